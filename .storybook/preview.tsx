@@ -1,0 +1,36 @@
+import type { Preview } from '@storybook/react-vite';
+import { ChakraProvider } from '@chakra-ui/react';
+import { setupWorker } from 'msw/browser';
+import { mswLoader } from 'msw-storybook-addon/csf3';
+import { system } from '../src/theme';
+
+const preview: Preview = {
+  loaders: [
+    mswLoader(async () => {
+      const worker = setupWorker();
+      await worker.start({
+        quiet: true,
+        // A call to the API that no handler answers fails (the story then shows its error
+        // state and its play fails) instead of silently reaching nothing.
+        onUnhandledRequest(request, print) {
+          if (new URL(request.url).pathname.startsWith('/api/')) print.error();
+        },
+      });
+      return worker;
+    }),
+  ],
+  decorators: [
+    (Story) => (
+      <ChakraProvider value={system}>
+        <Story />
+      </ChakraProvider>
+    ),
+  ],
+  parameters: {
+    layout: 'padded',
+    a11y: { test: 'error' },
+    controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },
+  },
+};
+
+export default preview;

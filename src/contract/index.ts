@@ -1,0 +1,186 @@
+/**
+ * The API contract shared by the console, the server and the stories' MSW handlers.
+ * Shapes are exactly those of SPEC.md section 3 and PRODUCT.md "API" (spellings included:
+ * `scrapedUrl`, `scrappedData`). Each schema is the runtime check; each type is inferred from it.
+ */
+import { z } from 'zod';
+
+export const articleStatusSchema = z.enum(['draft', 'published']);
+export type ArticleStatus = z.infer<typeof articleStatusSchema>;
+
+export const articleSchema = z.object({
+  id: z.string(),
+  status: articleStatusSchema,
+  slug: z.string().nullable(),
+  blogData: z.string().nullable(),
+  scrapedUrl: z.string().nullable(),
+  newUrl: z.string().nullable(),
+  scrappedData: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Article = z.infer<typeof articleSchema>;
+
+export const articleFilterSchema = z.enum(['all', 'published', 'draft']);
+export type ArticleFilter = z.infer<typeof articleFilterSchema>;
+
+export const articleCountsSchema = z.object({
+  all: z.number().int().nonnegative(),
+  published: z.number().int().nonnegative(),
+  draft: z.number().int().nonnegative(),
+});
+export type ArticleCounts = z.infer<typeof articleCountsSchema>;
+
+export const articleListResultSchema = z.object({
+  data: z.array(articleSchema),
+  counts: articleCountsSchema,
+  nextCursor: z.string().nullable(),
+});
+export type ArticleListResult = z.infer<typeof articleListResultSchema>;
+
+export const articleResultSchema = z.object({ data: articleSchema });
+export type ArticleResult = z.infer<typeof articleResultSchema>;
+
+/** PATCH /articles/:id takes exactly one of the two editable fields. */
+export const articlePatchSchema = z.union([
+  z.strictObject({ blogData: z.string().max(2_000_000) }),
+  z.strictObject({ slug: z.string().min(1).max(200) }),
+]);
+export type ArticlePatch = z.infer<typeof articlePatchSchema>;
+
+export const articleCreateSchema = z.strictObject({
+  scrapedUrl: z.string().max(2048).optional(),
+  scrappedData: z.string().max(2_000_000).optional(),
+  blogData: z.string().max(2_000_000).optional(),
+  slug: z.string().min(1).max(200).optional(),
+  newUrl: z.string().max(2048).optional(),
+});
+export type ArticleCreate = z.infer<typeof articleCreateSchema>;
+
+export const slugCheckResultSchema = z.object({
+  available: z.boolean(),
+  message: z.string(),
+  slug: z.string(),
+});
+export type SlugCheckResult = z.infer<typeof slugCheckResultSchema>;
+
+export const fileTypeSchema = z.enum(['pdf', 'image', 'other']);
+export type FileType = z.infer<typeof fileTypeSchema>;
+
+export const fileSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  size: z.number().int().nonnegative(),
+  type: fileTypeSchema,
+  mimeType: z.string(),
+  url: z.string(),
+  thumbnailUrl: z.string().optional(),
+  uploadedAt: z.string(),
+  lastModified: z.string(),
+});
+export type StoredFile = z.infer<typeof fileSchema>;
+
+export const fileTypeFilterSchema = z.enum(['all', 'image', 'pdf']);
+export type FileTypeFilter = z.infer<typeof fileTypeFilterSchema>;
+
+export const fileSummarySchema = z.object({
+  images: z.number().int().nonnegative(),
+  pdfs: z.number().int().nonnegative(),
+  totalBytes: z.number().int().nonnegative(),
+});
+export type FileSummary = z.infer<typeof fileSummarySchema>;
+
+export const fileListResultSchema = z.object({
+  data: z.array(fileSchema),
+  total: z.number().int().nonnegative(),
+  page: z.number().int().positive(),
+  limit: z.number().int().positive(),
+  summary: fileSummarySchema,
+});
+export type FileListResult = z.infer<typeof fileListResultSchema>;
+
+export const latestFilesResultSchema = z.object({ data: z.array(fileSchema) });
+export type LatestFilesResult = z.infer<typeof latestFilesResultSchema>;
+
+export const uploadResultSchema = z.object({
+  success: z.boolean(),
+  file: fileSchema.optional(),
+  message: z.string(),
+});
+export type UploadResult = z.infer<typeof uploadResultSchema>;
+
+export const deleteResultSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+});
+export type DeleteResult = z.infer<typeof deleteResultSchema>;
+
+export const loginRequestSchema = z.strictObject({
+  email: z.string().min(1).max(320),
+  password: z.string().min(1).max(1024),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const userSchema = z.object({ email: z.string() });
+export type User = z.infer<typeof userSchema>;
+
+export const loginResultSchema = z.object({ accessToken: z.string(), user: userSchema });
+export type LoginResult = z.infer<typeof loginResultSchema>;
+
+export const meResultSchema = z.object({ user: userSchema });
+
+export const healthSchema = z.object({
+  api: z.literal('online'),
+  database: z.enum(['connected', 'down']),
+  storage: z.object({
+    usedBytes: z.number().nonnegative(),
+    totalBytes: z.number().nonnegative(),
+    percent: z.number().min(0).max(100),
+  }),
+});
+export type Health = z.infer<typeof healthSchema>;
+
+export const activityKindSchema = z.enum([
+  'article.created',
+  'article.slug',
+  'article.html',
+  'article.published',
+  'article.draft',
+  'article.deleted',
+  'file.uploaded',
+  'file.deleted',
+]);
+export type ActivityKind = z.infer<typeof activityKindSchema>;
+
+export const activitySchema = z.object({
+  id: z.string(),
+  kind: activityKindSchema,
+  message: z.string(),
+  at: z.string(),
+});
+export type Activity = z.infer<typeof activitySchema>;
+
+export const activityListSchema = z.object({ data: z.array(activitySchema) });
+export type ActivityList = z.infer<typeof activityListSchema>;
+
+export const apiErrorSchema = z.object({
+  message: z.string(),
+  code: z.string().optional(),
+  success: z.boolean().optional(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/** Messages the server sends and the console shows, written once (SPEC.md sections 5 and 8). */
+export const serverMessages = {
+  fileTypeNotAllowed: 'File type not allowed. Please upload images or PDF files only.',
+  fileTooLarge: 'File size too large. Maximum size is 10MB.',
+  fileNotFound: 'File not found',
+  fileDeleted: 'File deleted successfully',
+  fileUploaded: 'File uploaded successfully',
+  unauthorized: 'Unauthorized',
+  slugAvailable: 'Slug is available',
+  slugTaken: 'Slug is already taken',
+} as const;
+
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export const ACCEPTED_UPLOAD_TYPES = 'image/jpeg,image/png,image/gif,image/svg+xml,.pdf,application/pdf';

@@ -1,0 +1,81 @@
+/** Pure display helpers (SPEC.md sections 2 and 9). */
+
+const SIZE_UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const;
+
+/** Bytes, KB, MB or GB, base 1024, at most 2 decimals: 1536 → "1.5 KB". */
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';
+  const exponent = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), SIZE_UNITS.length - 1);
+  const value = bytes / 1024 ** exponent;
+  return `${parseFloat(value.toFixed(2))} ${SIZE_UNITS[exponent]}`;
+}
+
+function toDate(value: string | number | Date): Date | null {
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** en-US short month, numeric day, year, hour and minute: "Mar 4, 2026, 02:05 PM". */
+export function formatDateTime(value: string | number | Date, timeZone?: string): string {
+  const date = toDate(value);
+  if (!date) return 'Unknown date';
+  return date.toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone,
+  });
+}
+
+/** The full form of the detail page: "Wednesday, March 4, 2026 at 2:05:09 PM". */
+export function formatDateTimeFull(value: string | number | Date, timeZone?: string): string {
+  const date = toDate(value);
+  if (!date) return 'Unknown date';
+  return date.toLocaleString('en-US', {
+    weekday: 'long',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    second: '2-digit',
+    timeZone,
+  });
+}
+
+/** The dashboard clock: "Wednesday, March 4, 2026, 2:05 PM". */
+export function formatClock(value: Date, timeZone?: string): string {
+  return value.toLocaleString('en-US', {
+    weekday: 'long',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+  });
+}
+
+/** Cuts text to `max` characters and marks the cut with an ellipsis. */
+export function truncate(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}...` : text;
+}
+
+export const URL_DISPLAY_MAX = 60;
+export const DATA_PREVIEW_MAX = 150;
+
+/** The last 8 characters of an id, as the article cards show it. */
+export function shortId(id: string): string {
+  return id.slice(-8);
+}
+
+/**
+ * Week-over-week change in percent, rounded to one decimal; null when there is nothing
+ * to compare with (an empty previous week), so the console never invents a figure.
+ */
+export function percentChange(current: number, previous: number): number | null {
+  if (previous === 0) return null;
+  return Math.round(((current - previous) / previous) * 1000) / 10;
+}

@@ -1,0 +1,50 @@
+import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+
+/**
+ * The console's one theme system. Components use the semantic tokens below (and Chakra's
+ * own `bg`, `fg`, `border` tokens); dark mode comes from the `_dark` values, never from
+ * per-component conditions.
+ */
+const config = defineConfig({
+  globalCss: {
+    'html, body': { bg: 'bg.canvas', color: 'fg' },
+  },
+  theme: {
+    tokens: {
+      fonts: {
+        heading: { value: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },
+        body: { value: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },
+        mono: { value: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' },
+      },
+    },
+    semanticTokens: {
+      colors: {
+        'bg.canvas': { value: { base: '{colors.gray.50}', _dark: '{colors.gray.950}' } },
+        'bg.card': { value: { base: '{colors.white}', _dark: '{colors.gray.900}' } },
+        'bg.sidebar': { value: { base: '{colors.white}', _dark: '{colors.gray.900}' } },
+        'bg.dropzone': { value: { base: '{colors.gray.50}', _dark: '{colors.gray.900}' } },
+        'bg.dropzoneActive': { value: { base: '{colors.blue.50}', _dark: '{colors.blue.950}' } },
+        'border.dropzone': { value: { base: '{colors.gray.300}', _dark: '{colors.gray.600}' } },
+        'border.dropzoneActive': { value: { base: '{colors.blue.500}', _dark: '{colors.blue.400}' } },
+        'status.published': { value: { base: '{colors.green.700}', _dark: '{colors.green.300}' } },
+        'status.draft': { value: { base: '{colors.orange.700}', _dark: '{colors.orange.300}' } },
+        'status.ok': { value: { base: '{colors.green.700}', _dark: '{colors.green.300}' } },
+        'status.warn': { value: { base: '{colors.orange.700}', _dark: '{colors.orange.300}' } },
+        'status.down': { value: { base: '{colors.red.700}', _dark: '{colors.red.300}' } },
+        'change.up': { value: { base: '{colors.green.700}', _dark: '{colors.green.300}' } },
+        'change.down': { value: { base: '{colors.red.700}', _dark: '{colors.red.300}' } },
+        'icon.pdf': { value: { base: '{colors.red.600}', _dark: '{colors.red.300}' } },
+        'icon.image': { value: { base: '{colors.blue.600}', _dark: '{colors.blue.300}' } },
+        'icon.other': { value: { base: '{colors.gray.600}', _dark: '{colors.gray.300}' } },
+        'preview.frame': { value: { base: '{colors.gray.800}', _dark: '{colors.gray.700}' } },
+      },
+      sizes: {
+        'sidebar.width': { value: '19rem' },
+        'sidebar.widthMobile': { value: '18rem' },
+        'sidebar.widthIcon': { value: '3rem' },
+      },
+    },
+  },
+});
+
+export const system = createSystem(defaultConfig, config);
