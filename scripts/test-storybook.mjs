@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { existsSync } from 'node:fs';
 
-const dir = 'storybook-static';
+const dir = process.env.STORYBOOK_DIR ?? 'storybook-static';
 if (!existsSync(`${dir}/index.json`)) {
   console.error(`No Storybook build in ${dir}/: run "npm run build-storybook" first.`);
   process.exit(1);
@@ -35,7 +35,7 @@ for (let i = 0; i < 100; i++) {
   await new Promise((r) => setTimeout(r, 100));
 }
 
-const workers = process.env.CI ? '2' : '2';
+const workers = process.env.STORYBOOK_WORKERS ?? '2';
 const runner = spawn(
   'npx',
   ['test-storybook', '--url', url, '--maxWorkers', workers, ...process.argv.slice(2)],

@@ -1,0 +1,136 @@
+/** Sample data for stories and MSW handlers, typed by the shared contract. */
+import type { Activity, Article, ArticleCounts, Health, StoredFile } from '../src/contract';
+
+const day = 24 * 60 * 60 * 1000;
+const base = Date.parse('2026-11-20T09:30:00.000Z');
+
+export function makeArticle(overrides: Partial<Article> = {}): Article {
+  return {
+    id: 'art_01JD8W4G7Q2Z9K3M5N6P7R8S9T',
+    status: 'draft',
+    slug: 'how-to-grow-tomatoes',
+    blogData:
+      '<h1>How to grow tomatoes</h1><p>Tomatoes need <strong>sun</strong>, water and patience.</p>',
+    scrapedUrl: 'https://garden.example.com/guides/vegetables/how-to-grow-tomatoes-in-small-spaces',
+    newUrl: 'https://blog.example.com/how-to-grow-tomatoes',
+    scrappedData:
+      'How to grow tomatoes in small spaces. Tomatoes are one of the most rewarding vegetables to grow at home, and even a balcony can give you a summer of fruit if you choose the right variety and container.',
+    createdAt: new Date(base - 3 * day).toISOString(),
+    updatedAt: new Date(base - 3 * day).toISOString(),
+    ...overrides,
+  };
+}
+
+export const draftArticle = makeArticle();
+
+export const publishedArticle = makeArticle({
+  id: 'art_01JD8W4G7Q2Z9K3M5N6P7PUBL1',
+  status: 'published',
+  slug: 'best-hiking-boots-2026',
+  scrapedUrl: 'https://outdoors.example.com/reviews/best-hiking-boots',
+  newUrl: 'https://blog.example.com/best-hiking-boots-2026',
+  blogData: '<h1>Best hiking boots of 2026</h1><p>We walked 400 km to find out.</p>',
+  scrappedData: 'Best hiking boots of 2026. We tested twelve pairs over four months.',
+  createdAt: new Date(base - 10 * day).toISOString(),
+  updatedAt: new Date(base - 1 * day).toISOString(),
+});
+
+export const articleWithoutBlogData = makeArticle({
+  id: 'art_01JD8W4G7Q2Z9K3M5N6P7NOBLOG',
+  slug: null,
+  blogData: null,
+  newUrl: null,
+  scrapedUrl: 'https://news.example.com/a',
+});
+
+export const articleWithoutUrls = makeArticle({
+  id: 'art_01JD8W4G7Q2Z9K3M5N6P7NOURL1',
+  scrapedUrl: null,
+  newUrl: null,
+});
+
+export const articles: Article[] = Array.from({ length: 12 }, (_, i) =>
+  makeArticle({
+    id: `art_01JD8W4G7Q2Z9K3M5N6P${String(i).padStart(6, '0')}`,
+    status: i % 3 === 0 ? 'published' : 'draft',
+    slug: i === 4 ? null : `sample-article-${i + 1}`,
+    createdAt: new Date(base - i * day).toISOString(),
+    updatedAt: new Date(base - i * day + (i % 2 ? 3600_000 : 0)).toISOString(),
+  }),
+);
+
+export function countsOf(list: Article[]): ArticleCounts {
+  const published = list.filter((a) => a.status === 'published').length;
+  return { all: list.length, published, draft: list.length - published };
+}
+
+export function makeFile(overrides: Partial<StoredFile> = {}): StoredFile {
+  return {
+    id: 'file_01JD8W4G7Q2Z9K3M5N6P7R8S9T',
+    name: 'annual-report-2025.pdf',
+    size: 2_457_600,
+    type: 'pdf',
+    mimeType: 'application/pdf',
+    url: '/api/files/file_01JD8W4G7Q2Z9K3M5N6P7R8S9T/content',
+    uploadedAt: new Date(base - 2 * day).toISOString(),
+    lastModified: new Date(base - 2 * day).toISOString(),
+    ...overrides,
+  };
+}
+
+/** A 1x1 PNG, so image thumbnails render without any network. */
+export const tinyPngDataUrl =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+export const files: StoredFile[] = [
+  makeFile(),
+  makeFile({
+    id: 'file_02',
+    name: 'hero-banner.png',
+    size: 482_133,
+    type: 'image',
+    mimeType: 'image/png',
+    url: tinyPngDataUrl,
+    thumbnailUrl: tinyPngDataUrl,
+    uploadedAt: new Date(base - 1 * day).toISOString(),
+  }),
+  makeFile({
+    id: 'file_03',
+    name: 'team-photo.jpg',
+    size: 3_145_728,
+    type: 'image',
+    mimeType: 'image/jpeg',
+    url: tinyPngDataUrl,
+    thumbnailUrl: tinyPngDataUrl,
+    uploadedAt: new Date(base - 4 * day).toISOString(),
+  }),
+  makeFile({
+    id: 'file_04',
+    name: 'logo.svg',
+    size: 5_120,
+    type: 'image',
+    mimeType: 'image/svg+xml',
+    url: tinyPngDataUrl,
+    uploadedAt: new Date(base - 5 * day).toISOString(),
+  }),
+  makeFile({
+    id: 'file_05',
+    name: 'notes.bin',
+    size: 900,
+    type: 'other',
+    mimeType: 'application/octet-stream',
+    uploadedAt: new Date(base - 6 * day).toISOString(),
+  }),
+];
+
+export const healthy: Health = {
+  api: 'online',
+  database: 'connected',
+  storage: { usedBytes: 12_884_901_888, totalBytes: 53_687_091_200, percent: 24 },
+};
+
+export const activities: Activity[] = [
+  { id: 'act_3', kind: 'article.published', message: 'Published "best-hiking-boots-2026"', at: new Date(base - 3600_000).toISOString() },
+  { id: 'act_2', kind: 'file.uploaded', message: 'Uploaded hero-banner.png', at: new Date(base - 5 * 3600_000).toISOString() },
+  { id: 'act_1', kind: 'article.slug', message: 'Changed slug to "how-to-grow-tomatoes"', at: new Date(base - 26 * 3600_000).toISOString() },
+];
