@@ -10,7 +10,7 @@ export default defineConfig({
   },
   build: { outDir: 'dist', chunkSizeWarningLimit: 900 },
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'stories/**/*.test.ts', 'server/**/*.test.ts'],
     environment: 'node',
     restoreMocks: true,
   },

@@ -1,0 +1,121 @@
+/**
+ * MSW handlers for the articles API, built from the shared contract. A story picks a set:
+ * `articleHandlers.list(...)` for a working, stateful API, or one of the variants for a state.
+ */
+import { delay, http, HttpResponse } from 'msw';
+import type {
+  Article,
+  ArticleFilter,
+  ArticleListResult,
+  ArticleResult,
+  SlugCheckResult,
+} from '../../src/contract';
+import { articles as sampleArticles, countsOf } from '../fixtures';
+
+const API = '*/api/articles';
+
+function listOf(all: Article[], status: ArticleFilter, limit = 50): ArticleListResult {
+  const sorted = [...all].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const filtered = status === 'all' ? sorted : sorted.filter((a) => a.status === status);
+  return { data: filtered.slice(0, limit), counts: countsOf(all), nextCursor: null };
+}
+
+function suggestFree(slug: string, taken: Set<string>): string {
+  for (let n = 2; ; n++) if (!taken.has(`${slug}-${n}`)) return `${slug}-${n}`;
+}
+
+/** A working in-memory articles API: list, read, edit, publish, draft, delete, slug check. */
+export function articlesApi(initial: Article[] = sampleArticles) {
+  const db = new Map(initial.map((a) => [a.id, structuredClone(a)]));
+  const touch = (a: Article, patch: Partial<Article>): Article => {
+    const next = { ...a, ...patch, updatedAt: new Date().toISOString() };
+    db.set(a.id, next);
+    return next;
+  };
+  return [
+    http.get(`${API}/admin/articles`, ({ request }) => {
+      const url = new URL(request.url);
+      const status = (url.searchParams.get('status') ?? 'all') as ArticleFilter;
+      return HttpResponse.json(listOf([...db.values()], status, Number(url.searchParams.get('limit') ?? 50)));
+    }),
+    http.get(`${API}/slug/check/:slug`, ({ params, request }) => {
+      const slug = String(params.slug);
+      const excludeId = new URL(request.url).searchParams.get('excludeId');
+      const taken = new Set(
+        [...db.values()].filter((a) => a.id !== excludeId && a.slug).map((a) => a.slug as string),
+      );
+      const result: SlugCheckResult = taken.has(slug)
+        ? { available: false, message: 'Slug is already taken', slug: suggestFree(slug, taken) }
+        : { available: true, message: 'Slug is available', slug };
+      return HttpResponse.json(result);
+    }),
+    http.get(`${API}/:id`, ({ params }) => {
+      const article = db.get(String(params.id));
+      if (!article) return HttpResponse.json({ message: 'Article not found', code: 'not_found' }, { status: 404 });
+      return HttpResponse.json<ArticleResult>({ data: article });
+    }),
+    http.patch(`${API}/:id/publish`, ({ params }) => {
+      const article = db.get(String(params.id));
+      if (!article) return HttpResponse.json({ message: 'Article not found', code: 'not_found' }, { status: 404 });
+      return HttpResponse.json<ArticleResult>({ data: touch(article, { status: 'published' }) });
+    }),
+    http.patch(`${API}/:id/draft`, ({ params }) => {
+      const article = db.get(String(params.id));
+      if (!article) return HttpResponse.json({ message: 'Article not found', code: 'not_found' }, { status: 404 });
+      return HttpResponse.json<ArticleResult>({ data: touch(article, { status: 'draft' }) });
+    }),
+    http.patch(`${API}/:id`, async ({ params, request }) => {
+      const article = db.get(String(params.id));
+      if (!article) return HttpResponse.json({ message: 'Article not found', code: 'not_found' }, { status: 404 });
+      if (article.status === 'published') {
+        return HttpResponse.json(
+          { message: 'Published articles cannot be edited. Convert to draft first.', code: 'published' },
+          { status: 409 },
+        );
+      }
+      const body = (await request.json()) as Partial<Pick<Article, 'slug' | 'blogData'>>;
+      return HttpResponse.json<ArticleResult>({ data: touch(article, body) });
+    }),
+    http.delete(`${API}/:id`, ({ params }) => {
+      db.delete(String(params.id));
+      return new HttpResponse(null, { status: 204 });
+    }),
+  ];
+}
+
+/** Variants for the states a designer reviews. */
+export const articleHandlers = {
+  api: articlesApi,
+  empty: () => articlesApi([]),
+  loadingList: () => [http.get(`${API}/admin/articles`, () => delay('infinite'))],
+  loadingArticle: () => [http.get(`${API}/:id`, () => delay('infinite'))],
+  failingList: (message = 'Internal server error') => [
+    http.get(`${API}/admin/articles`, () => HttpResponse.json({ message, code: 'internal' }, { status: 500 })),
+  ],
+  failingArticle: (status = 404, message = 'Article not found') => [
+    http.get(`${API}/:id`, () => HttpResponse.json({ message, code: 'not_found' }, { status })),
+  ],
+  failingPublish: () => [
+    http.patch(`${API}/:id/publish`, () =>
+      HttpResponse.json({ message: 'Internal server error', code: 'internal' }, { status: 500 }),
+    ),
+  ],
+  failingDraft: () => [
+    http.patch(`${API}/:id/draft`, () =>
+      HttpResponse.json({ message: 'Internal server error', code: 'internal' }, { status: 500 }),
+    ),
+  ],
+  failingSlugCheck: () => [
+    http.get(`${API}/slug/check/:slug`, () =>
+      HttpResponse.json({ message: 'Internal server error', code: 'internal' }, { status: 500 }),
+    ),
+  ],
+  slowMutations: () => [
+    http.patch(`${API}/:id/publish`, () => delay('infinite')),
+    http.patch(`${API}/:id/draft`, () => delay('infinite')),
+    http.patch(`${API}/:id`, () => delay('infinite')),
+  ],
+  unauthorized: () => [
+    http.all(`${API}/*`, () => HttpResponse.json({ message: 'Unauthorized', code: 'unauthorized' }, { status: 401 })),
+  ],
+};

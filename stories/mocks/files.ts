@@ -1,0 +1,103 @@
+/** MSW handlers for the files API, built from the shared contract. */
+import { delay, http, HttpResponse } from 'msw';
+import {
+  MAX_UPLOAD_BYTES,
+  serverMessages,
+  type DeleteResult,
+  type FileListResult,
+  type StoredFile,
+  type UploadResult,
+} from '../../src/contract';
+import { files as sampleFiles, makeFile, tinyPngDataUrl } from '../fixtures';
+
+const API = '*/api/files';
+const ALLOWED = ['image/jpeg', 'image/png', 'image/gif', 'image/svg+xml', 'application/pdf'];
+
+function listResult(all: StoredFile[], url: URL): FileListResult {
+  const type = url.searchParams.get('type');
+  const search = (url.searchParams.get('search') ?? '').toLowerCase();
+  const page = Number(url.searchParams.get('page') ?? 1);
+  const limit = Number(url.searchParams.get('limit') ?? 50);
+  const matching = all
+    .filter((f) => !type || f.type === type)
+    .filter((f) => f.name.toLowerCase().includes(search))
+    .sort((a, b) => b.uploadedAt.localeCompare(a.uploadedAt));
+  return {
+    data: matching.slice((page - 1) * limit, page * limit),
+    total: matching.length,
+    page,
+    limit,
+    summary: {
+      images: all.filter((f) => f.type === 'image').length,
+      pdfs: all.filter((f) => f.type === 'pdf').length,
+      totalBytes: all.reduce((sum, f) => sum + f.size, 0),
+    },
+  };
+}
+
+/**
+ * A working in-memory files API. Uploads are judged by the declared type here (the real
+ * server judges bytes); the refusals carry the server's exact messages.
+ */
+export function filesApi(initial: StoredFile[] = sampleFiles) {
+  const db = new Map(initial.map((f) => [f.id, structuredClone(f)]));
+  let next = 100;
+  return [
+    http.get(`${API}/latest`, ({ request }) => {
+      const count = Number(new URL(request.url).searchParams.get('count') ?? 10);
+      const data = [...db.values()].sort((a, b) => b.uploadedAt.localeCompare(a.uploadedAt)).slice(0, count);
+      return HttpResponse.json({ data });
+    }),
+    http.get(API, ({ request }) => HttpResponse.json(listResult([...db.values()], new URL(request.url)))),
+    http.post(API, async ({ request }) => {
+      const form = await request.formData();
+      const file = form.get('file');
+      if (!(file instanceof File)) {
+        return HttpResponse.json({ success: false, message: 'No file in the request', code: 'bad_request' }, { status: 400 });
+      }
+      if (!ALLOWED.includes(file.type)) {
+        return HttpResponse.json<UploadResult>(
+          { success: false, message: serverMessages.fileTypeNotAllowed },
+          { status: 415 },
+        );
+      }
+      if (file.size > MAX_UPLOAD_BYTES) {
+        return HttpResponse.json<UploadResult>({ success: false, message: serverMessages.fileTooLarge }, { status: 413 });
+      }
+      const isImage = file.type.startsWith('image/');
+      const stored = makeFile({
+        id: `file_new_${next++}`,
+        name: file.name,
+        size: file.size,
+        type: isImage ? 'image' : 'pdf',
+        mimeType: file.type,
+        url: isImage ? tinyPngDataUrl : '/api/files/none/content',
+        thumbnailUrl: isImage ? tinyPngDataUrl : undefined,
+        uploadedAt: new Date().toISOString(),
+        lastModified: new Date().toISOString(),
+      });
+      db.set(stored.id, stored);
+      return HttpResponse.json<UploadResult>(
+        { success: true, file: stored, message: serverMessages.fileUploaded },
+        { status: 201 },
+      );
+    }),
+    http.delete(`${API}/:id`, ({ params }) => {
+      const id = String(params.id);
+      if (!db.delete(id)) {
+        return HttpResponse.json<DeleteResult>({ success: false, message: serverMessages.fileNotFound }, { status: 404 });
+      }
+      return HttpResponse.json<DeleteResult>({ success: true, message: serverMessages.fileDeleted });
+    }),
+  ];
+}
+
+export const fileHandlers = {
+  api: filesApi,
+  empty: () => filesApi([]),
+  loading: () => [http.get(API, () => delay('infinite')), http.get(`${API}/latest`, () => delay('infinite'))],
+  failing: (message = 'Internal server error') => [
+    http.get(API, () => HttpResponse.json({ message, code: 'internal' }, { status: 500 })),
+  ],
+  slowUpload: () => [http.post(API, () => delay('infinite'))],
+};

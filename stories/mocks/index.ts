@@ -1,0 +1,4 @@
+/** One place for every MSW handler set the stories use. */
+export { articleHandlers, articlesApi } from './articles';
+export { fileHandlers, filesApi } from './files';
+export { authHandlers, systemHandlers } from './system';

@@ -1,0 +1,84 @@
+// The stories' MSW handlers answer in the shapes of the shared contract, so a story never
+// shows something the real server could not send.
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  articleListResultSchema,
+  articleResultSchema,
+  deleteResultSchema,
+  fileListResultSchema,
+  healthSchema,
+  loginResultSchema,
+  serverMessages,
+  slugCheckResultSchema,
+  uploadResultSchema,
+} from '../../src/contract';
+import { articles } from '../fixtures';
+import { articleHandlers, authHandlers, fileHandlers, systemHandlers } from './index';
+
+const server = setupServer();
+const base = 'http://localhost';
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+describe('article handlers', () => {
+  it('list, filter, publish and slug check follow the contract', async () => {
+    server.use(...articleHandlers.api());
+    const all = articleListResultSchema.parse(await (await fetch(`${base}/api/articles/admin/articles`)).json());
+    expect(all.data).toHaveLength(articles.length);
+    const drafts = articleListResultSchema.parse(
+      await (await fetch(`${base}/api/articles/admin/articles?status=draft`)).json(),
+    );
+    expect(drafts.data.every((a) => a.status === 'draft')).toBe(true);
+    const draft = drafts.data[0]!;
+    const published = articleResultSchema.parse(
+      await (await fetch(`${base}/api/articles/${draft.id}/publish`, { method: 'PATCH' })).json(),
+    );
+    expect(published.data.status).toBe('published');
+    const refused = await fetch(`${base}/api/articles/${draft.id}`, {
+      method: 'PATCH',
+      body: JSON.stringify({ slug: 'x' }),
+    });
+    expect(refused.status).toBe(409);
+    const taken = slugCheckResultSchema.parse(
+      await (await fetch(`${base}/api/articles/slug/check/${articles[0]!.slug}?excludeId=${draft.id}`)).json(),
+    );
+    expect(taken).toEqual({ available: false, message: 'Slug is already taken', slug: `${articles[0]!.slug}-2` });
+  });
+
+  it('failing variants answer with an error status', async () => {
+    server.use(...articleHandlers.failingList('Database is down'));
+    const res = await fetch(`${base}/api/articles/admin/articles`);
+    expect(res.status).toBe(500);
+    expect(await res.json()).toMatchObject({ message: 'Database is down' });
+  });
+});
+
+describe('file handlers', () => {
+  it('list with summary, upload refusals and delete follow the contract', async () => {
+    server.use(...fileHandlers.api());
+    const list = fileListResultSchema.parse(await (await fetch(`${base}/api/files?type=pdf`)).json());
+    expect(list.data.every((f) => f.type === 'pdf')).toBe(true);
+    expect(list.summary.images).toBe(3);
+
+    const form = new FormData();
+    form.append('file', new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+    const refused = await fetch(`${base}/api/files`, { method: 'POST', body: form });
+    expect(refused.status).toBe(415);
+    expect(uploadResultSchema.parse(await refused.json()).message).toBe(serverMessages.fileTypeNotAllowed);
+
+    const missing = await fetch(`${base}/api/files/nope`, { method: 'DELETE' });
+    expect(missing.status).toBe(404);
+    expect(deleteResultSchema.parse(await missing.json())).toEqual({ success: false, message: 'File not found' });
+  });
+});
+
+describe('system handlers', () => {
+  it('health and login follow the contract', async () => {
+    server.use(...systemHandlers.storageNearlyFull(), ...authHandlers.login());
+    expect(healthSchema.parse(await (await fetch(`${base}/api/health`)).json()).storage.percent).toBe(93);
+    const login = await fetch(`${base}/api/auth/login`, { method: 'POST', body: '{}' });
+    expect(loginResultSchema.parse(await login.json()).accessToken).toBe('story-token');
+  });
+});

@@ -1,0 +1,52 @@
+/** MSW handlers for sign-in, health and activity. */
+import { delay, http, HttpResponse } from 'msw';
+import type { Activity, Health, LoginResult } from '../../src/contract';
+import { activities as sampleActivities, healthy } from '../fixtures';
+
+export const authHandlers = {
+  signedIn: (email = 'admin@example.com') => [
+    http.get('*/api/auth/me', () => HttpResponse.json({ user: { email } })),
+    http.post('*/api/auth/logout', () => new HttpResponse(null, { status: 204 })),
+  ],
+  login: (email = 'admin@example.com') => [
+    http.post('*/api/auth/login', () =>
+      HttpResponse.json<LoginResult>({ accessToken: 'story-token', user: { email } }),
+    ),
+  ],
+  loginRefused: () => [
+    http.post('*/api/auth/login', () =>
+      HttpResponse.json({ message: 'Invalid email or password', code: 'invalid_credentials' }, { status: 401 }),
+    ),
+  ],
+  loginRateLimited: () => [
+    http.post('*/api/auth/login', () =>
+      HttpResponse.json(
+        { message: 'Too many failed sign-in attempts. Try again in 15 minutes.', code: 'rate_limited' },
+        { status: 429, headers: { 'Retry-After': '900' } },
+      ),
+    ),
+  ],
+  loginPending: () => [http.post('*/api/auth/login', () => delay('infinite'))],
+};
+
+export const systemHandlers = {
+  healthy: (health: Health = healthy) => [http.get('*/api/health', () => HttpResponse.json(health))],
+  databaseDown: () => [
+    http.get('*/api/health', () =>
+      HttpResponse.json<Health>({ ...healthy, database: 'down' }),
+    ),
+  ],
+  storageNearlyFull: () => [
+    http.get('*/api/health', () =>
+      HttpResponse.json<Health>({
+        ...healthy,
+        storage: { usedBytes: 50_000_000_000, totalBytes: 53_687_091_200, percent: 93 },
+      }),
+    ),
+  ],
+  apiOffline: () => [http.get('*/api/health', () => HttpResponse.error())],
+  activity: (data: Activity[] = sampleActivities) => [
+    http.get('*/api/activity', () => HttpResponse.json({ data })),
+  ],
+  noActivity: () => [http.get('*/api/activity', () => HttpResponse.json({ data: [] }))],
+};
