@@ -1,0 +1,168 @@
+/** Articles: one query-options function per read, hooks, and mutations that invalidate what SPEC.md section 7 says. */
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  articleListResultSchema,
+  articleResultSchema,
+  articleSchema,
+  slugCheckResultSchema,
+  type Article,
+  type ArticleFilter,
+  type ArticleListResult,
+  type ArticlePatch,
+} from '../contract';
+import { api } from './client';
+
+export const ARTICLE_PAGE_SIZE = 50;
+
+export const articleKeys = {
+  all: ['articles'] as const,
+  lists: () => [...articleKeys.all, 'list'] as const,
+  list: (status: ArticleFilter) => [...articleKeys.lists(), status] as const,
+  detail: (id: string) => [...articleKeys.all, 'detail', id] as const,
+  slugCheck: (slug: string, excludeId: string) => [...articleKeys.all, 'slug-check', slug, excludeId] as const,
+};
+
+/** SPEC.md: the list is read as a `data` array or as a bare array of articles. */
+const listAnswerSchema = z.union([articleListResultSchema, z.array(articleSchema), z.object({ data: z.array(articleSchema) })]);
+
+export function normaliseArticleList(answer: z.infer<typeof listAnswerSchema>): ArticleListResult {
+  const data = Array.isArray(answer) ? answer : answer.data;
+  if (!Array.isArray(answer) && 'counts' in answer) return answer;
+  const published = data.filter((a) => a.status === 'published').length;
+  return { data, counts: { all: data.length, published, draft: data.length - published }, nextCursor: null };
+}
+
+export async function fetchArticlePage(status: ArticleFilter, cursor: string | null, limit = ARTICLE_PAGE_SIZE) {
+  const params = new URLSearchParams({ status, limit: String(limit) });
+  if (cursor) params.set('cursor', cursor);
+  const answer = await api(`/articles/admin/articles?${params}`, { schema: listAnswerSchema });
+  return normaliseArticleList(answer);
+}
+
+export const articleListQuery = (status: ArticleFilter) =>
+  infiniteQueryOptions({
+    queryKey: articleKeys.list(status),
+    queryFn: ({ pageParam }) => fetchArticlePage(status, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+
+/** The dashboard's recent articles and figures: the first page of all articles. */
+export const recentArticlesQuery = (limit = 5) =>
+  queryOptions({
+    queryKey: [...articleKeys.lists(), 'recent', limit] as const,
+    queryFn: () => fetchArticlePage('all', null, limit),
+  });
+
+const detailAnswerSchema = z.union([articleResultSchema, articleSchema]);
+
+export const articleQuery = (id: string) =>
+  queryOptions({
+    queryKey: articleKeys.detail(id),
+    queryFn: async () => {
+      const answer = await api(`/articles/${encodeURIComponent(id)}`, { schema: detailAnswerSchema });
+      return 'data' in answer ? answer.data : answer;
+    },
+  });
+
+export const slugCheckQuery = (slug: string, excludeId: string) =>
+  queryOptions({
+    queryKey: articleKeys.slugCheck(slug, excludeId),
+    queryFn: () =>
+      api(`/articles/slug/check/${encodeURIComponent(slug)}?excludeId=${encodeURIComponent(excludeId)}`, {
+        schema: slugCheckResultSchema,
+      }),
+    staleTime: 300_000,
+    retry: 2,
+  });
+
+export function useArticleList(status: ArticleFilter) {
+  return useInfiniteQuery(articleListQuery(status));
+}
+
+export function useRecentArticles(limit = 5) {
+  return useQuery(recentArticlesQuery(limit));
+}
+
+export function useArticle(id: string) {
+  return useQuery(articleQuery(id));
+}
+
+/** Runs only for a non-empty slug and an article id (SPEC.md section 5). */
+export function useSlugCheck(slug: string, excludeId: string | undefined, enabled: boolean) {
+  return useQuery({ ...slugCheckQuery(slug, excludeId ?? ''), enabled: enabled && slug.length > 0 && !!excludeId });
+}
+
+function useArticleMutation<V>(id: string, request: (variables: V) => Promise<Article>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    onSuccess: async (article) => {
+      queryClient.setQueryData(articleKeys.detail(id), article);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: articleKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: articleKeys.detail(id) }),
+      ]);
+    },
+  });
+}
+
+const articleAnswer = { schema: articleResultSchema };
+
+export function useUpdateArticle(id: string) {
+  return useArticleMutation(id, async (patch: ArticlePatch & { ifMatch?: string }) => {
+    const { ifMatch, ...body } = patch;
+    const answer = await api(`/articles/${encodeURIComponent(id)}`, {
+      method: 'PATCH',
+      body,
+      headers: ifMatch ? { 'If-Match': ifMatch } : undefined,
+      ...articleAnswer,
+    });
+    return answer.data;
+  });
+}
+
+export function usePublishArticle(id: string) {
+  return useArticleMutation(id, async () =>
+    (await api(`/articles/${encodeURIComponent(id)}/publish`, { method: 'PATCH', ...articleAnswer })).data,
+  );
+}
+
+export function useConvertToDraft(id: string) {
+  return useArticleMutation(id, async () =>
+    (await api(`/articles/${encodeURIComponent(id)}/draft`, { method: 'PATCH', ...articleAnswer })).data,
+  );
+}
+
+export function useDeleteArticle() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api(`/articles/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: (_answer, id) => {
+      queryClient.removeQueries({ queryKey: articleKeys.detail(id) });
+      return queryClient.invalidateQueries({ queryKey: articleKeys.lists() });
+    },
+  });
+}
+
+export function useCreateArticle() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { url: string } | { blogData: string; slug?: string }) => {
+      const answer =
+        'url' in input
+          ? await api('/articles/scrape', { method: 'POST', body: input, ...articleAnswer })
+          : await api('/articles', { method: 'POST', body: input, ...articleAnswer });
+      return answer.data;
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: articleKeys.lists() }),
+  });
+}

@@ -1,0 +1,85 @@
+// @vitest-environment jsdom
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { articleResultSchema } from '../contract';
+import { makeArticle } from '../../stories/fixtures';
+import { normaliseArticleList } from './articles';
+import { ApiError, TOKEN_KEY, api, onUnauthorized, setToken } from './client';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  localStorage.clear();
+});
+afterAll(() => server.close());
+
+describe('api client', () => {
+  it('sends JSON with the stored Bearer token and reads the answer through the contract', async () => {
+    setToken('tok-1');
+    let seen: Headers | undefined;
+    server.use(
+      http.get('*/api/articles/a1', ({ request }) => {
+        seen = request.headers;
+        return HttpResponse.json({ data: makeArticle({ id: 'a1' }) });
+      }),
+    );
+    const answer = await api('/articles/a1', { schema: articleResultSchema });
+    expect(answer.data.id).toBe('a1');
+    expect(seen?.get('authorization')).toBe('Bearer tok-1');
+  });
+
+  it('on 401 clears the stored token and calls the unauthorized handler', async () => {
+    localStorage.setItem(TOKEN_KEY, 'stale');
+    const handler = vi.fn();
+    const off = onUnauthorized(handler);
+    server.use(http.get('*/api/files', () => HttpResponse.json({ message: 'Unauthorized' }, { status: 401 })));
+    await expect(api('/files')).rejects.toMatchObject({ status: 401, message: 'Unauthorized' });
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(handler).toHaveBeenCalledTimes(1);
+    off();
+  });
+
+  it('does not treat a refused sign-in as a lost session', async () => {
+    const handler = vi.fn();
+    const off = onUnauthorized(handler);
+    server.use(
+      http.post('*/api/auth/login', () =>
+        HttpResponse.json({ message: 'Invalid email or password' }, { status: 401 }),
+      ),
+    );
+    await expect(api('/auth/login', { method: 'POST', body: {} })).rejects.toThrow('Invalid email or password');
+    expect(handler).not.toHaveBeenCalled();
+    off();
+  });
+
+  it('turns an answer outside the contract into a clear error', async () => {
+    server.use(http.get('*/api/articles/a2', () => HttpResponse.json({ data: { id: 3 } })));
+    const error = await api('/articles/a2', { schema: articleResultSchema }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).code).toBe('bad_response');
+  });
+
+  it('says so when the server cannot be reached', async () => {
+    server.use(http.get('*/api/health', () => HttpResponse.error()));
+    await expect(api('/health')).rejects.toMatchObject({ status: 0, code: 'network' });
+  });
+});
+
+describe('normaliseArticleList', () => {
+  it('accepts a bare array and counts it', () => {
+    const list = normaliseArticleList([makeArticle({ id: '1' }), makeArticle({ id: '2', status: 'published' })]);
+    expect(list.counts).toEqual({ all: 2, published: 1, draft: 1 });
+    expect(list.nextCursor).toBeNull();
+  });
+
+  it('accepts a data array without counts', () => {
+    expect(normaliseArticleList({ data: [makeArticle()] }).counts.all).toBe(1);
+  });
+
+  it('keeps the server counts and cursor when present', () => {
+    const full = { data: [], counts: { all: 9, published: 4, draft: 5 }, nextCursor: 'c' };
+    expect(normaliseArticleList(full)).toBe(full);
+  });
+});

@@ -1,0 +1,57 @@
+/** Sign-in, health and activity. */
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { activityListSchema, healthSchema, loginResultSchema, meResultSchema, type LoginRequest } from '../contract';
+import { api, setToken } from './client';
+
+export const systemKeys = {
+  me: ['auth', 'me'] as const,
+  health: ['health'] as const,
+  activity: (limit: number) => ['activity', limit] as const,
+};
+
+export const meQuery = () =>
+  queryOptions({ queryKey: systemKeys.me, queryFn: async () => (await api('/auth/me', { schema: meResultSchema })).user });
+
+export const healthQuery = () =>
+  queryOptions({ queryKey: systemKeys.health, queryFn: () => api('/health', { schema: healthSchema }), retry: 0 });
+
+export const activityQuery = (limit = 10) =>
+  queryOptions({
+    queryKey: systemKeys.activity(limit),
+    queryFn: async () => (await api(`/activity?limit=${limit}`, { schema: activityListSchema })).data,
+  });
+
+export function useMe() {
+  return useQuery(meQuery());
+}
+
+export function useHealth() {
+  return useQuery(healthQuery());
+}
+
+export function useActivity(limit = 10) {
+  return useQuery(activityQuery(limit));
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (credentials: LoginRequest) =>
+      api('/auth/login', { method: 'POST', body: credentials, schema: loginResultSchema }),
+    onSuccess: (result) => {
+      setToken(result.accessToken);
+      queryClient.setQueryData(systemKeys.me, result.user);
+    },
+  });
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api('/auth/logout', { method: 'POST' }),
+    onSettled: () => {
+      setToken(null);
+      queryClient.clear();
+    },
+  });
+}
