@@ -12,6 +12,7 @@ import {
   articleListResultSchema,
   articleResultSchema,
   articleSchema,
+  articleStatsSchema,
   slugCheckResultSchema,
   type Article,
   type ArticleFilter,
@@ -165,4 +166,14 @@ export function useCreateArticle() {
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: articleKeys.lists() }),
   });
+}
+
+export const articleStatsQuery = () =>
+  queryOptions({
+    queryKey: [...articleKeys.all, 'stats'] as const,
+    queryFn: () => api('/articles/admin/stats', { schema: articleStatsSchema }),
+  });
+
+export function useArticleStats() {
+  return useQuery(articleStatsQuery());
 }

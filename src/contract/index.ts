@@ -38,6 +38,17 @@ export const articleListResultSchema = z.object({
 });
 export type ArticleListResult = z.infer<typeof articleListResultSchema>;
 
+/**
+ * Dashboard figures: the counts, and how many articles (by current status) were created in
+ * the last 7 days and in the 7 days before, for the week-over-week change.
+ */
+const weekPairSchema = z.object({ current: z.number().int().nonnegative(), previous: z.number().int().nonnegative() });
+export const articleStatsSchema = z.object({
+  counts: articleCountsSchema,
+  createdPerWeek: z.object({ all: weekPairSchema, published: weekPairSchema, draft: weekPairSchema }),
+});
+export type ArticleStats = z.infer<typeof articleStatsSchema>;
+
 export const articleResultSchema = z.object({ data: articleSchema });
 export type ArticleResult = z.infer<typeof articleResultSchema>;
 
