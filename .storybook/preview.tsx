@@ -12,8 +12,10 @@ const preview: Preview = {
         quiet: true,
         // A call to the API that no handler answers fails (the story then shows its error
         // state and its play fails) instead of silently reaching nothing.
-        onUnhandledRequest(request, print) {
-          if (new URL(request.url).pathname.startsWith('/api/')) print.error();
+        onUnhandledFrame({ frame, defaults }) {
+          if (frame.protocol !== 'http') return;
+          const { request } = frame.data as { request: Request };
+          if (new URL(request.url).pathname.startsWith('/api/')) defaults.error();
         },
       });
       return worker;

@@ -16,7 +16,9 @@ const DESKTOP = { width: 1280, height: 800 };
 const config: TestRunnerConfig = {
   async preVisit(page, context) {
     const story = await getStoryContext(page, context);
-    const name = (story.globals?.viewport as { value?: string } | undefined)?.value;
+    // The prepared story carries its own `globals` as `storyGlobals` (not in the public type).
+    const { storyGlobals } = story as { storyGlobals?: { viewport?: { value?: string } } };
+    const name = storyGlobals?.viewport?.value;
     await page.setViewportSize((name && VIEWPORTS[name]) || DESKTOP);
   },
 };

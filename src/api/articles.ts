@@ -170,7 +170,7 @@ export function useCreateArticle() {
 
 export const articleStatsQuery = () =>
   queryOptions({
-    queryKey: [...articleKeys.all, 'stats'] as const,
+    queryKey: [...articleKeys.lists(), 'stats'] as const,
     queryFn: () => api('/articles/admin/stats', { schema: articleStatsSchema }),
   });
 

@@ -8,7 +8,7 @@ import { normaliseArticleList } from './articles';
 import { ApiError, TOKEN_KEY, api, onUnauthorized, setToken } from './client';
 
 const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => {
   server.resetHandlers();
   localStorage.clear();

@@ -18,7 +18,7 @@ import { articleHandlers, authHandlers, fileHandlers, systemHandlers } from './i
 
 const server = setupServer();
 const base = 'http://localhost';
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
