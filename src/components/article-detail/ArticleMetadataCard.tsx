@@ -1,0 +1,33 @@
+import { Card, DataList } from '@chakra-ui/react';
+import { formatDateTimeFull } from '../../lib/format';
+import { texts } from '../../lib/texts';
+
+export interface ArticleMetadataCardProps {
+  createdAt: string;
+  updatedAt: string;
+  /** Defaults to the viewer's time zone; stories pin it so their text is stable. */
+  timeZone?: string;
+}
+
+/** Created At and Updated At, in full US English date and time. */
+export function ArticleMetadataCard({ createdAt, updatedAt, timeZone }: ArticleMetadataCardProps) {
+  return (
+    <Card.Root bg="bg.card">
+      <Card.Header>
+        <Card.Title as="h2">{texts.article.metadata}</Card.Title>
+      </Card.Header>
+      <Card.Body>
+        <DataList.Root orientation="vertical" gap="4">
+          <DataList.Item>
+            <DataList.ItemLabel>{texts.article.createdAt}</DataList.ItemLabel>
+            <DataList.ItemValue>{formatDateTimeFull(createdAt, timeZone)}</DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.ItemLabel>{texts.article.updatedAt}</DataList.ItemLabel>
+            <DataList.ItemValue>{formatDateTimeFull(updatedAt, timeZone)}</DataList.ItemValue>
+          </DataList.Item>
+        </DataList.Root>
+      </Card.Body>
+    </Card.Root>
+  );
+}

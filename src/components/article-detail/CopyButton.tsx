@@ -1,0 +1,26 @@
+import { IconButton } from '@chakra-ui/react';
+import { LuCheck, LuCopy } from 'react-icons/lu';
+import { texts } from '../../lib/texts';
+import { useCopyToClipboard } from './useCopyToClipboard';
+
+export interface CopyButtonProps {
+  text: string;
+  /** The accessible name before copying, e.g. texts.article.copy('Scraped URL'). */
+  label: string;
+}
+
+/** An icon button that copies `text` and shows a check mark (named 'Copied') for 2 s. */
+export function CopyButton({ text, label }: CopyButtonProps) {
+  const { copied, copy } = useCopyToClipboard();
+  return (
+    <IconButton
+      size="sm"
+      variant="ghost"
+      aria-label={copied ? texts.article.copied : label}
+      onClick={() => void copy(text)}
+      color={copied ? 'status.ok' : undefined}
+    >
+      {copied ? <LuCheck /> : <LuCopy />}
+    </IconButton>
+  );
+}

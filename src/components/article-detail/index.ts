@@ -1,0 +1,21 @@
+export { ArticleDetailHeader, articleTitle, type ArticleDetailHeaderProps } from './ArticleDetailHeader';
+export { ArticleLoading, ArticleNotFound, type ArticleNotFoundProps } from './ArticleDetailStates';
+export { ArticleMetadataCard, type ArticleMetadataCardProps } from './ArticleMetadataCard';
+export {
+  ArticleStatusSwitch,
+  type ArticleStatusSwitchProps,
+  type PendingStatusAction,
+} from './ArticleStatusSwitch';
+export { ArticleUrlsCard, type ArticleUrlsCardProps } from './ArticleUrlsCard';
+export { ConvertToDraftDialog, type ConvertToDraftDialogProps } from './ConvertToDraftDialog';
+export { CopyButton, type CopyButtonProps } from './CopyButton';
+export { DataCard, type DataCardProps } from './DataCard';
+export { StatusBanner, type StatusBannerProps } from './StatusBanner';
+export { useCopyToClipboard, COPY_CONFIRMATION_MS } from './useCopyToClipboard';
+export {
+  useStatusBanner,
+  bannerDuration,
+  SUCCESS_BANNER_MS,
+  ERROR_BANNER_MS,
+  type StatusBannerKind,
+} from './useStatusBanner';

@@ -1,0 +1,126 @@
+import { lazy, Suspense } from 'react';
+import { Badge, Box, Button, Card, chakra, HStack, Icon, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { LuLock } from 'react-icons/lu';
+import { texts } from '../../lib/texts';
+import { blockedEditHandlers } from './blockedEdit';
+import { canSaveHtml } from './rules';
+
+// CodeMirror is large: it is fetched only when an article's editor is shown.
+const HtmlCodeEditor = lazy(() => import('./HtmlCodeEditor'));
+
+/** Height of both the editor and the preview. */
+const PANE_HEIGHT = '500px';
+
+export interface HtmlEditorPreviewProps {
+  /** The blog HTML as saved on the article (null when there is none yet). */
+  savedHtml: string | null;
+  /** The HTML being edited. */
+  value: string;
+  onChange: (value: string) => void;
+  isPublished: boolean;
+  isSaving: boolean;
+  onSave: () => void;
+  /** Restores the saved HTML. */
+  onReset: () => void;
+  /** Called when someone tries to type into the HTML of a published article. */
+  onBlockedEdit: () => void;
+}
+
+/**
+ * The 'Live HTML Editor & Preview' card: an HTML code editor and, beside it (below it on
+ * narrow screens), the rendered HTML in a sandboxed frame.
+ */
+export function HtmlEditorPreview({
+  savedHtml,
+  value,
+  onChange,
+  isPublished,
+  isSaving,
+  onSave,
+  onReset,
+  onBlockedEdit,
+}: HtmlEditorPreviewProps) {
+  const a = texts.article;
+  const unsaved = value !== (savedHtml ?? '');
+  const canSave = canSaveHtml({ value, savedHtml, isPublished, isSaving });
+
+  return (
+    <Card.Root bg="bg.card">
+      <Card.Header>
+        <HStack justify="space-between" gap="3" wrap="wrap">
+          <HStack gap="3" wrap="wrap">
+            <Card.Title>{a.htmlEditor}</Card.Title>
+            {unsaved && <Badge colorPalette="orange">{a.unsaved}</Badge>}
+          </HStack>
+          <HStack gap="2">
+            <Button variant="ghost" onClick={() => onReset()} disabled={!unsaved || isSaving}>
+              {a.reset}
+            </Button>
+            <Button onClick={() => onSave()} disabled={!canSave} loading={isSaving} loadingText={a.saving}>
+              {a.save}
+            </Button>
+          </HStack>
+        </HStack>
+      </Card.Header>
+      <Card.Body gap="4">
+        {isPublished && (
+          <HStack gap="2" color="fg.muted" textStyle="sm">
+            <Icon aria-hidden>
+              <LuLock />
+            </Icon>
+            <Text>{a.publishedLocked}</Text>
+          </HStack>
+        )}
+        <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
+          <Stack gap="2" minW="0">
+            <Text fontWeight="medium" textStyle="sm">
+              {a.htmlEditorLabel}
+            </Text>
+            <Box
+              h={PANE_HEIGHT}
+              borderWidth="1px"
+              borderRadius="md"
+              overflow="hidden"
+              {...(isPublished ? blockedEditHandlers(onBlockedEdit, { multiline: true }) : {})}
+            >
+              <Suspense fallback={<EditorLoading />}>
+                <HtmlCodeEditor
+                  value={value}
+                  onChange={onChange}
+                  readOnly={isPublished}
+                  label={a.htmlEditorLabel}
+                  height={PANE_HEIGHT}
+                />
+              </Suspense>
+            </Box>
+          </Stack>
+          <Stack gap="2" minW="0">
+            <Text fontWeight="medium" textStyle="sm">
+              {a.livePreview}
+            </Text>
+            {/* An empty sandbox: no scripts, no same origin, so the blog HTML cannot reach the console. */}
+            <chakra.iframe
+              sandbox=""
+              srcDoc={value}
+              title={a.livePreview}
+              w="full"
+              h={PANE_HEIGHT}
+              borderWidth="1px"
+              borderRadius="md"
+              bg="white"
+            />
+          </Stack>
+        </SimpleGrid>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function EditorLoading() {
+  return (
+    <HStack role="status" h="full" justify="center" gap="2" color="fg.muted">
+      <Spinner size="sm" />
+      <Text>{texts.article.loadingEditor}</Text>
+    </HStack>
+  );
+}

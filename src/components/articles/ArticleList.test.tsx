@@ -1,0 +1,42 @@
+// @vitest-environment jsdom
+import { ChakraProvider } from '@chakra-ui/react';
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Article } from '../../contract';
+import { system } from '../../theme';
+import { ArticleList } from './ArticleList';
+
+function article(i: number): Article {
+  return {
+    id: `art_${String(i).padStart(8, '0')}`,
+    status: i % 2 ? 'draft' : 'published',
+    slug: null,
+    blogData: null,
+    scrapedUrl: null,
+    newUrl: null,
+    scrappedData: `Article number ${i}`,
+    createdAt: '2026-11-20T09:30:00.000Z',
+    updatedAt: '2026-11-20T09:30:00.000Z',
+  };
+}
+
+afterEach(cleanup);
+
+describe('ArticleList', () => {
+  it('mounts only the first cards of 10,000 (jsdom has no layout, so the window sits at the top)', () => {
+    const articles = Array.from({ length: 10_000 }, (_, i) => article(i));
+    render(
+      <ChakraProvider value={system}>
+        <ArticleList articles={articles} filter="all" onRetry={vi.fn()} onDelete={vi.fn()} />
+      </ChakraProvider>,
+    );
+    const cards = screen.getAllByRole('article');
+    expect(cards.length).toBeGreaterThan(0);
+    expect(cards.length).toBeLessThan(100);
+    expect(screen.getByRole('heading', { name: 'Article #00000000' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Article #00009999' })).toBeNull();
+    // The rows left out still take their room, so the page can scroll to them.
+    const list = screen.getByRole('list', { name: 'Articles' });
+    expect(parseFloat(list.style.paddingBottom)).toBeGreaterThan(1_000_000);
+  });
+});

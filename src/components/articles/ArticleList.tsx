@@ -1,0 +1,171 @@
+import { useMemo } from 'react';
+import { Box, Button, Center, chakra, EmptyState, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { LuCircleAlert, LuFileText } from 'react-icons/lu';
+import type { Article, ArticleFilter } from '../../contract';
+import { texts } from '../../lib/texts';
+import { ArticleCard } from './ArticleCard';
+import { useLoadMoreSentinel } from './useLoadMoreSentinel';
+import { useWindowedList } from './useWindowedList';
+
+/** A typical card with both URLs and both previews, plus the 16px gap below it. */
+const ESTIMATED_ROW_HEIGHT = 360;
+/** Rendered beyond the visible area on each side, so scrolling and Tab never reach a gap. */
+const OVERSCAN_PX = 1000;
+
+export interface ArticleListProps {
+  articles: readonly Article[] | undefined;
+  /** Chooses the empty-state wording. */
+  filter: ArticleFilter;
+  isLoading?: boolean;
+  /** When set, the error state is shown (its message, or the fallback text). */
+  error?: { message?: string } | null;
+  onRetry: () => void;
+  onDelete: (id: string) => void;
+  /** The article whose deletion is pending. */
+  deletingId?: string | null;
+  /** The server has another page. */
+  hasMore?: boolean;
+  isFetchingMore?: boolean;
+  onLoadMore?: () => void;
+}
+
+function LoadingState() {
+  return (
+    <Center role="status" py="16">
+      <Stack align="center" gap="3">
+        <Spinner size="lg" color="fg.muted" />
+        <Text color="fg.muted">{texts.articles.loading}</Text>
+      </Stack>
+    </Center>
+  );
+}
+
+function ErrorState({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <EmptyState.Root role="alert">
+      <EmptyState.Content>
+        <EmptyState.Indicator color="status.down">
+          <LuCircleAlert />
+        </EmptyState.Indicator>
+        <Stack textAlign="center" gap="1">
+          <Heading as="h2" size="md">
+            {texts.articles.errorTitle}
+          </Heading>
+          <Text color="fg.muted">{message}</Text>
+        </Stack>
+        <Button onClick={onRetry}>{texts.articles.tryAgain}</Button>
+      </EmptyState.Content>
+    </EmptyState.Root>
+  );
+}
+
+function EmptyArticles({ filter }: { filter: ArticleFilter }) {
+  const wording = texts.articles.empty[filter];
+  return (
+    <EmptyState.Root>
+      <EmptyState.Content>
+        <EmptyState.Indicator>
+          <LuFileText />
+        </EmptyState.Indicator>
+        <Stack textAlign="center" gap="1">
+          <Heading as="h2" size="md">
+            {wording.title}
+          </Heading>
+          <Text color="fg.muted">{wording.body}</Text>
+        </Stack>
+      </EmptyState.Content>
+    </EmptyState.Root>
+  );
+}
+
+/**
+ * The articles list and its states. Even with thousands of articles loaded only the cards near
+ * the visible area are mounted; a sentinel below the list asks for the next server page.
+ */
+export function ArticleList({
+  articles,
+  filter,
+  isLoading = false,
+  error,
+  onRetry,
+  onDelete,
+  deletingId,
+  hasMore = false,
+  isFetchingMore = false,
+  onLoadMore,
+}: ArticleListProps) {
+  if (isLoading) return <LoadingState />;
+  if (error) return <ErrorState message={error.message || texts.articles.errorFallback} onRetry={onRetry} />;
+  if (!articles || articles.length === 0) return <EmptyArticles filter={filter} />;
+  return (
+    <WindowedArticles
+      articles={articles}
+      onDelete={onDelete}
+      deletingId={deletingId}
+      hasMore={hasMore}
+      isFetchingMore={isFetchingMore}
+      onLoadMore={onLoadMore}
+    />
+  );
+}
+
+function WindowedArticles({
+  articles,
+  onDelete,
+  deletingId,
+  hasMore,
+  isFetchingMore,
+  onLoadMore,
+}: Required<Pick<ArticleListProps, 'onDelete' | 'hasMore' | 'isFetchingMore'>> &
+  Pick<ArticleListProps, 'deletingId' | 'onLoadMore'> & { articles: readonly Article[] }) {
+  const keys = useMemo(() => articles.map((article) => article.id), [articles]);
+  const { listRef, measureRow, start, end, paddingTop, paddingBottom } = useWindowedList({
+    keys,
+    estimatedHeight: ESTIMATED_ROW_HEIGHT,
+    overscan: OVERSCAN_PX,
+  });
+  const canLoadMore = hasMore && !isFetchingMore && onLoadMore !== undefined;
+  const sentinelRef = useLoadMoreSentinel({ enabled: canLoadMore, itemCount: articles.length, onLoadMore });
+  const setSize = hasMore ? -1 : articles.length;
+
+  return (
+    <Box>
+      <chakra.ul
+        ref={listRef}
+        role="list"
+        aria-label={texts.articles.listLabel}
+        aria-busy={isFetchingMore}
+        listStyleType="none"
+        // Inline, not style props: these change while scrolling and must not mint CSS classes.
+        style={{ paddingTop, paddingBottom }}
+      >
+        {articles.slice(start, end).map((article, i) => (
+          <chakra.li
+            key={article.id}
+            ref={measureRow}
+            data-row-key={article.id}
+            aria-setsize={setSize}
+            aria-posinset={start + i + 1}
+            pb="4"
+          >
+            <ArticleCard article={article} onDelete={onDelete} isDeleting={article.id === deletingId} />
+          </chakra.li>
+        ))}
+      </chakra.ul>
+      {hasMore ? (
+        <Center flexDirection="column" gap="2" py="4">
+          <Box ref={sentinelRef} h="1px" w="full" aria-hidden />
+          <Button
+            variant="outline"
+            onClick={onLoadMore}
+            disabled={!canLoadMore}
+            loading={isFetchingMore}
+            loadingText={texts.articles.loadingMore}
+          >
+            {texts.articles.loadMore}
+          </Button>
+        </Center>
+      ) : null}
+    </Box>
+  );
+}

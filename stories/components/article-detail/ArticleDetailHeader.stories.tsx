@@ -1,0 +1,71 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { ArticleDetailHeader } from '../../../src/components/article-detail/ArticleDetailHeader';
+import { articleWithoutBlogData, draftArticle } from '../../fixtures';
+
+const meta = {
+  title: 'Components/ArticleDetail/ArticleDetailHeader',
+  component: ArticleDetailHeader,
+  args: {
+    id: draftArticle.id,
+    slug: draftArticle.slug,
+    onRefresh: fn(),
+    onDelete: fn(),
+    isRefreshing: false,
+    isDeleting: false,
+  },
+} satisfies Meta<typeof ArticleDetailHeader>;
+export default meta;
+
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  play: async ({ canvasElement, args, step }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 1, name: 'how-to-grow-tomatoes' })).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'Back to Articles' })).toHaveAttribute('href', '/articles');
+
+    await step('refresh', async () => {
+      await userEvent.click(canvas.getByRole('button', { name: 'Refresh article' }));
+      await expect(args.onRefresh).toHaveBeenCalledTimes(1);
+    });
+    await step('delete, from the keyboard', async () => {
+      canvas.getByRole('button', { name: 'Delete article' }).focus();
+      await userEvent.keyboard('{Enter}');
+      await expect(args.onDelete).toHaveBeenCalledTimes(1);
+    });
+  },
+};
+
+/** An article without a slug is titled by the last 8 characters of its id. */
+export const WithoutSlug: Story = {
+  args: { id: articleWithoutBlogData.id, slug: null },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent('Article #P7NOBLOG');
+  },
+};
+
+export const Refreshing: Story = {
+  args: { isRefreshing: true },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const refresh = canvas.getByRole('button', { name: 'Refresh article' });
+    await expect(refresh).toBeDisabled();
+    await userEvent.click(refresh, { pointerEventsCheck: 0 });
+    await expect(args.onRefresh).not.toHaveBeenCalled();
+    await expect(canvas.getByRole('button', { name: 'Delete article' })).toBeEnabled();
+  },
+};
+
+/** While the deletion is in progress, Delete is disabled. */
+export const Deleting: Story = {
+  args: { isDeleting: true },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const remove = canvas.getByRole('button', { name: 'Delete article' });
+    await expect(remove).toBeDisabled();
+    await userEvent.click(remove, { pointerEventsCheck: 0 });
+    await expect(args.onDelete).not.toHaveBeenCalled();
+  },
+};

@@ -1,0 +1,20 @@
+import { fn, type Mock } from 'storybook/test';
+
+/**
+ * Replaces navigator.clipboard with a spy for one story, so copying works in headless Chromium
+ * (which has no clipboard permission) and the play can check what was written. Returns the
+ * cleanup for a story's `beforeEach`.
+ */
+export function stubClipboard(writeText: (text: string) => Promise<void> = async () => {}) {
+  const spy = fn(writeText).mockName('navigator.clipboard.writeText');
+  Object.defineProperty(navigator, 'clipboard', { value: { writeText: spy }, configurable: true });
+  // The real clipboard is a getter on Navigator.prototype: removing the own property restores it.
+  return () => {
+    Reflect.deleteProperty(navigator, 'clipboard');
+  };
+}
+
+/** The spy installed by `stubClipboard`. */
+export function clipboardSpy(): Mock<(text: string) => Promise<void>> {
+  return navigator.clipboard.writeText as Mock<(text: string) => Promise<void>>;
+}

@@ -1,0 +1,162 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { Box } from '@chakra-ui/react';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { ArticleCard } from '../../../src/components/articles/ArticleCard';
+import { formatDateTime } from '../../../src/lib/format';
+import { articleWithoutBlogData, draftArticle, makeArticle, publishedArticle } from '../../fixtures';
+
+const meta = {
+  title: 'Components/Articles/ArticleCard',
+  component: ArticleCard,
+  args: { article: publishedArticle, onDelete: fn(), isDeleting: false },
+  decorators: [
+    (Story) => (
+      <Box maxW="3xl">
+        <Story />
+      </Box>
+    ),
+  ],
+} satisfies Meta<typeof ArticleCard>;
+export default meta;
+
+type Story = StoryObj<typeof meta>;
+
+export const Published: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const card = canvas.getByRole('article', { name: `Article #${args.article.id.slice(-8)}` });
+    await expect(card).toBeVisible();
+    await expect(canvas.getByText('Published')).toBeVisible();
+    await expect(canvas.getByText(formatDateTime(args.article.createdAt))).toBeVisible();
+    await expect(canvas.getByText('Raw Data')).toBeVisible();
+    await expect(canvas.getByText(args.article.scrappedData)).toBeVisible();
+    await expect(canvas.getByText('Blog Data')).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'View Full Article' })).toHaveAttribute(
+      'href',
+      `/articles/${args.article.id}`,
+    );
+  },
+};
+
+export const Draft: Story = {
+  args: { article: draftArticle },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Draft')).toBeVisible();
+    await expect(canvas.queryByText('Published')).toBeNull();
+  },
+};
+
+export const NeverUpdated: Story = {
+  args: { article: makeArticle({ createdAt: '2026-11-01T10:00:00.000Z', updatedAt: '2026-11-01T10:00:00.000Z' }) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(formatDateTime('2026-11-01T10:00:00.000Z'))).toBeVisible();
+    await expect(canvas.queryByText(/^Updated /)).toBeNull();
+  },
+};
+
+export const Updated: Story = {
+  args: { article: makeArticle({ createdAt: '2026-11-01T10:00:00.000Z', updatedAt: '2026-11-03T16:45:00.000Z' }) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(`Updated ${formatDateTime('2026-11-03T16:45:00.000Z')}`)).toBeVisible();
+  },
+};
+
+const longScrapedUrl =
+  'https://garden.example.com/guides/vegetables/tomatoes/how-to-grow-tomatoes-in-small-spaces-on-a-balcony-2026';
+const longNewUrl = 'https://blog.example.com/2026/11/20/how-to-grow-tomatoes-in-small-spaces-even-on-a-tiny-balcony';
+
+export const LongUrls: Story = {
+  args: { article: makeArticle({ scrapedUrl: longScrapedUrl, newUrl: longNewUrl }) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    for (const url of [longScrapedUrl, longNewUrl]) {
+      const shown = `${url.slice(0, 60)}...`;
+      const link = canvas.getByRole('link', { name: shown });
+      await expect(link).toHaveTextContent(shown);
+      await expect(link.textContent).toHaveLength(63);
+      await expect(link).toHaveAttribute('href', url);
+      await expect(link).toHaveAttribute('title', url);
+      await expect(link).toHaveAttribute('target', '_blank');
+      await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    }
+  },
+};
+
+const longRaw = 'Raw scraped text. '.repeat(20);
+const longBlog = `<h1>Title</h1>${'<p>Paragraph of blog HTML.</p>'.repeat(10)}`;
+
+export const LongData: Story = {
+  args: { article: makeArticle({ scrappedData: longRaw, blogData: longBlog }) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(`${longRaw.slice(0, 150)}...`)).toBeVisible();
+    // Blog HTML is shown as text, never rendered.
+    await expect(canvas.getByText(`${longBlog.slice(0, 150)}...`)).toBeVisible();
+    await expect(canvas.queryByRole('heading', { name: 'Title' })).toBeNull();
+  },
+};
+
+export const NoBlogData: Story = {
+  args: { article: articleWithoutBlogData },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Raw Data')).toBeVisible();
+    await expect(canvas.queryByText('Blog Data')).toBeNull();
+  },
+};
+
+export const EmptyBlogData: Story = {
+  args: { article: makeArticle({ blogData: '' }) },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).queryByText('Blog Data')).toBeNull();
+  },
+};
+
+export const WithoutUrls: Story = {
+  args: { article: makeArticle({ scrapedUrl: null, newUrl: null }) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.queryByText('Scraped URL')).toBeNull();
+    await expect(canvas.queryByText('New URL')).toBeNull();
+    await expect(canvas.getAllByRole('link')).toHaveLength(1);
+  },
+};
+
+export const DeletePending: Story = {
+  args: { isDeleting: true },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const remove = canvas.getByRole('button', { name: 'Delete' });
+    await expect(remove).toBeDisabled();
+    await userEvent.click(remove, { pointerEventsCheck: 0 });
+    await expect(args.onDelete).not.toHaveBeenCalled();
+  },
+};
+
+export const Delete: Story = {
+  args: { article: draftArticle },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const remove = canvas.getByRole('button', { name: 'Delete' });
+    await expect(remove).toBeEnabled();
+    await expect(remove).toHaveAccessibleDescription(`Article #${draftArticle.id.slice(-8)}`);
+    await userEvent.click(remove);
+    await expect(args.onDelete).toHaveBeenCalledTimes(1);
+    await expect(args.onDelete).toHaveBeenCalledWith(draftArticle.id);
+  },
+};
+
+export const KeyboardDelete: Story = {
+  args: { article: draftArticle },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    canvas.getByRole('link', { name: 'View Full Article' }).focus();
+    await userEvent.tab();
+    await expect(canvas.getByRole('button', { name: 'Delete' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onDelete).toHaveBeenCalledWith(draftArticle.id);
+  },
+};

@@ -1,0 +1,104 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import {
+  ArticleFilterTabs,
+  type ArticleFilterTabsProps,
+} from '../../../src/components/articles/ArticleFilterTabs';
+import type { ArticleFilter } from '../../../src/contract';
+
+const meta = {
+  title: 'Components/Articles/ArticleFilterTabs',
+  component: ArticleFilterTabs,
+  args: { value: 'all', counts: { all: 12, published: 4, draft: 8 }, onChange: fn() },
+} satisfies Meta<typeof ArticleFilterTabs>;
+export default meta;
+
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const all = canvas.getByRole('tab', { name: /^All Articles/ });
+    const published = canvas.getByRole('tab', { name: /^Published/ });
+    const draft = canvas.getByRole('tab', { name: /^Draft/ });
+    await expect(all).toHaveAttribute('aria-selected', 'true');
+    await expect(all).toHaveTextContent('All Articles 12');
+    await expect(published).toHaveTextContent('Published 4');
+    await expect(draft).toHaveTextContent('Draft 8');
+
+    await userEvent.click(published);
+    await expect(args.onChange).toHaveBeenCalledWith('published');
+  },
+};
+
+export const PublishedSelected: Story = {
+  args: { value: 'published' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('tab', { name: /^Published/ })).toHaveAttribute('aria-selected', 'true');
+    await expect(canvas.getByRole('tab', { name: /^All Articles/ })).toHaveAttribute('aria-selected', 'false');
+  },
+};
+
+export const DraftSelected: Story = {
+  args: { value: 'draft' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('tab', { name: /^Draft/ })).toHaveAttribute('aria-selected', 'true');
+  },
+};
+
+/** Before the first response the counts are unknown: no badges, no made-up zeros. */
+export const CountsUnknown: Story = {
+  args: { counts: undefined },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('tab', { name: 'All Articles' })).toHaveTextContent(/^All Articles$/);
+    await expect(canvas.getByRole('tab', { name: 'Published' })).toHaveTextContent(/^Published$/);
+    await expect(canvas.getByRole('tab', { name: 'Draft' })).toHaveTextContent(/^Draft$/);
+  },
+};
+
+/** Held in state like the route does, so the keyboard walk really changes the selected tab. */
+function StatefulTabs(args: ArticleFilterTabsProps) {
+  const [value, setValue] = useState<ArticleFilter>(args.value);
+  return (
+    <ArticleFilterTabs
+      {...args}
+      value={value}
+      onChange={(next) => {
+        setValue(next);
+        args.onChange(next);
+      }}
+    />
+  );
+}
+
+export const Keyboard: Story = {
+  render: (args) => <StatefulTabs {...args} />,
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.tab();
+    await expect(canvas.getByRole('tab', { name: /^All Articles/ })).toHaveFocus();
+    await userEvent.keyboard('{ArrowRight}');
+    const published = canvas.getByRole('tab', { name: /^Published/ });
+    await waitFor(() => expect(published).toHaveFocus());
+    await waitFor(() => expect(published).toHaveAttribute('aria-selected', 'true'));
+    await expect(args.onChange).toHaveBeenCalledWith('published');
+    await userEvent.keyboard('{End}');
+    await waitFor(() => expect(canvas.getByRole('tab', { name: /^Draft/ })).toHaveFocus());
+    await expect(args.onChange).toHaveBeenLastCalledWith('draft');
+  },
+};
+
+/** The selected tab's panel holds the list (the route passes ArticleList as children). */
+export const WithPanelContent: Story = {
+  args: { children: 'The article list for the selected filter' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const panel = canvas.getByRole('tabpanel');
+    await expect(panel).toHaveTextContent('The article list for the selected filter');
+    await expect(panel).toHaveAccessibleName(/^All Articles/);
+  },
+};
