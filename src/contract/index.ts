@@ -191,7 +191,41 @@ export const serverMessages = {
   unauthorized: 'Unauthorized',
   slugAvailable: 'Slug is available',
   slugTaken: 'Slug is already taken',
+  slugInvalid: 'Slug may contain only lowercase letters, numbers and hyphens',
+  articleNotFound: 'Article not found',
+  articlePublished: 'Published articles cannot be edited. Convert to draft first.',
+  articleStale: 'The article was changed since it was loaded. Reload it and try again.',
+  invalidCredentials: 'Invalid email or password',
+  tooManyAttempts: 'Too many failed sign-in attempts. Try again later.',
+  fileEmpty: 'The file is empty.',
+  imageTooLarge: 'Image dimensions too large. Maximum is 50 megapixels.',
+  imageUnreadable: 'The image could not be read. It may be damaged or incomplete.',
+  notFound: 'Not found',
 } as const;
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const ACCEPTED_UPLOAD_TYPES = 'image/jpeg,image/png,image/gif,image/svg+xml,.pdf,application/pdf';
+
+/** Slugs: lowercase letters, numbers and hyphens (SPEC.md section 5); enforced by the server. */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** Query of GET /articles/admin/articles. `cursor` is opaque: pass back `nextCursor`. */
+export const articleListQuerySchema = z.object({
+  status: articleFilterSchema.default('all'),
+  q: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  cursor: z.string().max(400).optional(),
+});
+export type ArticleListQuery = z.input<typeof articleListQuerySchema>;
+
+export const scrapeRequestSchema = z.strictObject({ url: z.string().min(1).max(2048) });
+export type ScrapeRequest = z.infer<typeof scrapeRequestSchema>;
+
+/** Query of GET /files. */
+export const fileListQuerySchema = z.object({
+  type: fileTypeFilterSchema.default('all'),
+  search: z.string().max(200).optional(),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type FileListQuery = z.input<typeof fileListQuerySchema>;

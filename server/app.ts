@@ -1,0 +1,200 @@
+/**
+ * The app factory, used by server/main.ts and by every test alike: the same plugins, hooks,
+ * schemas and error handling; only the options differ (where the data lives, limits, costs).
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { MAX_UPLOAD_BYTES, serverMessages } from '../src/contract/index.ts';
+import {
+  defaultPasswordHashing,
+  ensureAdmin,
+  findSession,
+  hashPassword,
+  type AdminBootstrap,
+  type PasswordHashing,
+  type SessionUser,
+} from './auth.ts';
+import type { AppContext } from './context.ts';
+import type { Database } from './db/database.ts';
+import { migrate } from './db/migrations.ts';
+import { ApiError, installErrorHandling, notFound, sendError } from './errors.ts';
+import { DEFAULT_MAX_IMAGE_PIXELS } from './files/inspect.ts';
+import { FileStorage } from './files/storage.ts';
+import { articleRoutes } from './routes/articles.ts';
+import { authRoutes, SESSION_COOKIE } from './routes/auth.ts';
+import { fileRoutes } from './routes/files.ts';
+import { systemRoutes } from './routes/system.ts';
+import type { SafeFetchOptions } from './scrape/safe-fetch.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Reachable without a session (login, health). */
+    public?: boolean;
+  }
+  interface FastifyRequest {
+    user: SessionUser | null;
+    sessionToken: string | null;
+  }
+}
+
+export interface AppOptions {
+  db: Database;
+  /** Stored files (files/, thumbs/, tmp/) live here; health reports this disk. */
+  dataDir: string;
+  maxUploadBytes?: number;
+  maxImagePixels?: number;
+  /** JSON body limit (blog HTML can be large). */
+  bodyLimit?: number;
+  logger?: FastifyServerOptions['logger'];
+  loggerInstance?: FastifyBaseLogger;
+  trustProxy?: FastifyServerOptions['trustProxy'];
+  passwordHashing?: PasswordHashing;
+  admin?: AdminBootstrap;
+  /** Called once when the first admin is created (main prints a generated password). */
+  onAdminCreated?: (admin: { email: string; generatedPassword?: string }) => void;
+  scrape?: SafeFetchOptions;
+  /** The built console (dist/): served with a fallback to index.html for client routes. */
+  staticDir?: string;
+  /** Age after which upload leftovers and orphan files are swept at start. */
+  sweepGraceMs?: number;
+}
+
+export const DEFAULT_BODY_LIMIT = 4 * 1024 * 1024;
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{20,200}$/;
+
+function sessionToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header) {
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    return match?.[1];
+  }
+  return request.cookies[SESSION_COOKIE];
+}
+
+/** The /api plugin: session check, routes, JSON 404. */
+const api: FastifyPluginAsync<AppContext & { prefix?: string }> = async (app, options) => {
+  // The options carry this plugin's prefix; the route plugins get the context without it.
+  const ctx: AppContext = { ...options };
+  delete (ctx as { prefix?: string }).prefix;
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionToken', null);
+
+  app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config?.public) return;
+    const token = sessionToken(request);
+    const user = token && TOKEN_PATTERN.test(token) ? await findSession(ctx.db, token) : undefined;
+    if (!user || !token) {
+      throw new ApiError(401, 'unauthorized', serverMessages.unauthorized, { 'www-authenticate': 'Bearer' });
+    }
+    request.user = user;
+    request.sessionToken = token;
+  });
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
+
+  app.setNotFoundHandler((request, reply) => sendError(request, reply, notFound()));
+
+  await app.register(authRoutes, { ...ctx, prefix: '/auth' });
+  await app.register(articleRoutes, { ...ctx, prefix: '/articles' });
+  await app.register(fileRoutes, { ...ctx, prefix: '/files' });
+  await app.register(systemRoutes, ctx);
+};
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const passwordHashing = options.passwordHashing ?? defaultPasswordHashing;
+  const maxUploadBytes = options.maxUploadBytes ?? MAX_UPLOAD_BYTES;
+
+  const app = Fastify({
+    ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: options.logger ?? false }),
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
+    trustProxy: options.trustProxy ?? false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+
+  // The console sends `Content-Type: application/json` on bodiless PATCH/DELETE calls.
+  const defaultJsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
+    return defaultJsonParser(request, body as string, done);
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    reply.header('referrer-policy', 'same-origin');
+  });
+
+  // Start-up work, before the first request: schema, storage, first admin.
+  const applied = await migrate(options.db);
+  if (applied.length) app.log.info({ versions: applied }, 'database migrations applied');
+  const storage = new FileStorage(options.dataDir);
+  await storage.init();
+  const swept = await storage.sweep(options.db, options.sweepGraceMs ?? 60 * 60 * 1000);
+  if (swept.tmp || swept.orphans) app.log.info(swept, 'removed upload leftovers and orphan files');
+  const admin = await ensureAdmin(options.db, options.admin ?? {}, passwordHashing);
+  if (admin) {
+    app.log.info({ email: admin.email }, 'first admin created');
+    options.onAdminCreated?.(admin);
+  }
+
+  const ctx: AppContext = {
+    db: options.db,
+    storage,
+    dataDir: options.dataDir,
+    maxUploadBytes,
+    maxImagePixels: options.maxImagePixels ?? DEFAULT_MAX_IMAGE_PIXELS,
+    scrape: options.scrape ?? {},
+    passwordHashing,
+    dummyPasswordHash: await hashPassword(randomBytes(16).toString('hex'), passwordHashing),
+  };
+
+  await app.register(cookie);
+  await app.register(multipart, {
+    limits: { fileSize: maxUploadBytes, files: 1, fields: 10, parts: 20, headerPairs: 100 },
+  });
+  await app.register(api, { ...ctx, prefix: '/api' });
+
+  if (options.staticDir) await serveConsole(app, options.staticDir);
+  else app.setNotFoundHandler((request, reply) => sendError(request, reply, notFound()));
+
+  return app;
+}
+
+/** Serves the built console; client-side routes (no file extension) get index.html. */
+async function serveConsole(app: FastifyInstance, root: string) {
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    setHeaders(res, file) {
+      const hashed = file.includes(`${path.sep}assets${path.sep}`);
+      res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.header('x-content-type-options', 'nosniff');
+    },
+  });
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if ((request.method === 'GET' || request.method === 'HEAD') && !path.extname(pathname)) {
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+    }
+    return sendError(request, reply, notFound());
+  });
+}

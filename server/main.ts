@@ -1,0 +1,72 @@
+/**
+ * Production entry: reads the environment, opens the database, builds the app with the same
+ * factory the tests use, serves the built console from dist/ and the API under /api.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/database.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+async function main() {
+  const config = loadConfig();
+  await mkdir(config.dataDir, { recursive: true });
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const dist = path.join(root, 'dist');
+  const hasConsole = existsSync(path.join(dist, 'index.html'));
+
+  const app = await buildApp({
+    db,
+    dataDir: config.dataDir,
+    maxUploadBytes: config.maxUploadBytes,
+    admin: { email: config.adminEmail, password: config.adminPassword },
+    logger: {
+      level: process.env.LOG_LEVEL ?? 'info',
+      ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } } : {}),
+    },
+    onAdminCreated: ({ email, generatedPassword }) => {
+      if (generatedPassword) {
+        // Printed once: it is stored only as an argon2id hash.
+        console.log(`\nFirst admin created: ${email} / ${generatedPassword}\nKeep this password; it is not shown again.\n`);
+      }
+    },
+    ...(hasConsole ? { staticDir: dist } : {}),
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await db.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${config.port}`;
+  console.log(
+    hasConsole
+      ? `Console and API on ${url} (data in ${config.dataDir}, database: ${db.kind})`
+      : `API on ${url}/api (no built console in dist/: run "npm start" to build it; database: ${db.kind})`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

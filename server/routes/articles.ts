@@ -1,0 +1,251 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  articleCreateSchema,
+  articleListQuerySchema,
+  articleListResultSchema,
+  articlePatchSchema,
+  articleResultSchema,
+  articleStatsSchema,
+  scrapeRequestSchema,
+  serverMessages,
+  slugCheckResultSchema,
+} from '../../src/contract/index.ts';
+import { recordActivity } from '../activity.ts';
+import {
+  ARTICLE_COLUMNS,
+  articleLabel,
+  articleStats,
+  assertValidSlug,
+  freeSlug,
+  getArticle,
+  isSlugTaken,
+  listArticles,
+  nextUpdatedAt,
+  slugify,
+  toArticle,
+  type ArticleRow,
+} from '../articles.ts';
+import type { AppContext } from '../context.ts';
+import { isUniqueViolation, type Queryable } from '../db/database.ts';
+import { conflict, errorResponses, notFound } from '../errors.ts';
+import { newId } from '../ids.ts';
+import { extractArticle } from '../scrape/extract.ts';
+import { safeFetch } from '../scrape/safe-fetch.ts';
+
+const idParams = z.object({ id: z.string().min(1).max(64) });
+const ifMatchHeaders = z.object({ 'if-match': z.string().max(100).optional() });
+
+const articleNotFound = () => notFound(serverMessages.articleNotFound);
+const slugTaken = () => conflict(serverMessages.slugTaken, 'slug_taken');
+
+/** Runs `fn`; a unique violation on the slug (two writers at once) becomes 409 slug taken. */
+async function slugSafe<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (isUniqueViolation(error, 'articles_slug_key')) throw slugTaken();
+    throw error;
+  }
+}
+
+/** If-Match carries the updatedAt the client saw (quotes and W/ tolerated). */
+function isStale(ifMatch: string | undefined, updatedAt: Date): boolean {
+  if (ifMatch === undefined || ifMatch.trim() === '*') return false;
+  const seen = new Date(ifMatch.trim().replace(/^W\//, '').replace(/^"|"$/g, ''));
+  return Number.isNaN(seen.getTime()) || seen.getTime() !== new Date(updatedAt).getTime();
+}
+
+async function insertArticle(
+  tx: Queryable,
+  values: Pick<ArticleRow, 'slug' | 'blog_data' | 'scraped_url' | 'new_url' | 'scrapped_data'>,
+) {
+  const now = new Date();
+  const { rows } = await tx.query<ArticleRow>(
+    `INSERT INTO articles (id, status, slug, blog_data, scraped_url, new_url, scrapped_data, created_at, updated_at)
+     VALUES ($1, 'draft', $2, $3, $4, $5, $6, $7, $7) RETURNING ${ARTICLE_COLUMNS}`,
+    [newId(now.getTime()), values.slug, values.blog_data, values.scraped_url, values.new_url, values.scrapped_data, now],
+  );
+  const row = rows[0]!;
+  await recordActivity(tx, 'article.created', `Article ${articleLabel(row)} created`, now);
+  return row;
+}
+
+export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const { db } = ctx;
+
+  app.get('/admin/articles', {
+    schema: { querystring: articleListQuerySchema, response: { 200: articleListResultSchema, ...errorResponses } },
+    handler: (request) => listArticles(db, request.query),
+  });
+
+  app.get('/admin/stats', {
+    schema: { response: { 200: articleStatsSchema, ...errorResponses } },
+    handler: () => articleStats(db),
+  });
+
+  app.get('/slug/check/:slug', {
+    schema: {
+      params: z.object({ slug: z.string().min(1).max(400) }),
+      querystring: z.object({ excludeId: z.string().max(64).optional() }),
+      response: { 200: slugCheckResultSchema, ...errorResponses },
+    },
+    handler: async (request) => {
+      const { slug } = request.params;
+      const { excludeId } = request.query;
+      try {
+        assertValidSlug(slug);
+      } catch (error) {
+        return { available: false, message: (error as Error).message, slug: await freeSlug(db, slugify(slug), excludeId) };
+      }
+      if (await isSlugTaken(db, slug, excludeId)) {
+        return { available: false, message: serverMessages.slugTaken, slug: await freeSlug(db, slug, excludeId) };
+      }
+      return { available: true, message: serverMessages.slugAvailable, slug };
+    },
+  });
+
+  app.get('/:id', {
+    schema: { params: idParams, response: { 200: articleResultSchema, ...errorResponses } },
+    handler: async (request) => {
+      const row = await getArticle(db, request.params.id);
+      if (!row) throw articleNotFound();
+      return { data: toArticle(row) };
+    },
+  });
+
+  app.post('/', {
+    schema: { body: articleCreateSchema, response: { 201: articleResultSchema, ...errorResponses } },
+    handler: async (request, reply) => {
+      const body = request.body;
+      if (body.slug !== undefined) assertValidSlug(body.slug);
+      const row = await slugSafe(() =>
+        db.transaction(async (tx) => {
+          if (body.slug !== undefined && (await isSlugTaken(tx, body.slug))) throw slugTaken();
+          return insertArticle(tx, {
+            slug: body.slug ?? null,
+            blog_data: body.blogData ?? null,
+            scraped_url: body.scrapedUrl ?? null,
+            new_url: body.newUrl ?? null,
+            scrapped_data: body.scrappedData ?? '',
+          });
+        }),
+      );
+      return reply.code(201).send({ data: toArticle(row) });
+    },
+  });
+
+  app.post('/scrape', {
+    schema: { body: scrapeRequestSchema, response: { 201: articleResultSchema, ...errorResponses } },
+    handler: async (request, reply) => {
+      const page = await safeFetch(request.body.url, ctx.scrape);
+      const article = extractArticle(page);
+      const base = slugify(article.title || new URL(page.url).pathname.split('/').filter(Boolean).at(-1) || '');
+      // A concurrent writer may take the suggested slug between the check and the insert: retry.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const row = await db.transaction(async (tx) =>
+            insertArticle(tx, {
+              slug: await freeSlug(tx, base),
+              blog_data: article.html,
+              scraped_url: request.body.url.trim(),
+              new_url: null,
+              scrapped_data: article.text,
+            }),
+          );
+          return reply.code(201).send({ data: toArticle(row) });
+        } catch (error) {
+          if (attempt < 3 && isUniqueViolation(error, 'articles_slug_key')) continue;
+          throw error;
+        }
+      }
+    },
+  });
+
+  app.patch('/:id', {
+    schema: {
+      params: idParams,
+      headers: ifMatchHeaders,
+      body: articlePatchSchema,
+      response: { 200: articleResultSchema, ...errorResponses },
+    },
+    handler: async (request) => {
+      const patch = request.body;
+      if ('slug' in patch) assertValidSlug(patch.slug);
+      const row = await slugSafe(() =>
+        db.transaction(async (tx) => {
+          const current = await getArticle(tx, request.params.id, true);
+          if (!current) throw articleNotFound();
+          if (current.status === 'published') throw conflict(serverMessages.articlePublished, 'article_published');
+          if (isStale(request.headers['if-match'], current.updated_at)) {
+            throw conflict(serverMessages.articleStale, 'stale_article');
+          }
+          const updatedAt = nextUpdatedAt(current.updated_at);
+          if ('slug' in patch) {
+            if (patch.slug === current.slug) return current;
+            if (await isSlugTaken(tx, patch.slug, current.id)) throw slugTaken();
+            const { rows } = await tx.query<ArticleRow>(
+              `UPDATE articles SET slug = $2, updated_at = $3 WHERE id = $1 RETURNING ${ARTICLE_COLUMNS}`,
+              [current.id, patch.slug, updatedAt],
+            );
+            await recordActivity(
+              tx,
+              'article.slug',
+              `Slug of ${articleLabel(current)} changed to "${patch.slug}"`,
+              updatedAt,
+            );
+            return rows[0]!;
+          }
+          if (patch.blogData === current.blog_data) return current;
+          const { rows } = await tx.query<ArticleRow>(
+            `UPDATE articles SET blog_data = $2, updated_at = $3 WHERE id = $1 RETURNING ${ARTICLE_COLUMNS}`,
+            [current.id, patch.blogData, updatedAt],
+          );
+          await recordActivity(tx, 'article.html', `Blog HTML of ${articleLabel(current)} edited`, updatedAt);
+          return rows[0]!;
+        }),
+      );
+      return { data: toArticle(row) };
+    },
+  });
+
+  for (const [action, status, kind, verb] of [
+    ['publish', 'published', 'article.published', 'published'],
+    ['draft', 'draft', 'article.draft', 'converted to draft'],
+  ] as const) {
+    app.patch(`/:id/${action}`, {
+      schema: { params: idParams, response: { 200: articleResultSchema, ...errorResponses } },
+      handler: async (request) => {
+        const row = await db.transaction(async (tx) => {
+          const current = await getArticle(tx, request.params.id, true);
+          if (!current) throw articleNotFound();
+          if (current.status === status) return current;
+          const updatedAt = nextUpdatedAt(current.updated_at);
+          const { rows } = await tx.query<ArticleRow>(
+            `UPDATE articles SET status = $2, updated_at = $3 WHERE id = $1 RETURNING ${ARTICLE_COLUMNS}`,
+            [current.id, status, updatedAt],
+          );
+          await recordActivity(tx, kind, `Article ${articleLabel(current)} ${verb}`, updatedAt);
+          return rows[0]!;
+        });
+        return { data: toArticle(row) };
+      },
+    });
+  }
+
+  app.delete('/:id', {
+    schema: { params: idParams, response: { 204: z.null().optional(), ...errorResponses } },
+    handler: async (request, reply) => {
+      await db.transaction(async (tx) => {
+        const { rows } = await tx.query<ArticleRow>(
+          `DELETE FROM articles WHERE id = $1 RETURNING ${ARTICLE_COLUMNS}`,
+          [request.params.id],
+        );
+        const row = rows[0];
+        if (!row) throw articleNotFound();
+        await recordActivity(tx, 'article.deleted', `Article ${articleLabel(row)} deleted`);
+      });
+      return reply.code(204).send(null);
+    },
+  });
+};

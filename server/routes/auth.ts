@@ -1,0 +1,68 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { loginRequestSchema, loginResultSchema, meResultSchema, serverMessages } from '../../src/contract/index.ts';
+import {
+  clearLoginFailures,
+  createSession,
+  deleteExpiredSessions,
+  deleteSession,
+  findUserByEmail,
+  loginRetryAfter,
+  recordLoginFailure,
+  SESSION_TTL_MS,
+  verifyPassword,
+} from '../auth.ts';
+import type { AppContext } from '../context.ts';
+import { ApiError, errorResponses } from '../errors.ts';
+
+export const SESSION_COOKIE = 'session';
+
+export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const { db } = ctx;
+
+  app.post('/login', {
+    config: { public: true },
+    schema: { body: loginRequestSchema, response: { 200: loginResultSchema, ...errorResponses } },
+    handler: async (request, reply) => {
+      const { email, password } = request.body;
+      const retryAfter = await loginRetryAfter(db, email, request.ip);
+      if (retryAfter > 0) {
+        throw new ApiError(429, 'too_many_attempts', serverMessages.tooManyAttempts, {
+          'retry-after': String(retryAfter),
+        });
+      }
+      const user = await findUserByEmail(db, email);
+      // Verify against a dummy hash for unknown emails, so timing does not tell them apart.
+      const valid = await verifyPassword(user?.password_hash ?? ctx.dummyPasswordHash, password);
+      if (!user || !valid) {
+        await recordLoginFailure(db, email, request.ip);
+        throw new ApiError(401, 'invalid_credentials', serverMessages.invalidCredentials);
+      }
+      await clearLoginFailures(db, email, request.ip);
+      await deleteExpiredSessions(db);
+      const session = await createSession(db, user.id);
+      reply.setCookie(SESSION_COOKIE, session.token, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: 'auto',
+        maxAge: SESSION_TTL_MS / 1000,
+      });
+      return { accessToken: session.token, user: { email: user.email } };
+    },
+  });
+
+  app.post('/logout', {
+    schema: { response: { 204: z.null().optional(), ...errorResponses } },
+    handler: async (request, reply) => {
+      if (request.sessionToken) await deleteSession(db, request.sessionToken);
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return reply.code(204).send(null);
+    },
+  });
+
+  app.get('/me', {
+    schema: { response: { 200: meResultSchema, ...errorResponses } },
+    handler: async (request) => ({ user: { email: request.user!.email } }),
+  });
+};

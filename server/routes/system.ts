@@ -1,0 +1,43 @@
+import { statfs } from 'node:fs/promises';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { activityListSchema, healthSchema } from '../../src/contract/index.ts';
+import { listActivity } from '../activity.ts';
+import type { AppContext } from '../context.ts';
+import { errorResponses } from '../errors.ts';
+
+const DB_CHECK_TIMEOUT_MS = 2000;
+
+export const systemRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const { db } = ctx;
+
+  app.get('/health', {
+    config: { public: true },
+    schema: { response: { 200: healthSchema, ...errorResponses } },
+    handler: async () => {
+      let timer: NodeJS.Timeout | undefined;
+      const database = await Promise.race([
+        db.query('SELECT 1').then(() => 'connected' as const),
+        new Promise<'down'>((resolve) => {
+          timer = setTimeout(() => resolve('down'), DB_CHECK_TIMEOUT_MS);
+        }),
+      ])
+        .catch(() => 'down' as const)
+        .finally(() => clearTimeout(timer));
+      // Real figures of the disk that holds DATA_DIR.
+      const fs = await statfs(ctx.dataDir);
+      const totalBytes = fs.blocks * fs.bsize;
+      const usedBytes = (fs.blocks - fs.bfree) * fs.bsize;
+      const percent = totalBytes > 0 ? Math.min(100, Math.round((usedBytes / totalBytes) * 100)) : 0;
+      return { api: 'online' as const, database, storage: { usedBytes, totalBytes, percent } };
+    },
+  });
+
+  app.get('/activity', {
+    schema: {
+      querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(10) }),
+      response: { 200: activityListSchema, ...errorResponses },
+    },
+    handler: async (request) => ({ data: await listActivity(db, request.query.limit) }),
+  });
+};

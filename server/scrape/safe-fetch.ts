@@ -1,0 +1,227 @@
+/**
+ * Fetches a public web page for the scraper. http(s) only; the host is resolved here and the
+ * connection is made to the address that was checked (private, loopback, link-local and other
+ * special ranges refused), for every redirect too. Time and bytes are capped.
+ */
+import dns from 'node:dns/promises';
+import http from 'node:http';
+import https from 'node:https';
+import net from 'node:net';
+import type { Readable } from 'node:stream';
+import zlib from 'node:zlib';
+import { ApiError } from '../errors.ts';
+
+export interface SafeFetchOptions {
+  timeoutMs?: number;
+  maxBytes?: number;
+  maxRedirects?: number;
+  /** CIDRs allowed despite being private (an intranet you mean to scrape; tests). */
+  allowCidrs?: string[];
+}
+
+export interface FetchedPage {
+  url: string;
+  contentType: string;
+  body: Buffer;
+}
+
+export const SCRAPE_TIMEOUT_MS = 10_000;
+export const SCRAPE_MAX_BYTES = 5 * 1024 * 1024;
+
+const FORBIDDEN_V4 = [
+  '0.0.0.0/8', '10.0.0.0/8', '100.64.0.0/10', '127.0.0.0/8', '169.254.0.0/16', '172.16.0.0/12',
+  '192.0.0.0/24', '192.0.2.0/24', '192.88.99.0/24', '192.168.0.0/16', '198.18.0.0/15',
+  '198.51.100.0/24', '203.0.113.0/24', '224.0.0.0/4', '240.0.0.0/4',
+];
+const FORBIDDEN_V6 = [
+  '::/128', '::1/128', '::ffff:0:0/96', '64:ff9b:1::/48', '100::/64', '2001::/23', '2001:db8::/32',
+  '2002::/16', 'fc00::/7', 'fe80::/10', 'fec0::/10', 'ff00::/8',
+];
+
+function blockList(cidrs: string[]) {
+  const list = new net.BlockList();
+  for (const cidr of cidrs) {
+    const [address, prefix] = cidr.split('/');
+    const type = net.isIPv6(address!) ? 'ipv6' : 'ipv4';
+    list.addSubnet(address!, Number(prefix ?? (type === 'ipv6' ? 128 : 32)), type);
+  }
+  return list;
+}
+
+const forbidden = blockList([...FORBIDDEN_V4]);
+const forbidden6 = blockList(FORBIDDEN_V6);
+
+/** The IPv4 address inside an IPv4-mapped or NAT64 (64:ff9b::/96) IPv6 address, if any. */
+function embeddedIPv4(address: string): string | undefined {
+  const lower = address.toLowerCase();
+  const dotted = /^(?:::ffff:|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
+  if (dotted) return dotted[1];
+  const hex = /^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
+  if (!hex) return undefined;
+  const hi = parseInt(hex[1]!, 16);
+  const lo = parseInt(hex[2]!, 16);
+  return `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
+}
+
+export function isForbiddenAddress(address: string, allow?: net.BlockList): boolean {
+  const family = net.isIP(address);
+  if (family === 0) return true;
+  const type = family === 6 ? 'ipv6' : 'ipv4';
+  if (allow?.check(address, type)) return false;
+  if (family === 4) return forbidden.check(address, 'ipv4');
+  const v4 = embeddedIPv4(address);
+  if (v4 !== undefined) return forbidden.check(v4, 'ipv4') || forbidden6.check(address, 'ipv6');
+  return forbidden6.check(address, 'ipv6');
+}
+
+export const refused = (message: string) => new ApiError(400, 'url_not_allowed', message);
+const failed = (message: string) => new ApiError(502, 'fetch_failed', message);
+const timedOut = (ms: number) =>
+  new ApiError(504, 'fetch_timeout', `The page took too long to answer (more than ${ms / 1000} s)`);
+
+/** Resolves `hostname` and returns one address, refusing if any of its addresses is forbidden. */
+async function resolveChecked(hostname: string, allow?: net.BlockList): Promise<{ address: string; family: 4 | 6 }> {
+  const bare = hostname.replace(/^\[|\]$/g, '');
+  let addresses: { address: string; family: number }[];
+  if (net.isIP(bare)) {
+    addresses = [{ address: bare, family: net.isIP(bare) }];
+  } else {
+    try {
+      addresses = await dns.lookup(bare, { all: true, verbatim: true });
+    } catch {
+      throw failed(`Could not resolve ${bare}`);
+    }
+  }
+  if (addresses.length === 0) throw failed(`Could not resolve ${bare}`);
+  // Refuse when any answer is private, so a name cannot mix a public and a private address.
+  if (addresses.some((a) => isForbiddenAddress(a.address, allow))) {
+    throw refused('This address is not allowed: private, loopback and link-local addresses cannot be scraped');
+  }
+  const first = addresses[0]!;
+  return { address: first.address, family: first.family === 6 ? 6 : 4 };
+}
+
+export function parseScrapeUrl(raw: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw new ApiError(400, 'invalid_url', 'Enter a valid http or https URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ApiError(400, 'invalid_url', 'Only http and https URLs can be scraped');
+  }
+  if (url.username || url.password) throw new ApiError(400, 'invalid_url', 'URLs with credentials cannot be scraped');
+  return url;
+}
+
+interface Hop {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  stream: http.IncomingMessage;
+}
+
+function request(url: URL, target: { address: string; family: 4 | 6 }, signal: AbortSignal): Promise<Hop> {
+  return new Promise((resolve, reject) => {
+    const client = url.protocol === 'https:' ? https : http;
+    const req = client.request(
+      url,
+      {
+        method: 'GET',
+        agent: false,
+        signal,
+        headers: {
+          'user-agent': 'ScrapedArticlesAdmin/1.0 (+article scraper)',
+          accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1',
+          'accept-encoding': 'gzip, deflate, br',
+        },
+        // Connect to the address we checked, whatever DNS would answer now.
+        lookup: (_host, options, callback) => {
+          const cb = callback as (...args: unknown[]) => void;
+          if ((options as { all?: boolean }).all) cb(null, [{ address: target.address, family: target.family }]);
+          else cb(null, target.address, target.family);
+        },
+      },
+      (res) => resolve({ status: res.statusCode ?? 0, headers: res.headers, stream: res }),
+    );
+    req.on('socket', (socket) => {
+      socket.on('connect', () => {
+        if (socket.remoteAddress && socket.remoteAddress !== target.address) {
+          req.destroy(refused('This address is not allowed'));
+        }
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function readCapped(hop: Hop, maxBytes: number): Promise<Buffer> {
+  const encoding = String(hop.headers['content-encoding'] ?? 'identity').toLowerCase();
+  let stream: Readable = hop.stream;
+  if (encoding === 'gzip' || encoding === 'x-gzip') stream = hop.stream.pipe(zlib.createGunzip());
+  else if (encoding === 'deflate') stream = hop.stream.pipe(zlib.createInflate());
+  else if (encoding === 'br') stream = hop.stream.pipe(zlib.createBrotliDecompress());
+  else if (encoding !== 'identity') throw failed(`Unsupported content encoding ${encoding}`);
+  const chunks: Buffer[] = [];
+  let total = 0;
+  try {
+    // The cap counts decoded bytes, so a small compressed bomb is stopped as well.
+    for await (const chunk of stream) {
+      total += (chunk as Buffer).length;
+      if (total > maxBytes) throw new ApiError(422, 'page_too_large', 'The page is larger than 5 MB');
+      chunks.push(chunk as Buffer);
+    }
+  } finally {
+    hop.stream.destroy();
+  }
+  return Buffer.concat(chunks);
+}
+
+export async function safeFetch(raw: string, options: SafeFetchOptions = {}): Promise<FetchedPage> {
+  const timeoutMs = options.timeoutMs ?? SCRAPE_TIMEOUT_MS;
+  const maxBytes = options.maxBytes ?? SCRAPE_MAX_BYTES;
+  const maxRedirects = options.maxRedirects ?? 5;
+  const allow = options.allowCidrs?.length ? blockList(options.allowCidrs) : undefined;
+  const signal = AbortSignal.timeout(timeoutMs);
+  let url = parseScrapeUrl(raw);
+  try {
+    for (let redirects = 0; ; redirects++) {
+      const target = await resolveChecked(url.hostname, allow);
+      if (signal.aborted) throw timedOut(timeoutMs);
+      const hop = await request(url, target, signal);
+      if (hop.status >= 300 && hop.status < 400 && hop.headers.location) {
+        hop.stream.destroy();
+        if (redirects >= maxRedirects) throw failed('Too many redirects');
+        let next: URL;
+        try {
+          next = parseScrapeUrl(new URL(hop.headers.location, url).href);
+        } catch (error) {
+          if (error instanceof ApiError) throw refused(`Redirect refused: ${error.message}`);
+          throw error;
+        }
+        url = next;
+        continue;
+      }
+      if (hop.status < 200 || hop.status >= 300) {
+        hop.stream.destroy();
+        throw failed(`The page answered with status ${hop.status}`);
+      }
+      const contentType = String(hop.headers['content-type'] ?? 'text/html');
+      if (!/^(text\/html|application\/xhtml\+xml)\b/i.test(contentType)) {
+        hop.stream.destroy();
+        throw new ApiError(422, 'not_html', 'The URL does not point to an HTML page');
+      }
+      if (Number(hop.headers['content-length'] ?? 0) > maxBytes) {
+        hop.stream.destroy();
+        throw new ApiError(422, 'page_too_large', 'The page is larger than 5 MB');
+      }
+      const body = await readCapped(hop, maxBytes);
+      return { url: url.href, contentType, body };
+    }
+  } catch (error) {
+    if (signal.aborted) throw timedOut(timeoutMs);
+    if (error instanceof ApiError) throw error;
+    throw failed(`Could not fetch the page: ${(error as Error).message}`);
+  }
+}

@@ -1,0 +1,212 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { serverMessages } from '../../src/contract/index.ts';
+import { sha256 } from '../ids.ts';
+import { ADMIN, auth, backends, openHarness, type Harness } from './helpers.ts';
+
+/** Every route that needs a session, with a body that would otherwise be valid. */
+const protectedRoutes = [
+  ['GET', '/api/auth/me'],
+  ['POST', '/api/auth/logout'],
+  ['GET', '/api/articles/admin/articles'],
+  ['GET', '/api/articles/01abc'],
+  ['POST', '/api/articles', {}],
+  ['POST', '/api/articles/scrape', { url: 'https://example.com/' }],
+  ['PATCH', '/api/articles/01abc', { slug: 'x' }],
+  ['PATCH', '/api/articles/01abc/publish'],
+  ['PATCH', '/api/articles/01abc/draft'],
+  ['DELETE', '/api/articles/01abc'],
+  ['GET', '/api/articles/slug/check/my-slug'],
+  ['GET', '/api/files'],
+  ['GET', '/api/files/latest'],
+  ['POST', '/api/files'],
+  ['DELETE', '/api/files/01abc'],
+  ['GET', '/api/files/01abc/content'],
+  ['GET', '/api/files/01abc/thumbnail'],
+  ['GET', '/api/activity'],
+  ['GET', '/api/no-such-route'],
+] as const;
+
+describe.each(backends)('auth ($name)', (backend) => {
+  let h: Harness;
+  let token: string;
+  beforeAll(async () => {
+    h = await openHarness(backend);
+  }, 60_000);
+  afterAll(() => h?.close());
+  beforeEach(async () => {
+    token = await h.reset();
+  });
+
+  const login = (payload: unknown, remoteAddress = '203.0.113.7') =>
+    h.app.inject({ method: 'POST', url: '/api/auth/login', payload: payload as object, remoteAddress });
+
+  it('signs in with the right password: token, user and an httpOnly SameSite=Lax cookie', async () => {
+    const res = await login(ADMIN);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.user).toEqual({ email: ADMIN.email });
+    expect(body.accessToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const cookie = res.cookies.find((c) => c.name === 'session');
+    expect(cookie).toMatchObject({ value: body.accessToken, httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookie?.maxAge).toBe(7 * 24 * 60 * 60);
+  });
+
+  it('accepts the email in any case', async () => {
+    expect((await login({ ...ADMIN, email: ADMIN.email.toUpperCase() })).statusCode).toBe(200);
+  });
+
+  it('answers the same 401 for a wrong password and an unknown email', async () => {
+    const wrongPassword = await login({ email: ADMIN.email, password: 'nope' });
+    const unknownEmail = await login({ email: 'who@example.com', password: ADMIN.password });
+    for (const res of [wrongPassword, unknownEmail]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ message: 'Invalid email or password', code: 'invalid_credentials' });
+      expect(res.cookies).toHaveLength(0);
+    }
+  });
+
+  it('limits failed sign-ins per email and IP with 429 and Retry-After, kept in the database', async () => {
+    for (let i = 0; i < 5; i++) expect((await login({ ...ADMIN, password: `bad${i}` })).statusCode).toBe(401);
+    // Even the right password is refused now, from this IP.
+    const limited = await login(ADMIN);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ message: serverMessages.tooManyAttempts, code: 'too_many_attempts' });
+    const retryAfter = Number(limited.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(14 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    // Another process on the same database sees the same counter.
+    const other = await h.buildApp();
+    const elsewhere = await other.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: ADMIN,
+      remoteAddress: '203.0.113.7',
+    });
+    expect(elsewhere.statusCode).toBe(429);
+    // Another IP is not affected.
+    expect((await login(ADMIN, '198.51.100.20')).statusCode).toBe(200);
+  });
+
+  it('lets the pair try again once the window has passed', async () => {
+    for (let i = 0; i < 5; i++) await login({ ...ADMIN, password: 'bad' });
+    expect((await login(ADMIN)).statusCode).toBe(429);
+    await h.db.query("UPDATE login_attempts SET at = at - interval '16 minutes'");
+    expect((await login(ADMIN)).statusCode).toBe(200);
+  });
+
+  it('clears the failure count after a successful sign-in', async () => {
+    for (let i = 0; i < 4; i++) await login({ ...ADMIN, password: 'bad' });
+    expect((await login(ADMIN)).statusCode).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await login({ ...ADMIN, password: 'bad' })).statusCode).toBe(401);
+    expect((await login(ADMIN)).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['malformed JSON', '{"email": "a@b.c", "password": ', 'invalid_json'],
+    ['a missing password', { email: ADMIN.email }, 'validation_failed'],
+    ['wrong types', { email: 42, password: true }, 'validation_failed'],
+    ['unknown fields', { ...ADMIN, admin: true }, 'validation_failed'],
+    ['an empty body', '', 'validation_failed'],
+  ])('refuses %s with 400', async (_label, payload, code) => {
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code });
+    expect(typeof res.json().message).toBe('string');
+  });
+
+  it('refuses a body over the limit with 413', async () => {
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: ADMIN.email, password: 'x'.repeat(5 * 1024 * 1024) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ code: 'too_large' });
+  });
+
+  it('knows the user from the bearer token or from the cookie', async () => {
+    const byBearer = await h.app.inject({ url: '/api/auth/me', headers: auth(token) });
+    expect(byBearer.statusCode).toBe(200);
+    expect(byBearer.json()).toEqual({ user: { email: ADMIN.email } });
+    const byCookie = await h.app.inject({ url: '/api/auth/me', cookies: { session: token } });
+    expect(byCookie.json()).toEqual({ user: { email: ADMIN.email } });
+  });
+
+  it('logs out: 204, the session is gone and the cookie cleared', async () => {
+    const res = await h.app.inject({ method: 'POST', url: '/api/auth/logout', headers: auth(token) });
+    expect(res.statusCode).toBe(204);
+    expect(res.body).toBe('');
+    const cleared = res.cookies.find((c) => c.name === 'session');
+    expect(cleared?.value).toBe('');
+    expect((await h.app.inject({ url: '/api/auth/me', headers: auth(token) })).statusCode).toBe(401);
+  });
+
+  it('logs out with an empty JSON body, as the console sends it', async () => {
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { ...auth(token), 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(204);
+  });
+
+  it('refuses an expired session', async () => {
+    await h.db.query("UPDATE sessions SET expires_at = now() - interval '1 second'");
+    const res = await h.app.inject({ url: '/api/auth/me', headers: auth(token) });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('stores the password as argon2id and the session token only as its SHA-256', async () => {
+    const { rows: users } = await h.db.query<{ password_hash: string }>('SELECT password_hash FROM users');
+    expect(users).toHaveLength(1);
+    expect(users[0]!.password_hash).toMatch(/^\$argon2id\$/);
+    expect(users[0]!.password_hash).not.toContain(ADMIN.password);
+    const { rows: sessions } = await h.db.query<{ token_hash: string }>('SELECT token_hash FROM sessions');
+    expect(sessions.map((s) => s.token_hash)).toEqual([sha256(token)]);
+  });
+
+  it.each(protectedRoutes)('%s %s answers 401 without a session', async (method, url, payload?: object) => {
+    for (const headers of [{}, { authorization: 'Bearer not-a-real-token-but-long-enough' }, { cookie: 'session=forged-session-token-value-xyz' }]) {
+      const res = await h.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ message: 'Unauthorized', code: 'unauthorized' });
+    }
+  });
+
+  it('leaves login and health open', async () => {
+    expect((await h.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+    expect((await login(ADMIN)).statusCode).toBe(200);
+  });
+
+  it('creates admin@localhost with a random password once, when no user exists', async () => {
+    await h.db.query('DELETE FROM users');
+    const created: { email: string; generatedPassword?: string }[] = [];
+    try {
+      const app = await h.buildApp({ admin: {}, onAdminCreated: (a) => created.push(a) });
+      expect(created).toHaveLength(1);
+      expect(created[0]!.email).toBe('admin@localhost');
+      expect(created[0]!.generatedPassword).toMatch(/^[A-Za-z0-9_-]{16}$/);
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'admin@localhost', password: created[0]!.generatedPassword },
+      });
+      expect(res.statusCode).toBe(200);
+      // A second start finds the user and creates nobody.
+      await h.buildApp({ admin: { email: 'other@example.com', password: 'x' }, onAdminCreated: (a) => created.push(a) });
+      expect(created).toHaveLength(1);
+      const { rows } = await h.db.query('SELECT email FROM users');
+      expect(rows).toEqual([{ email: 'admin@localhost' }]);
+    } finally {
+      // Back to the suite's admin for the next tests.
+      await h.db.query('DELETE FROM users');
+      await h.buildApp();
+    }
+  });
+});
