@@ -1,0 +1,39 @@
+import { Button, Card, Heading, SimpleGrid } from '@chakra-ui/react';
+import type { IconType } from 'react-icons';
+import { LuChartColumn, LuFileText, LuPlus, LuUpload } from 'react-icons/lu';
+import { texts } from '../../lib/texts';
+import { AppLink } from '../common/AppLink';
+
+const actions: readonly { href: string; label: string; icon: IconType }[] = [
+  { href: '/articles/new', label: texts.dashboard.createArticle, icon: LuPlus },
+  { href: '/file-manager', label: texts.dashboard.uploadFiles, icon: LuUpload },
+  { href: '/articles', label: texts.dashboard.viewArticles, icon: LuFileText },
+  { href: '/analytics', label: texts.dashboard.analytics, icon: LuChartColumn },
+];
+
+/** Shortcuts to the common tasks (SPEC.md section 2, Dashboard). */
+export function QuickActions() {
+  return (
+    <Card.Root bg="bg.card">
+      <Card.Header>
+        <Heading as="h2" size="md">
+          {texts.dashboard.quickActions}
+        </Heading>
+      </Card.Header>
+      <Card.Body>
+        <SimpleGrid as="ul" columns={2} gap="3" listStyleType="none" m="0" p="0">
+          {actions.map(({ href, label, icon: Icon }) => (
+            <li key={href}>
+              <Button asChild variant="outline" w="full" h="auto" py="4" flexDirection="column" gap="2" whiteSpace="normal">
+                <AppLink href={href}>
+                  <Icon aria-hidden focusable="false" />
+                  {label}
+                </AppLink>
+              </Button>
+            </li>
+          ))}
+        </SimpleGrid>
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,115 @@
+import { useId, type ReactNode } from 'react';
+import { Box, Card, Flex, Heading, Progress, Stack, Text } from '@chakra-ui/react';
+import type { IconType } from 'react-icons';
+import { LuDatabase, LuHardDrive, LuServer, LuTriangleAlert } from 'react-icons/lu';
+import type { Health } from '../../contract';
+import { texts } from '../../lib/texts';
+import { LoadingRows } from './LoadingRows';
+
+/** From this share of used storage on, the row warns. */
+export const STORAGE_WARNING_PERCENT = 90;
+
+type Tone = 'ok' | 'warn' | 'down' | 'unknown';
+
+const toneColor: Record<Tone, string> = {
+  ok: 'status.ok',
+  warn: 'status.warn',
+  down: 'status.down',
+  unknown: 'fg.muted',
+};
+
+export interface SystemStatusProps {
+  /** GET /api/health; null when the health call failed (the API is offline). */
+  health?: Health | null;
+  loading?: boolean;
+}
+
+function StatusRow({ icon: Icon, tone, children }: { icon: IconType; tone: Tone; children: ReactNode }) {
+  return (
+    <Flex as="li" align="center" gap="3" data-tone={tone}>
+      <Box as={Icon} aria-hidden boxSize="4" color={toneColor[tone]} flexShrink={0} />
+      <Box flex="1" minW="0">
+        {children}
+      </Box>
+      <Box aria-hidden boxSize="2" rounded="full" bg={toneColor[tone]} flexShrink={0} />
+    </Flex>
+  );
+}
+
+function StorageRow({ percent }: { percent: number }) {
+  const labelId = useId();
+  const rounded = Math.round(percent);
+  const nearlyFull = percent >= STORAGE_WARNING_PERCENT;
+  return (
+    <StatusRow icon={nearlyFull ? LuTriangleAlert : LuHardDrive} tone={nearlyFull ? 'warn' : 'ok'}>
+      <Text id={labelId} fontSize="sm" color={nearlyFull ? 'status.warn' : 'fg'} fontWeight={nearlyFull ? 'semibold' : 'normal'}>
+        {texts.dashboard.storageUsed(rounded)}
+      </Text>
+      <Progress.Root value={rounded} size="xs" mt="1.5" colorPalette={nearlyFull ? 'orange' : 'blue'}>
+        <Progress.Track aria-labelledby={labelId}>
+          <Progress.Range />
+        </Progress.Track>
+      </Progress.Root>
+      {nearlyFull && (
+        <Text fontSize="xs" color="status.warn" mt="1">
+          {texts.dashboard.storageNearlyFull}
+        </Text>
+      )}
+    </StatusRow>
+  );
+}
+
+/** API, database and storage as GET /api/health reports them. */
+export function SystemStatus({ health, loading = false }: SystemStatusProps) {
+  return (
+    <Card.Root bg="bg.card">
+      <Card.Header>
+        <Heading as="h2" size="md">
+          {texts.dashboard.systemStatus}
+        </Heading>
+      </Card.Header>
+      <Card.Body>
+        {loading ? (
+          <LoadingRows count={3} height="6" />
+        ) : health ? (
+          <Stack as="ul" gap="4" listStyleType="none" m="0" p="0">
+            <StatusRow icon={LuServer} tone="ok">
+              <Text fontSize="sm">{texts.dashboard.apiOnline}</Text>
+            </StatusRow>
+            {health.database === 'connected' ? (
+              <StatusRow icon={LuDatabase} tone="ok">
+                <Text fontSize="sm">{texts.dashboard.databaseConnected}</Text>
+              </StatusRow>
+            ) : (
+              <StatusRow icon={LuDatabase} tone="down">
+                <Text fontSize="sm" color="status.down" fontWeight="semibold">
+                  {texts.dashboard.databaseDown}
+                </Text>
+              </StatusRow>
+            )}
+            <StorageRow percent={health.storage.percent} />
+          </Stack>
+        ) : (
+          // No answer from the health check: the API is down and the rest cannot be known.
+          <Stack as="ul" gap="4" listStyleType="none" m="0" p="0">
+            <StatusRow icon={LuServer} tone="down">
+              <Text fontSize="sm" color="status.down" fontWeight="semibold">
+                {texts.dashboard.apiOffline}
+              </Text>
+            </StatusRow>
+            <StatusRow icon={LuDatabase} tone="unknown">
+              <Text fontSize="sm" color="fg.muted">
+                {texts.dashboard.databaseUnknown}
+              </Text>
+            </StatusRow>
+            <StatusRow icon={LuHardDrive} tone="unknown">
+              <Text fontSize="sm" color="fg.muted">
+                {texts.dashboard.storageUnknown}
+              </Text>
+            </StatusRow>
+          </Stack>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}

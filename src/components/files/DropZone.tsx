@@ -1,0 +1,152 @@
+import { Box, Button, Icon, List, Progress, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { useId, useImperativeHandle, useRef, type ChangeEvent, type KeyboardEvent, type Ref } from 'react';
+import { LuCircleCheck, LuCloudUpload } from 'react-icons/lu';
+import { ACCEPTED_UPLOAD_TYPES } from '../../contract';
+import { texts } from '../../lib/texts';
+import { useFileDrop } from './useFileDrop';
+
+export type UploadStatus = 'uploading' | 'done' | 'failed';
+
+export interface UploadItem {
+  id: string;
+  name: string;
+  /** 0..1 */
+  progress: number;
+  status: UploadStatus;
+  /** Why the server refused the file (SPEC.md section 5), shown for a failed upload. */
+  message?: string;
+}
+
+/** Lets the page's Upload Files button open the same hidden chooser. */
+export interface DropZoneHandle {
+  openChooser: () => void;
+}
+
+export interface DropZoneProps {
+  /** Called with the files dropped on the zone or picked in the chooser. */
+  onFiles: (files: File[]) => void;
+  uploads?: UploadItem[];
+  ref?: Ref<DropZoneHandle>;
+}
+
+/**
+ * The upload area: drop files on it, click it (or press Enter/Space on it), or use Choose
+ * Files. All three paths end in `onFiles`; the route decides how to upload.
+ */
+export function DropZone({ onFiles, uploads = [], ref }: DropZoneProps) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const titleId = useId();
+  const hintId = useId();
+  const { isDragging, handlers } = useFileDrop(onFiles);
+
+  const openChooser = () => inputRef.current?.click();
+  useImperativeHandle(ref, () => ({ openChooser }), []);
+
+  const onInputChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const files = Array.from(event.target.files ?? []);
+    // Reset so that choosing the same file again still fires a change.
+    event.target.value = '';
+    if (files.length > 0) onFiles(files);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    // Keys on the inner button are the button's own business.
+    if (event.target !== event.currentTarget) return;
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      openChooser();
+    }
+  };
+
+  return (
+    <Stack gap="4">
+      <Box
+        role="group"
+        aria-labelledby={titleId}
+        aria-describedby={hintId}
+        tabIndex={0}
+        data-dragging={isDragging || undefined}
+        onClick={openChooser}
+        onKeyDown={onKeyDown}
+        {...handlers}
+        borderWidth="2px"
+        borderStyle="dashed"
+        borderColor={isDragging ? 'border.dropzoneActive' : 'border.dropzone'}
+        bg={isDragging ? 'bg.dropzoneActive' : 'bg.dropzone'}
+        transform={isDragging ? 'scale(1.01)' : undefined}
+        transition="transform 0.15s ease-out, background-color 0.15s, border-color 0.15s"
+        _motionReduce={{ transition: 'none', transform: 'none' }}
+        rounded="lg"
+        p={{ base: '6', md: '10' }}
+        textAlign="center"
+        cursor="pointer"
+        _hover={{ borderColor: 'border.dropzoneActive' }}
+        _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '2px' }}
+      >
+        <Stack align="center" gap="3">
+          <Icon as={LuCloudUpload} boxSize="10" color={isDragging ? 'border.dropzoneActive' : 'fg.muted'} aria-hidden />
+          <Text id={titleId} fontWeight="semibold" fontSize="lg">
+            {texts.files.dropTitle}
+          </Text>
+          <Text id={hintId} color="fg.muted" fontSize="sm">
+            {texts.files.dropHint}
+          </Text>
+          <Button
+            variant="outline"
+            onClick={(event) => {
+              event.stopPropagation();
+              openChooser();
+            }}
+          >
+            {texts.files.chooseFiles}
+          </Button>
+        </Stack>
+        <VisuallyHidden asChild>
+          <input
+            ref={inputRef}
+            type="file"
+            multiple
+            accept={ACCEPTED_UPLOAD_TYPES}
+            aria-label={texts.files.chooseFilesInput}
+            tabIndex={-1}
+            onChange={onInputChange}
+            onClick={(event) => event.stopPropagation()}
+          />
+        </VisuallyHidden>
+      </Box>
+      {uploads.length > 0 && <UploadList uploads={uploads} />}
+    </Stack>
+  );
+}
+
+function UploadList({ uploads }: { uploads: UploadItem[] }) {
+  return (
+    <List.Root variant="plain" gap="3">
+      {uploads.map((upload) => (
+        <List.Item key={upload.id} display="block" data-status={upload.status}>
+          <Text fontSize="sm" fontWeight="medium" truncate title={upload.name}>
+            {upload.name}
+          </Text>
+          {upload.status === 'uploading' && (
+            <Progress.Root value={Math.round(Math.min(1, Math.max(0, upload.progress)) * 100)} size="sm" mt="1">
+              <Progress.Track aria-label={texts.files.uploadProgress(upload.name)}>
+                <Progress.Range />
+              </Progress.Track>
+            </Progress.Root>
+          )}
+          {upload.status === 'done' && (
+            <Text fontSize="sm" color="status.ok" display="flex" alignItems="center" gap="1">
+              <LuCircleCheck aria-hidden />
+              {texts.files.uploaded}
+            </Text>
+          )}
+          {upload.status === 'failed' && upload.message && (
+            <Text role="alert" fontSize="sm" color="status.down">
+              {upload.message}
+            </Text>
+          )}
+        </List.Item>
+      ))}
+    </List.Root>
+  );
+}

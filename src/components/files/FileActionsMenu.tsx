@@ -1,0 +1,70 @@
+import { IconButton, Menu, Portal } from '@chakra-ui/react';
+import { LuDownload, LuEllipsisVertical, LuEye, LuTrash2 } from 'react-icons/lu';
+import type { StoredFile } from '../../contract';
+import { texts } from '../../lib/texts';
+
+/** What a file can do, shared by the grid, the list and the browser around them. */
+export interface FileActions {
+  onPreview: (file: StoredFile) => void;
+  onDownload: (file: StoredFile) => void;
+  /** Called only after the user confirmed the deletion. */
+  onDelete: (id: string) => void;
+  /** Asks the user; defaults to the browser's `window.confirm` (SPEC.md section 5). */
+  confirm?: (message: string) => boolean;
+  /** The file being deleted: its menu is disabled meanwhile. */
+  deletingId?: string | null;
+}
+
+const browserConfirm = (message: string) => window.confirm(message);
+
+/**
+ * The per-file menu: Preview, Download, Delete (after a confirmation). Items act on click, not
+ * on the menu's onSelect: the menu selects its *highlighted* item, and a click that arrives
+ * without a pointer hover first (assistive technology, scripted clicks) has none. Enter on a
+ * highlighted item clicks it, so the keyboard takes the same path.
+ */
+export function FileActionsMenu({
+  file,
+  onPreview,
+  onDownload,
+  onDelete,
+  confirm = browserConfirm,
+  deletingId,
+}: FileActions & { file: StoredFile }) {
+  const confirmAndDelete = () => {
+    if (confirm(texts.files.confirmDelete)) onDelete(file.id);
+  };
+
+  return (
+    <Menu.Root positioning={{ placement: 'bottom-end' }}>
+      <Menu.Trigger asChild>
+        <IconButton
+          aria-label={texts.files.actions(file.name)}
+          variant="ghost"
+          size="sm"
+          disabled={deletingId === file.id}
+        >
+          <LuEllipsisVertical />
+        </IconButton>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content>
+            <Menu.Item value="preview" onClick={() => onPreview(file)}>
+              <LuEye aria-hidden />
+              {texts.files.preview}
+            </Menu.Item>
+            <Menu.Item value="download" onClick={() => onDownload(file)}>
+              <LuDownload aria-hidden />
+              {texts.files.download}
+            </Menu.Item>
+            <Menu.Item value="delete" onClick={confirmAndDelete} color="fg.error" _highlighted={{ bg: 'bg.error', color: 'fg.error' }}>
+              <LuTrash2 aria-hidden />
+              {texts.files.delete}
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}

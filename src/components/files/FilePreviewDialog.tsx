@@ -1,0 +1,51 @@
+import { Button, chakra, Dialog, Image, Portal, Text } from '@chakra-ui/react';
+import { LuDownload } from 'react-icons/lu';
+import type { StoredFile } from '../../contract';
+import { texts } from '../../lib/texts';
+
+export interface FilePreviewDialogProps {
+  /** The file to show; null closes the dialog. */
+  file: StoredFile | null;
+  onClose: () => void;
+  onDownload: (file: StoredFile) => void;
+}
+
+/** Shows an image or a PDF in a dialog, with Close and Download. */
+export function FilePreviewDialog({ file, onClose, onDownload }: FilePreviewDialogProps) {
+  return (
+    <Dialog.Root open={file !== null} onOpenChange={(details) => !details.open && onClose()} size="xl">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title truncate>{file?.name}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>{file && <PreviewBody file={file} />}</Dialog.Body>
+            <Dialog.Footer>
+              <Dialog.ActionTrigger asChild>
+                <Button variant="outline">{texts.files.close}</Button>
+              </Dialog.ActionTrigger>
+              <Button onClick={() => file && onDownload(file)}>
+                <LuDownload aria-hidden />
+                {texts.files.download}
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+function PreviewBody({ file }: { file: StoredFile }) {
+  if (file.type === 'image') {
+    return <Image src={file.url} alt={file.name} maxH="70vh" mx="auto" objectFit="contain" />;
+  }
+  if (file.type === 'pdf') {
+    return (
+      <chakra.iframe src={file.url} title={texts.files.previewOf(file.name)} w="full" h="70vh" borderWidth="1px" rounded="md" />
+    );
+  }
+  return <Text color="fg.muted">{texts.files.previewUnavailable}</Text>;
+}

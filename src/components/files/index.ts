@@ -1,0 +1,11 @@
+export { DropZone, type DropZoneHandle, type DropZoneProps, type UploadItem, type UploadStatus } from './DropZone';
+export { FileActionsMenu, type FileActions } from './FileActionsMenu';
+export { FileBrowser, FILE_SKELETON_ROWS, type FileBrowserProps } from './FileBrowser';
+export { FileGrid, type FileViewProps } from './FileGrid';
+export { FileList } from './FileList';
+export { FileManagerHeader, type FileManagerHeaderProps } from './FileManagerHeader';
+export { FilePreviewDialog, type FilePreviewDialogProps } from './FilePreviewDialog';
+export { FileSummaryCards, type FileSummaryCardsProps, type FileSummaryFigures } from './FileSummaryCards';
+export { FileToolbar, type FileToolbarProps, type FileView } from './FileToolbar';
+export { FileTypeBadge, FileTypeIcon } from './FileTypeIcon';
+export { useFileDrop } from './useFileDrop';

@@ -1,0 +1,171 @@
+import type { ReactElement, ReactNode } from 'react';
+import { Box, Button, Flex, Link, Portal, Text, Tooltip } from '@chakra-ui/react';
+import { LuLayoutDashboard, LuLogOut } from 'react-icons/lu';
+import { texts } from '../../lib/texts';
+import { AppLink } from '../common/AppLink';
+import { isActivePath, navItems, type NavItem } from './navItems';
+
+/** Tooltips in icon mode wait this long before showing (SPEC.md section 9). */
+export const SIDEBAR_TOOLTIP_DELAY_MS = 700;
+
+export interface SidebarProps {
+  /** The current location; the matching link gets aria-current="page". */
+  activePath: string;
+  /** Icon mode: only icons show; names stay available to assistive technology and as tooltips. */
+  collapsed?: boolean;
+  /** The signed-in admin, shown at the bottom. */
+  userEmail?: string | null;
+  onSignOut?: () => void;
+  /** Called after a link is chosen (the mobile sheet closes itself with it). */
+  onNavigate?: () => void;
+  /** Replaces the default title row (the mobile sheet puts its dialog title and close button here). */
+  header?: ReactNode;
+}
+
+/** A tooltip that only exists in icon mode, where the visible label is gone. */
+function IconModeTooltip({
+  label,
+  enabled,
+  children,
+}: {
+  label: string;
+  enabled: boolean;
+  children: ReactElement;
+}) {
+  return (
+    <Tooltip.Root
+      openDelay={SIDEBAR_TOOLTIP_DELAY_MS}
+      disabled={!enabled}
+      positioning={{ placement: 'right' }}
+      lazyMount
+      unmountOnExit
+    >
+      <Tooltip.Trigger asChild>{children}</Tooltip.Trigger>
+      <Portal>
+        <Tooltip.Positioner>
+          <Tooltip.Content>{label}</Tooltip.Content>
+        </Tooltip.Positioner>
+      </Portal>
+    </Tooltip.Root>
+  );
+}
+
+function SidebarLink({
+  item,
+  active,
+  collapsed,
+  onNavigate,
+}: {
+  item: NavItem;
+  active: boolean;
+  collapsed: boolean;
+  onNavigate?: () => void;
+}) {
+  const Icon = item.icon;
+  return (
+    <IconModeTooltip label={item.label} enabled={collapsed}>
+      <Link
+        asChild
+        display="flex"
+        alignItems="center"
+        justifyContent={collapsed ? 'center' : 'flex-start'}
+        gap="3"
+        h="9"
+        px={collapsed ? '0' : '3'}
+        rounded="md"
+        color="fg"
+        fontSize="sm"
+        textDecoration="none"
+        _hover={{ bg: 'bg.muted', textDecoration: 'none' }}
+        _currentPage={{ bg: 'bg.emphasized', fontWeight: 'semibold' }}
+        aria-current={active ? 'page' : undefined}
+        aria-label={collapsed ? item.label : undefined}
+      >
+        <AppLink href={item.href} onClick={onNavigate}>
+          <Icon aria-hidden focusable="false" size="18" />
+          <Text as="span" display={collapsed ? 'none' : 'inline'} truncate>
+            {item.label}
+          </Text>
+        </AppLink>
+      </Link>
+    </IconModeTooltip>
+  );
+}
+
+/** The sidebar's content: title, the three links, and the signed-in user with Sign out. */
+export function Sidebar({
+  activePath,
+  collapsed = false,
+  userEmail,
+  onSignOut,
+  onNavigate,
+  header,
+}: SidebarProps) {
+  return (
+    <Flex
+      as="aside"
+      aria-label={texts.sidebar.title}
+      direction="column"
+      h="full"
+      w="full"
+      bg="bg.sidebar"
+      px="2"
+      py="3"
+      gap="4"
+      overflow="hidden"
+    >
+      {header ?? (
+        <Flex align="center" gap="2" h="9" px={collapsed ? '0' : '2'} justify={collapsed ? 'center' : 'flex-start'}>
+          <Box as={LuLayoutDashboard} aria-hidden boxSize="5" flexShrink={0} />
+          <Text fontWeight="semibold" truncate display={collapsed ? 'none' : 'block'}>
+            {texts.sidebar.title}
+          </Text>
+        </Flex>
+      )}
+
+      <Box as="nav" aria-label={texts.sidebar.navigation} flex="1">
+        <Flex as="ul" direction="column" gap="1" listStyleType="none" m="0" p="0">
+          {navItems.map((item) => (
+            <li key={item.href}>
+              <SidebarLink
+                item={item}
+                active={isActivePath(item.href, activePath)}
+                collapsed={collapsed}
+                onNavigate={onNavigate}
+              />
+            </li>
+          ))}
+        </Flex>
+      </Box>
+
+      {(userEmail || onSignOut) && (
+        <Flex direction="column" gap="1" borderTopWidth="1px" pt="3">
+          {userEmail && (
+            <Text fontSize="sm" color="fg.muted" px="3" truncate display={collapsed ? 'none' : 'block'} title={userEmail}>
+              {userEmail}
+            </Text>
+          )}
+          {onSignOut && (
+            <IconModeTooltip label={texts.sidebar.signOut} enabled={collapsed}>
+              <Button
+                variant="ghost"
+                size="sm"
+                w="full"
+                minW="0"
+                justifyContent={collapsed ? 'center' : 'flex-start'}
+                px={collapsed ? '0' : '3'}
+                onClick={onSignOut}
+                aria-label={collapsed ? texts.sidebar.signOut : undefined}
+              >
+                <LuLogOut aria-hidden focusable="false" />
+                <Text as="span" display={collapsed ? 'none' : 'inline'}>
+                  {texts.sidebar.signOut}
+                </Text>
+              </Button>
+            </IconModeTooltip>
+          )}
+        </Flex>
+      )}
+    </Flex>
+  );
+}

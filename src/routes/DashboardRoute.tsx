@@ -1,0 +1,51 @@
+import { Grid, Stack } from '@chakra-ui/react';
+import { useIsFetching, useQueryClient } from '@tanstack/react-query';
+import { articleKeys, useArticleStats, useRecentArticles } from '../api/articles';
+import { systemKeys, useActivity, useHealth } from '../api/system';
+import type { ArticleStats } from '../contract';
+import { DashboardHeader } from '../components/dashboard/DashboardHeader';
+import { QuickActions } from '../components/dashboard/QuickActions';
+import { RecentActivity } from '../components/dashboard/RecentActivity';
+import { RecentArticles } from '../components/dashboard/RecentArticles';
+import { StatCards, type DashboardStats } from '../components/dashboard/StatCards';
+import { SystemStatus } from '../components/dashboard/SystemStatus';
+import { percentChange } from '../lib/format';
+
+/** Real figures only: counts and week-over-week change from the server; views are not tracked. */
+export function dashboardStats({ counts, createdPerWeek: week }: ArticleStats): DashboardStats {
+  return {
+    totalArticles: { value: counts.all, change: percentChange(week.all.current, week.all.previous) },
+    published: { value: counts.published, change: percentChange(week.published.current, week.published.previous) },
+    drafts: { value: counts.draft, change: percentChange(week.draft.current, week.draft.previous) },
+    viewsToday: null,
+  };
+}
+
+export default function DashboardRoute() {
+  const queryClient = useQueryClient();
+  const stats = useArticleStats();
+  const recent = useRecentArticles(5);
+  const health = useHealth();
+  const activity = useActivity(10);
+  const fetching = useIsFetching() > 0;
+
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: articleKeys.lists() }),
+      queryClient.invalidateQueries({ queryKey: systemKeys.health }),
+      queryClient.invalidateQueries({ queryKey: ['activity'] }),
+    ]);
+
+  return (
+    <Stack gap="6">
+      <DashboardHeader onRefresh={() => void refresh()} isRefreshing={fetching} />
+      <StatCards stats={stats.data ? dashboardStats(stats.data) : undefined} loading={stats.isPending} />
+      <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="6">
+        <QuickActions />
+        <SystemStatus health={health.isError ? null : health.data} loading={health.isPending} />
+        <RecentArticles articles={recent.data?.data} loading={recent.isPending} />
+        <RecentActivity activities={activity.data} loading={activity.isPending} />
+      </Grid>
+    </Stack>
+  );
+}

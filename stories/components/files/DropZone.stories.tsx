@@ -1,0 +1,163 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { DropZone } from '../../../src/components/files/DropZone';
+
+const meta = {
+  title: 'Components/Files/DropZone',
+  component: DropZone,
+  args: { onFiles: fn(), uploads: [] },
+} satisfies Meta<typeof DropZone>;
+export default meta;
+
+type Story = StoryObj<typeof meta>;
+
+const zoneOf = (canvasElement: HTMLElement) =>
+  within(canvasElement).getByRole('group', { name: 'Drop files here or click to upload' });
+
+const sampleFiles = () => [
+  new File(['%PDF-1.4'], 'annual-report.pdf', { type: 'application/pdf' }),
+  new File(['png'], 'hero-banner.png', { type: 'image/png' }),
+];
+
+function dragEvent(type: string, files: File[]) {
+  const dataTransfer = new DataTransfer();
+  for (const file of files) dataTransfer.items.add(file);
+  return new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer });
+}
+
+export const Idle: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const zone = zoneOf(canvasElement);
+    await expect(zone).toHaveAccessibleDescription('Support for PDF and image files (max 10MB each)');
+    await expect(zone).not.toHaveAttribute('data-dragging');
+    await expect(canvas.getByRole('button', { name: 'Choose Files' })).toBeVisible();
+    await expect(canvas.queryAllByRole('progressbar')).toHaveLength(0);
+  },
+};
+
+export const DraggingOver: Story = {
+  play: async ({ canvasElement, args }) => {
+    const zone = zoneOf(canvasElement);
+    zone.dispatchEvent(dragEvent('dragenter', sampleFiles()));
+    const over = dragEvent('dragover', sampleFiles());
+    zone.dispatchEvent(over);
+    await waitFor(() => expect(zone).toHaveAttribute('data-dragging', 'true'));
+    // The zone accepted the drag (otherwise the browser would refuse the drop).
+    await expect(over.defaultPrevented).toBe(true);
+    await expect(args.onFiles).not.toHaveBeenCalled();
+  },
+};
+
+export const DragLeave: Story = {
+  name: 'Drag leaves again',
+  play: async ({ canvasElement }) => {
+    const zone = zoneOf(canvasElement);
+    zone.dispatchEvent(dragEvent('dragenter', sampleFiles()));
+    await waitFor(() => expect(zone).toHaveAttribute('data-dragging', 'true'));
+    zone.dispatchEvent(dragEvent('dragleave', sampleFiles()));
+    await waitFor(() => expect(zone).not.toHaveAttribute('data-dragging'));
+  },
+};
+
+export const Drop: Story = {
+  play: async ({ canvasElement, args }) => {
+    const zone = zoneOf(canvasElement);
+    zone.dispatchEvent(dragEvent('dragenter', sampleFiles()));
+    const drop = dragEvent('drop', sampleFiles());
+    zone.dispatchEvent(drop);
+    await expect(drop.defaultPrevented).toBe(true);
+    await waitFor(() => expect(args.onFiles).toHaveBeenCalledTimes(1));
+    await expect(args.onFiles).toHaveBeenCalledWith([
+      expect.objectContaining({ name: 'annual-report.pdf', type: 'application/pdf' }),
+      expect.objectContaining({ name: 'hero-banner.png', type: 'image/png' }),
+    ]);
+    await waitFor(() => expect(zone).not.toHaveAttribute('data-dragging'));
+  },
+};
+
+export const ChooseFiles: Story = {
+  play: async ({ canvasElement, args, step }) => {
+    const canvas = within(canvasElement);
+    const input = canvas.getByLabelText('Files to upload');
+    await expect(input).toHaveAttribute('type', 'file');
+    await expect(input).toHaveAttribute('multiple');
+    await expect(input).toHaveAttribute('accept', 'image/jpeg,image/png,image/gif,image/svg+xml,.pdf,application/pdf');
+
+    await step('Choose Files opens the hidden input once', async () => {
+      const opened = fn();
+      input.addEventListener('click', opened);
+      await userEvent.click(canvas.getByRole('button', { name: 'Choose Files' }));
+      input.removeEventListener('click', opened);
+      await expect(opened).toHaveBeenCalledTimes(1);
+    });
+
+    await step('picking two files hands both over', async () => {
+      const [pdf, png] = sampleFiles();
+      await userEvent.upload(input, [pdf!, png!]);
+      await expect(args.onFiles).toHaveBeenCalledTimes(1);
+      await expect(args.onFiles).toHaveBeenCalledWith([pdf, png]);
+    });
+  },
+};
+
+export const KeyboardOpensChooser: Story = {
+  play: async ({ canvasElement }) => {
+    const zone = zoneOf(canvasElement);
+    const input = within(canvasElement).getByLabelText('Files to upload');
+    const opened = fn();
+    input.addEventListener('click', opened);
+
+    await userEvent.tab();
+    await expect(zone).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect(opened).toHaveBeenCalledTimes(1);
+    await userEvent.keyboard(' ');
+    await expect(opened).toHaveBeenCalledTimes(2);
+    input.removeEventListener('click', opened);
+  },
+};
+
+export const Uploading: Story = {
+  args: {
+    uploads: [
+      { id: 'u1', name: 'annual-report.pdf', progress: 0.4, status: 'uploading' },
+      { id: 'u2', name: 'hero-banner.png', progress: 0.75, status: 'uploading' },
+      { id: 'u3', name: 'team-photo.jpg', progress: 1, status: 'done' },
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getAllByRole('progressbar')).toHaveLength(2);
+    await expect(canvas.getByRole('progressbar', { name: 'Uploading annual-report.pdf' })).toHaveAttribute('aria-valuenow', '40');
+    await expect(canvas.getByRole('progressbar', { name: 'Uploading hero-banner.png' })).toHaveAttribute('aria-valuenow', '75');
+    await expect(canvas.getByText('Uploaded')).toBeVisible();
+    await expect(canvas.queryByRole('alert')).toBeNull();
+  },
+};
+
+export const Rejected: Story = {
+  args: {
+    uploads: [
+      {
+        id: 'u1',
+        name: 'malware.exe',
+        progress: 1,
+        status: 'failed',
+        message: 'File type not allowed. Please upload images or PDF files only.',
+      },
+      { id: 'u2', name: 'huge-scan.pdf', progress: 1, status: 'failed', message: 'File size too large. Maximum size is 10MB.' },
+      { id: 'u3', name: 'hero-banner.png', progress: 0.5, status: 'uploading' },
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const alerts = canvas.getAllByRole('alert');
+    await expect(alerts.map((alert) => alert.textContent)).toEqual([
+      'File type not allowed. Please upload images or PDF files only.',
+      'File size too large. Maximum size is 10MB.',
+    ]);
+    await expect(canvas.getByText('malware.exe')).toBeVisible();
+    await expect(canvas.getAllByRole('progressbar')).toHaveLength(1);
+  },
+};

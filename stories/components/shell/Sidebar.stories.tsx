@@ -1,0 +1,58 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { Box } from '@chakra-ui/react';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { Sidebar } from '../../../src/components/shell/Sidebar';
+
+const meta = {
+  title: 'Components/Shell/Sidebar',
+  component: Sidebar,
+  parameters: { layout: 'fullscreen' },
+  args: { activePath: '/', userEmail: 'admin@example.com', onSignOut: fn() },
+  decorators: [
+    (Story, { args }) => (
+      <Box w={args.collapsed ? 'sidebar.widthIcon' : 'sidebar.width'} h="100dvh" borderRightWidth="1px">
+        <Story />
+      </Box>
+    ),
+  ],
+} satisfies Meta<typeof Sidebar>;
+export default meta;
+
+type Story = StoryObj<typeof meta>;
+
+export const Expanded: Story = {
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Admin Panel')).toBeVisible();
+    const nav = within(canvas.getByRole('navigation'));
+    const links = nav.getAllByRole('link');
+    await expect(links.map((link) => link.getAttribute('href'))).toEqual(['/', '/articles', '/file-manager']);
+    await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+    await expect(canvas.getByText('admin@example.com')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Sign out' }));
+    await expect(args.onSignOut).toHaveBeenCalledTimes(1);
+  },
+};
+
+export const IconMode: Story = {
+  args: { collapsed: true, activePath: '/articles' },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('link', { name: 'Articles' })).toHaveAttribute('aria-current', 'page');
+    await expect(canvas.getByText('Articles')).not.toBeVisible();
+    await expect(canvas.getByText('Admin Panel')).not.toBeVisible();
+    const signOut = canvas.getByRole('button', { name: 'Sign out' });
+    signOut.focus();
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onSignOut).toHaveBeenCalledTimes(1);
+  },
+};
+
+export const WithoutUser: Story = {
+  args: { userEmail: null, onSignOut: undefined },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.queryByRole('button', { name: 'Sign out' })).toBeNull();
+    await expect(canvas.getAllByRole('link')).toHaveLength(3);
+  },
+};
