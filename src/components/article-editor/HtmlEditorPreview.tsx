@@ -45,7 +45,7 @@ export function HtmlEditorPreview({
   const canSave = canSaveHtml({ value, savedHtml, isPublished, isSaving });
 
   return (
-    <Card.Root bg="bg.card">
+    <Card.Root as="section" aria-label={a.htmlEditor} bg="bg.card">
       <Card.Header>
         <HStack justify="space-between" gap="3" wrap="wrap">
           <HStack gap="3" wrap="wrap">

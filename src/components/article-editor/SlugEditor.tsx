@@ -41,7 +41,7 @@ export function SlugEditor({
   const canSave = canSaveSlug({ value, savedSlug, isPublished, checkStatus: check.status, isSaving });
 
   return (
-    <Card.Root bg="bg.card">
+    <Card.Root as="section" aria-label={a.slugEditor} bg="bg.card">
       <Card.Header>
         <HStack justify="space-between" gap="3" wrap="wrap">
           <Card.Title>{a.slugEditor}</Card.Title>

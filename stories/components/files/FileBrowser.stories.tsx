@@ -157,7 +157,8 @@ export const KeyboardMenu: Story = {
     trigger.focus();
     await userEvent.keyboard('{Enter}');
     const preview = await body(canvasElement).findByRole('menuitem', { name: 'Preview' });
-    await expect(preview).toBeVisible();
+    // The menu fades in: wait for it to be shown before moving through it.
+    await waitFor(() => expect(preview).toBeVisible());
     await userEvent.keyboard('{ArrowDown}{Enter}');
     await waitFor(() => expect(args.onDownload).toHaveBeenCalledTimes(1));
     await expect(args.onDownload).toHaveBeenCalledWith(pdf);
