@@ -8,6 +8,11 @@ export const authHandlers = {
     http.get('*/api/auth/me', () => HttpResponse.json({ user: { email } })),
     http.post('*/api/auth/logout', () => new HttpResponse(null, { status: 204 })),
   ],
+  expired: () => [
+    http.get('*/api/auth/me', () =>
+      HttpResponse.json({ message: 'Unauthorized', code: 'unauthorized' }, { status: 401 }),
+    ),
+  ],
   login: (email = 'admin@example.com') => [
     http.post('*/api/auth/login', () =>
       HttpResponse.json<LoginResult>({ accessToken: 'story-token', user: { email } }),

@@ -1,0 +1,87 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { articles } from '../fixtures';
+import { articleHandlers, authHandlers } from '../mocks';
+import { AppStory } from './AppStory';
+
+const meta = {
+  title: 'Routes/Articles',
+  component: AppStory,
+  args: { path: '/articles' },
+  parameters: { layout: 'fullscreen' },
+} satisfies Meta<typeof AppStory>;
+export default meta;
+
+type Story = StoryObj<typeof meta>;
+
+export const Success: Story = {
+  beforeEach({ msw }) {
+    msw.use(...authHandlers.signedIn(), ...articleHandlers.api());
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'Articles Management' })).toBeVisible();
+    await waitFor(() => expect(canvas.getAllByRole('article').length).toBeGreaterThan(0));
+    const tab = canvas.getByRole('tab', { name: /Published/ });
+    await expect(tab).toHaveTextContent(String(articles.filter((a) => a.status === 'published').length));
+  },
+};
+
+export const Loading: Story = {
+  beforeEach({ msw }) {
+    msw.use(...authHandlers.signedIn(), ...articleHandlers.loadingList());
+  },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('Loading articles...')).toBeVisible();
+  },
+};
+
+export const Empty: Story = {
+  beforeEach({ msw }) {
+    msw.use(...authHandlers.signedIn(), ...articleHandlers.empty());
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('No Articles Found')).toBeVisible();
+    await expect(canvas.getByText('There are no articles to display at the moment.')).toBeVisible();
+  },
+};
+
+export const Failing: Story = {
+  beforeEach({ msw }) {
+    msw.use(...authHandlers.signedIn(), ...articleHandlers.failingList('Database is unavailable'));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('Error Loading Articles')).toBeVisible();
+    await expect(canvas.getByText('Database is unavailable')).toBeVisible();
+  },
+};
+
+export const DeleteFromList: Story = {
+  beforeEach({ msw }) {
+    msw.use(...authHandlers.signedIn(), ...articleHandlers.api());
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const allTab = await canvas.findByRole('tab', { name: /All Articles/ });
+    await waitFor(() => expect(allTab).toHaveTextContent(String(articles.length)));
+    const first = (await canvas.findAllByRole('article'))[0]!;
+    const title = within(first).getByRole('heading').textContent;
+    await userEvent.click(within(first).getByRole('button', { name: /Delete/ }));
+    await waitFor(() => expect(allTab).toHaveTextContent(String(articles.length - 1)));
+    await expect(canvas.queryByRole('heading', { name: title ?? '' })).toBeNull();
+  },
+};
+
+/** Any 401 sends the admin to the sign-in form. */
+export const SessionExpired: Story = {
+  beforeEach({ msw }) {
+    msw.use(...authHandlers.expired(), ...articleHandlers.unauthorized());
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('button', { name: 'Login' })).toBeVisible();
+    await expect(canvas.getByLabelText('Email')).toBeVisible();
+  },
+};
