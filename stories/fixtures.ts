@@ -1,5 +1,5 @@
 /** Sample data for stories and MSW handlers, typed by the shared contract. */
-import type { Activity, Article, ArticleCounts, Health, StoredFile } from '../src/contract';
+import type { Activity, Article, ArticleCounts, ArticleStats, Health, StoredFile } from '../src/contract';
 
 const day = 24 * 60 * 60 * 1000;
 const base = Date.parse('2026-11-20T09:30:00.000Z');
@@ -62,6 +62,33 @@ export const articles: Article[] = Array.from({ length: 12 }, (_, i) =>
 export function countsOf(list: Article[]): ArticleCounts {
   const published = list.filter((a) => a.status === 'published').length;
   return { all: list.length, published, draft: list.length - published };
+}
+
+/** The moment the sample data is "now": the dashboard's week-over-week figures count back from it. */
+export const fixturesNow = new Date(base).toISOString();
+
+/**
+ * Dashboard figures for a list: the counts, and how many of each kind (by current status) were
+ * created in the 7 days before `now` and in the 7 days before that.
+ */
+export function statsOf(list: Article[], now: string = fixturesNow): ArticleStats {
+  const end = Date.parse(now);
+  const inWeek = (a: Article, weeksBack: number) => {
+    const age = end - Date.parse(a.createdAt);
+    return age >= weeksBack * 7 * day && age < (weeksBack + 1) * 7 * day;
+  };
+  const pair = (of: (a: Article) => boolean) => ({
+    current: list.filter((a) => of(a) && inWeek(a, 0)).length,
+    previous: list.filter((a) => of(a) && inWeek(a, 1)).length,
+  });
+  return {
+    counts: countsOf(list),
+    createdPerWeek: {
+      all: pair(() => true),
+      published: pair((a) => a.status === 'published'),
+      draft: pair((a) => a.status === 'draft'),
+    },
+  };
 }
 
 export function makeFile(overrides: Partial<StoredFile> = {}): StoredFile {

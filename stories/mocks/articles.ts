@@ -8,9 +8,10 @@ import type {
   ArticleFilter,
   ArticleListResult,
   ArticleResult,
+  ArticleStats,
   SlugCheckResult,
 } from '../../src/contract';
-import { articles as sampleArticles, countsOf } from '../fixtures';
+import { articles as sampleArticles, countsOf, makeArticle, statsOf } from '../fixtures';
 
 const API = '*/api/articles';
 
@@ -24,9 +25,30 @@ function suggestFree(slug: string, taken: Set<string>): string {
   for (let n = 2; ; n++) if (!taken.has(`${slug}-${n}`)) return `${slug}-${n}`;
 }
 
-/** A working in-memory articles API: list, read, edit, publish, draft, delete, slug check. */
+/** A scraped draft as the server makes it: its slug is taken from the page's address. */
+function scrapedDraft(id: string, url: string): Article {
+  const last = new URL(url).pathname.split('/').filter(Boolean).pop() ?? 'scraped-article';
+  const slug = last.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'scraped-article';
+  const now = new Date().toISOString();
+  return makeArticle({
+    id,
+    slug,
+    scrapedUrl: url,
+    newUrl: null,
+    blogData: `<h1>${slug}</h1><p>Scraped from ${url}</p>`,
+    scrappedData: `Scraped from ${url}`,
+    createdAt: now,
+    updatedAt: now,
+  });
+}
+
+/**
+ * A working in-memory articles API: list, stats, read, create, scrape, edit, publish, draft,
+ * delete, slug check.
+ */
 export function articlesApi(initial: Article[] = sampleArticles) {
   const db = new Map(initial.map((a) => [a.id, structuredClone(a)]));
+  let nextId = 1;
   const touch = (a: Article, patch: Partial<Article>): Article => {
     const next = { ...a, ...patch, updatedAt: new Date().toISOString() };
     db.set(a.id, next);
@@ -37,6 +59,29 @@ export function articlesApi(initial: Article[] = sampleArticles) {
       const url = new URL(request.url);
       const status = (url.searchParams.get('status') ?? 'all') as ArticleFilter;
       return HttpResponse.json(listOf([...db.values()], status, Number(url.searchParams.get('limit') ?? 50)));
+    }),
+    http.get(`${API}/admin/stats`, () => HttpResponse.json<ArticleStats>(statsOf([...db.values()]))),
+    http.post(`${API}/scrape`, async ({ request }) => {
+      const { url } = (await request.json()) as { url: string };
+      const article = scrapedDraft(`art_scraped_${String(nextId++).padStart(4, '0')}`, url);
+      db.set(article.id, article);
+      return HttpResponse.json<ArticleResult>({ data: article }, { status: 201 });
+    }),
+    http.post(API, async ({ request }) => {
+      const body = (await request.json()) as Partial<Article>;
+      const now = new Date().toISOString();
+      const article = makeArticle({
+        id: `art_created_${String(nextId++).padStart(4, '0')}`,
+        slug: body.slug ?? null,
+        blogData: body.blogData ?? null,
+        scrapedUrl: null,
+        newUrl: null,
+        scrappedData: '',
+        createdAt: now,
+        updatedAt: now,
+      });
+      db.set(article.id, article);
+      return HttpResponse.json<ArticleResult>({ data: article }, { status: 201 });
     }),
     http.get(`${API}/slug/check/:slug`, ({ params, request }) => {
       const slug = String(params.slug);
@@ -88,6 +133,12 @@ export const articleHandlers = {
   api: articlesApi,
   empty: () => articlesApi([]),
   loadingList: () => [http.get(`${API}/admin/articles`, () => delay('infinite'))],
+  /** Fixed dashboard figures (put before `api()` in `msw.use` to take precedence). */
+  stats: (stats: ArticleStats) => [http.get(`${API}/admin/stats`, () => HttpResponse.json(stats))],
+  loadingStats: () => [http.get(`${API}/admin/stats`, () => delay('infinite'))],
+  scrapeRefused: (message = 'Only http(s) addresses can be scraped', status = 400) => [
+    http.post(`${API}/scrape`, () => HttpResponse.json({ message, code: 'bad_request' }, { status })),
+  ],
   loadingArticle: () => [http.get(`${API}/:id`, () => delay('infinite'))],
   failingList: (message = 'Internal server error') => [
     http.get(`${API}/admin/articles`, () => HttpResponse.json({ message, code: 'internal' }, { status: 500 })),

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   articleListResultSchema,
   articleResultSchema,
+  articleStatsSchema,
   deleteResultSchema,
   fileListResultSchema,
   healthSchema,
@@ -45,6 +46,24 @@ describe('article handlers', () => {
       await (await fetch(`${base}/api/articles/slug/check/${articles[0]!.slug}?excludeId=${draft.id}`)).json(),
     );
     expect(taken).toEqual({ available: false, message: 'Slug is already taken', slug: `${articles[0]!.slug}-2` });
+  });
+
+  it('stats count back from the fixtures and a scraped draft can be read back', async () => {
+    server.use(...articleHandlers.api());
+    const stats = articleStatsSchema.parse(await (await fetch(`${base}/api/articles/admin/stats`)).json());
+    expect(stats.counts.all).toBe(articles.length);
+    expect(stats.createdPerWeek.all).toEqual({ current: 7, previous: 5 });
+    const scraped = articleResultSchema.parse(
+      await (
+        await fetch(`${base}/api/articles/scrape`, {
+          method: 'POST',
+          body: JSON.stringify({ url: 'https://news.example.com/world/Big-Story' }),
+        })
+      ).json(),
+    );
+    expect(scraped.data).toMatchObject({ status: 'draft', slug: 'big-story' });
+    const read = articleResultSchema.parse(await (await fetch(`${base}/api/articles/${scraped.data.id}`)).json());
+    expect(read.data.id).toBe(scraped.data.id);
   });
 
   it('failing variants answer with an error status', async () => {

@@ -49,6 +49,10 @@ export const systemHandlers = {
       }),
     ),
   ],
+  loading: () => [
+    http.get('*/api/health', () => delay('infinite')),
+    http.get('*/api/activity', () => delay('infinite')),
+  ],
   apiOffline: () => [http.get('*/api/health', () => HttpResponse.error())],
   activity: (data: Activity[] = sampleActivities) => [
     http.get('*/api/activity', () => HttpResponse.json({ data })),

@@ -20,7 +20,7 @@ export const Success: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('heading', { name: 'Articles Management' })).toBeVisible();
+    await expect(await canvas.findByRole('heading', { name: 'Articles Management' }, { timeout: 10_000 })).toBeVisible();
     await waitFor(() => expect(canvas.getAllByRole('article').length).toBeGreaterThan(0));
     const tab = canvas.getByRole('tab', { name: /Published/ });
     await expect(tab).toHaveTextContent(String(articles.filter((a) => a.status === 'published').length));
@@ -32,7 +32,7 @@ export const Loading: Story = {
     msw.use(...authHandlers.signedIn(), ...articleHandlers.loadingList());
   },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByText('Loading articles...')).toBeVisible();
+    await expect(await within(canvasElement).findByText('Loading articles...', {}, { timeout: 10_000 })).toBeVisible();
   },
 };
 
@@ -42,7 +42,7 @@ export const Empty: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByText('No Articles Found')).toBeVisible();
+    await expect(await canvas.findByText('No Articles Found', {}, { timeout: 10_000 })).toBeVisible();
     await expect(canvas.getByText('There are no articles to display at the moment.')).toBeVisible();
   },
 };
@@ -53,7 +53,7 @@ export const Failing: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByText('Error Loading Articles')).toBeVisible();
+    await expect(await canvas.findByText('Error Loading Articles', {}, { timeout: 10_000 })).toBeVisible();
     await expect(canvas.getByText('Database is unavailable')).toBeVisible();
   },
 };
@@ -64,7 +64,7 @@ export const DeleteFromList: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const allTab = await canvas.findByRole('tab', { name: /All Articles/ });
+    const allTab = await canvas.findByRole('tab', { name: /All Articles/ }, { timeout: 10_000 });
     await waitFor(() => expect(allTab).toHaveTextContent(String(articles.length)));
     const first = (await canvas.findAllByRole('article'))[0]!;
     const title = within(first).getByRole('heading').textContent;
@@ -81,7 +81,7 @@ export const SessionExpired: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('button', { name: 'Login' })).toBeVisible();
+    await expect(await canvas.findByRole('button', { name: 'Login' }, { timeout: 10_000 })).toBeVisible();
     await expect(canvas.getByLabelText('Email')).toBeVisible();
   },
 };

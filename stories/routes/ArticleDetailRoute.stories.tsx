@@ -1,0 +1,263 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { texts } from '../../src/lib/texts';
+import { articles } from '../fixtures';
+import { articleHandlers, authHandlers } from '../mocks';
+import { AppStory } from './AppStory';
+
+const a = texts.article;
+
+/** The first screen of a story waits for MSW, the lazy route chunk and the session check. */
+const ready = { timeout: 10_000 };
+
+// In the sample list, even-numbered multiples of 3 are published: [0] is, [1] is a draft.
+const published = articles[0]!;
+const draft = articles[1]!;
+/** Another article's slug: taken, so the check suggests `${takenSlug}-2`. */
+const takenSlug = articles[2]!.slug!;
+
+const meta = {
+  title: 'Routes/ArticleDetail',
+  component: AppStory,
+  args: { path: `/articles/${draft.id}` },
+  parameters: { layout: 'fullscreen' },
+} satisfies Meta<typeof AppStory>;
+export default meta;
+
+type Story = StoryObj<typeof meta>;
+
+const atPublished = { path: `/articles/${published.id}` };
+
+async function findTitle(canvasElement: HTMLElement, slug: string) {
+  return within(canvasElement).findByRole('heading', { level: 1, name: slug }, ready);
+}
+
+const slugCard = (canvasElement: HTMLElement) =>
+  within(within(canvasElement).getByRole('region', { name: a.slugEditor }));
+
+const htmlCard = (canvasElement: HTMLElement) =>
+  within(within(canvasElement).getByRole('region', { name: a.htmlEditor }));
+
+export const Draft: Story = {
+  beforeEach({ msw }) {
+    msw.use(...authHandlers.signedIn(), ...articleHandlers.api());
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await findTitle(canvasElement, draft.slug!)).toBeVisible();
+    await expect(canvas.getByRole('switch', { name: a.draft })).not.toBeChecked();
+    const slug = slugCard(canvasElement);
+    await expect(slug.getByRole('textbox', { name: a.slugLabel })).toHaveValue(draft.slug);
+    await expect(slug.getByRole('button', { name: a.save })).toBeDisabled();
+    await expect(slug.getByRole('button', { name: a.verify })).toBeEnabled();
+    await expect(canvas.queryByText(a.publishedLocked)).not.toBeInTheDocument();
+    await expect(canvas.getByText(draft.scrappedData)).toBeVisible();
+  },
+};
+
+export const Published: Story = {
+  args: atPublished,
+  beforeEach({ msw }) {
+    msw.use(...authHandlers.signedIn(), ...articleHandlers.api());
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await findTitle(canvasElement, published.slug!)).toBeVisible();
+    await expect(canvas.getByRole('switch', { name: a.published })).toBeChecked();
+    const slug = slugCard(canvasElement);
+    await expect(slug.getByText(a.publishedLocked)).toBeVisible();
+    await expect(slug.getByRole('button', { name: a.verify })).toBeDisabled();
+    await expect(slug.getByRole('button', { name: a.save })).toBeDisabled();
+  },
+};
+
+export const Loading: Story = {
+  beforeEach({ msw }) {
+    msw.use(...authHandlers.signedIn(), ...articleHandlers.loadingArticle());
+  },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('status', undefined, ready)).toHaveTextContent(a.loading);
+  },
+};
+
+export const NotFound: Story = {
+  args: { path: '/articles/art_unknown' },
+  beforeEach({ msw }) {
+    msw.use(...authHandlers.signedIn(), ...articleHandlers.api());
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: a.notFound }, ready)).toBeVisible();
+    await expect(canvas.getByText('Article not found')).toBeVisible();
+    await expect(canvas.getByRole('link', { name: a.back })).toHaveAttribute('href', '/articles');
+    const retry = canvas.getByRole('button', { name: a.tryAgain });
+    await userEvent.click(retry);
+    // Asked again, the server still does not know the article.
+    await expect(await canvas.findByRole('heading', { name: a.notFound })).toBeVisible();
+  },
+};
+
+/** The server failed without saying why: the fallback text shows. */
+export const FailedWithoutMessage: Story = {
+  beforeEach({ msw }) {
+    msw.use(...authHandlers.signedIn(), ...articleHandlers.failingArticle(500, ''));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: a.notFound }, ready)).toBeVisible();
+    await expect(canvas.getByText(a.errorFallback)).toBeVisible();
+    await expect(canvas.getByRole('button', { name: a.tryAgain })).toBeEnabled();
+  },
+};
+
+export const PublishFlow: Story = {
+  beforeEach({ msw }) {
+    msw.use(...authHandlers.signedIn(), ...articleHandlers.api());
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await findTitle(canvasElement, draft.slug!);
+    await userEvent.click(canvas.getByRole('switch', { name: a.draft }));
+    await expect(await canvas.findByText(a.publishedOk)).toBeVisible();
+    await waitFor(() => expect(canvas.getByRole('switch', { name: a.published })).toBeChecked());
+    await expect(slugCard(canvasElement).getByText(a.publishedLocked)).toBeVisible();
+  },
+};
+
+export const PublishFails: Story = {
+  beforeEach({ msw }) {
+    msw.use(...authHandlers.signedIn(), ...articleHandlers.failingPublish(), ...articleHandlers.api());
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await findTitle(canvasElement, draft.slug!);
+    await userEvent.click(canvas.getByRole('switch', { name: a.draft }));
+    const alert = await canvas.findByRole('alert');
+    await expect(alert).toHaveTextContent(a.publishFailed);
+    await expect(canvas.getByRole('switch', { name: a.draft })).not.toBeChecked();
+  },
+};
+
+export const ConvertFails: Story = {
+  args: atPublished,
+  beforeEach({ msw }) {
+    msw.use(...authHandlers.signedIn(), ...articleHandlers.failingDraft(), ...articleHandlers.api());
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await findTitle(canvasElement, published.slug!);
+    await userEvent.click(canvas.getByRole('switch', { name: a.published }));
+    const alert = await canvas.findByRole('alert');
+    await expect(alert).toHaveTextContent(a.draftFailed);
+    await expect(canvas.getByRole('switch', { name: a.published })).toBeChecked();
+  },
+};
+
+export const SlugUnavailableThenUseThis: Story = {
+  beforeEach({ msw }) {
+    msw.use(...authHandlers.signedIn(), ...articleHandlers.api());
+  },
+  play: async ({ canvasElement, step }) => {
+    await findTitle(canvasElement, draft.slug!);
+    const card = slugCard(canvasElement);
+    const field = card.getByRole('textbox', { name: a.slugLabel });
+    const save = card.getByRole('button', { name: a.save });
+    const suggestion = `${takenSlug}-2`;
+
+    await step('a taken slug cannot be saved', async () => {
+      await userEvent.clear(field);
+      await userEvent.type(field, takenSlug);
+      await expect(card.getByText(a.unsaved)).toBeVisible();
+      await userEvent.click(card.getByRole('button', { name: a.verify }));
+      await expect(await card.findByText(a.slugCannotSave)).toBeVisible();
+      await expect(card.getByText(a.suggestion(suggestion))).toBeVisible();
+      await expect(save).toBeDisabled();
+    });
+
+    await step('Use this takes the suggestion, which can be saved', async () => {
+      await userEvent.click(card.getByRole('button', { name: a.useThis }));
+      await expect(field).toHaveValue(suggestion);
+      await expect(card.queryByText(a.slugCannotSave)).not.toBeInTheDocument();
+      await expect(save).toBeEnabled();
+      await userEvent.click(save);
+      await waitFor(() => expect(card.queryByText(a.unsaved)).not.toBeInTheDocument());
+      await expect(field).toHaveValue(suggestion);
+      await expect(await findTitle(canvasElement, suggestion)).toBeVisible();
+    });
+  },
+};
+
+export const SlugCheckError: Story = {
+  beforeEach({ msw }) {
+    msw.use(...authHandlers.signedIn(), ...articleHandlers.failingSlugCheck(), ...articleHandlers.api());
+  },
+  play: async ({ canvasElement }) => {
+    await findTitle(canvasElement, draft.slug!);
+    const card = slugCard(canvasElement);
+    const field = card.getByRole('textbox', { name: a.slugLabel });
+    await userEvent.clear(field);
+    await userEvent.type(field, 'a-fresh-slug');
+    await userEvent.click(card.getByRole('button', { name: a.verify }));
+    await expect(await card.findByText(a.checking)).toBeVisible();
+    // The check is retried twice (about 3 s) before it reports the error.
+    await expect(await card.findByText(a.slugCheckError, undefined, { timeout: 10_000 })).toBeVisible();
+  },
+};
+
+export const BlockedEditThenConvert: Story = {
+  args: atPublished,
+  beforeEach({ msw }) {
+    msw.use(...authHandlers.signedIn(), ...articleHandlers.api());
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    await findTitle(canvasElement, published.slug!);
+    const field = slugCard(canvasElement).getByRole('textbox', { name: a.slugLabel });
+    await userEvent.type(field, 'x');
+    await expect(field).toHaveValue(published.slug);
+    const dialog = await body.findByRole('alertdialog', { name: a.cannotEditTitle });
+    await waitFor(() => expect(within(dialog).getByText(a.cannotEditBody)).toBeVisible());
+    await userEvent.click(within(dialog).getByRole('button', { name: a.convertToDraft }));
+    await expect(await canvas.findByText(a.draftOk)).toBeVisible();
+    await waitFor(() => expect(body.queryByRole('alertdialog')).not.toBeInTheDocument(), { timeout: 3000 });
+    await expect(canvas.getByRole('switch', { name: a.draft })).not.toBeChecked();
+  },
+};
+
+export const HtmlEditAndSave: Story = {
+  beforeEach({ msw }) {
+    msw.use(...authHandlers.signedIn(), ...articleHandlers.api());
+  },
+  play: async ({ canvasElement }) => {
+    await findTitle(canvasElement, draft.slug!);
+    const card = htmlCard(canvasElement);
+    const editor = await card.findByRole('textbox', { name: a.htmlEditorLabel }, { timeout: 10_000 });
+    const save = card.getByRole('button', { name: a.save });
+    await expect(save).toBeDisabled();
+    await userEvent.click(editor);
+    await userEvent.keyboard('{Control>}{End}{/Control}Fresh basil helps.');
+    await expect(card.getByText(a.unsaved)).toBeVisible();
+    await expect(save).toBeEnabled();
+    await userEvent.click(save);
+    await waitFor(() => expect(card.queryByText(a.unsaved)).not.toBeInTheDocument());
+    await expect(save).toBeDisabled();
+    // The saved HTML is the article's now: the Blog Data card shows it.
+    await expect(within(canvasElement).getByText(`${draft.blogData}Fresh basil helps.`)).toBeVisible();
+  },
+};
+
+export const DeleteNavigates: Story = {
+  beforeEach({ msw }) {
+    msw.use(...authHandlers.signedIn(), ...articleHandlers.api());
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await findTitle(canvasElement, draft.slug!);
+    await userEvent.click(canvas.getByRole('button', { name: a.delete }));
+    await expect(await canvas.findByRole('heading', { name: texts.articles.title }, ready)).toBeVisible();
+    const allTab = canvas.getByRole('tab', { name: /All Articles/ });
+    await waitFor(() => expect(allTab).toHaveTextContent(String(articles.length - 1)));
+    await expect(canvas.queryByRole('heading', { name: draft.slug! })).not.toBeInTheDocument();
+  },
+};

@@ -1,0 +1,179 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, waitFor, within } from 'storybook/test';
+import { texts } from '../../src/lib/texts';
+import { activities, articles, countsOf } from '../fixtures';
+import { articleHandlers, authHandlers, systemHandlers } from '../mocks';
+import { AppStory } from './AppStory';
+
+const d = texts.dashboard;
+
+/** The first screen of a story waits for MSW, the lazy route chunk and the session check. */
+const ready = { timeout: 10_000 };
+
+const meta = {
+  title: 'Routes/Dashboard',
+  component: AppStory,
+  args: { path: '/' },
+  parameters: { layout: 'fullscreen' },
+} satisfies Meta<typeof AppStory>;
+export default meta;
+
+type Story = StoryObj<typeof meta>;
+
+/** The card (Chakra Card.Root) around a card heading. */
+function cardOf(heading: HTMLElement): HTMLElement {
+  const card = heading.closest<HTMLElement>('[class*="card__root"]');
+  if (!card) throw new Error(`No card around "${heading.textContent}"`);
+  return card;
+}
+
+async function findCard(canvasElement: HTMLElement, title: string) {
+  return within(cardOf(await within(canvasElement).findByRole('heading', { name: title }, ready)));
+}
+
+/** The figures: 12 articles, 7 created this week against 5 the week before (+40%). */
+export const Success: Story = {
+  beforeEach({ msw }) {
+    msw.use(
+      ...authHandlers.signedIn(),
+      ...articleHandlers.api(),
+      ...systemHandlers.healthy(),
+      ...systemHandlers.activity(),
+    );
+  },
+  play: async ({ canvasElement, step }) => {
+    const canvas = within(canvasElement);
+    const counts = countsOf(articles);
+    await expect(await canvas.findByRole('heading', { name: d.title }, ready)).toBeVisible();
+
+    await step('stat cards show the server figures and the week-over-week change', async () => {
+      const total = await canvas.findByRole('group', { name: d.totalArticles });
+      await waitFor(() => expect(total).toHaveAttribute('aria-busy', 'false'));
+      await expect(total).toHaveTextContent(String(counts.all));
+      await expect(total).toHaveTextContent(`+40% ${d.fromLastWeek}`);
+      const published = canvas.getByRole('group', { name: d.published });
+      await expect(published).toHaveTextContent(String(counts.published));
+      await expect(published).toHaveTextContent(`+200% ${d.fromLastWeek}`);
+      const drafts = canvas.getByRole('group', { name: d.drafts });
+      await expect(drafts).toHaveTextContent(String(counts.draft));
+      await expect(drafts).toHaveTextContent(`0% ${d.fromLastWeek}`);
+      const views = canvas.getByRole('group', { name: d.viewsToday });
+      await expect(within(views).getByText(d.viewsNotTracked)).toBeVisible();
+    });
+
+    await step('system status from /api/health', async () => {
+      const status = await findCard(canvasElement, d.systemStatus);
+      await expect(await status.findByText(d.apiOnline)).toBeVisible();
+      await expect(status.getByText(d.databaseConnected)).toBeVisible();
+      await expect(status.getByText(d.storageUsed(24))).toBeVisible();
+    });
+
+    await step('at most 5 recent articles, newest first, each linking to its page', async () => {
+      const recent = await findCard(canvasElement, d.recentArticles);
+      await waitFor(() => expect(recent.getAllByRole('listitem')).toHaveLength(5));
+      const first = within(recent.getAllByRole('listitem')[0]!).getByRole('link');
+      await expect(first).toHaveTextContent(articles[0]!.slug!);
+      await expect(first).toHaveAttribute('href', `/articles/${articles[0]!.id}`);
+    });
+
+    await step('recent activity items', async () => {
+      const activity = await findCard(canvasElement, d.recentActivity);
+      await waitFor(() => expect(activity.getAllByRole('listitem')).toHaveLength(activities.length));
+      for (const item of activities) await expect(activity.getByText(item.message)).toBeVisible();
+    });
+  },
+};
+
+export const Loading: Story = {
+  beforeEach({ msw }) {
+    msw.use(
+      ...authHandlers.signedIn(),
+      ...articleHandlers.loadingStats(),
+      ...articleHandlers.loadingList(),
+      ...systemHandlers.loading(),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: d.title }, ready)).toBeVisible();
+    for (const label of [d.totalArticles, d.published, d.drafts, d.viewsToday]) {
+      await expect(canvas.getByRole('group', { name: label })).toHaveAttribute('aria-busy', 'true');
+    }
+    // System Status, Recent Articles and Recent Activity each announce 'Loading...'.
+    await expect(canvas.getAllByText(d.loading)).toHaveLength(3);
+    await expect(canvas.getByRole('button', { name: d.refresh })).toBeDisabled();
+  },
+};
+
+export const Empty: Story = {
+  beforeEach({ msw }) {
+    msw.use(
+      ...authHandlers.signedIn(),
+      ...articleHandlers.empty(),
+      ...systemHandlers.healthy(),
+      ...systemHandlers.noActivity(),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const recent = await findCard(canvasElement, d.recentArticles);
+    await expect(await recent.findByText(d.noArticles)).toBeVisible();
+    await expect(recent.getByRole('link', { name: d.createFirstArticle })).toHaveAttribute('href', '/articles/new');
+    const activity = await findCard(canvasElement, d.recentActivity);
+    await expect(await activity.findByText(d.noActivity)).toBeVisible();
+    const total = canvas.getByRole('group', { name: d.totalArticles });
+    await waitFor(() => expect(total).toHaveTextContent(d.noPreviousWeek));
+    await expect(total).toHaveTextContent('0');
+  },
+};
+
+export const ApiOffline: Story = {
+  beforeEach({ msw }) {
+    msw.use(
+      ...authHandlers.signedIn(),
+      ...articleHandlers.api(),
+      ...systemHandlers.apiOffline(),
+      ...systemHandlers.activity(),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const status = await findCard(canvasElement, d.systemStatus);
+    await expect(await status.findByText(d.apiOffline)).toBeVisible();
+    await expect(status.getByText(d.databaseUnknown)).toBeVisible();
+    await expect(status.getByText(d.storageUnknown)).toBeVisible();
+    await expect(status.queryByText(d.apiOnline)).not.toBeInTheDocument();
+  },
+};
+
+export const DatabaseDown: Story = {
+  beforeEach({ msw }) {
+    msw.use(
+      ...authHandlers.signedIn(),
+      ...articleHandlers.api(),
+      ...systemHandlers.databaseDown(),
+      ...systemHandlers.activity(),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const status = await findCard(canvasElement, d.systemStatus);
+    await expect(await status.findByText(d.databaseDown)).toBeVisible();
+    await expect(status.getByText(d.apiOnline)).toBeVisible();
+    await expect(status.queryByText(d.databaseConnected)).not.toBeInTheDocument();
+  },
+};
+
+export const StorageNearlyFull: Story = {
+  beforeEach({ msw }) {
+    msw.use(
+      ...authHandlers.signedIn(),
+      ...articleHandlers.api(),
+      ...systemHandlers.storageNearlyFull(),
+      ...systemHandlers.activity(),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const status = await findCard(canvasElement, d.systemStatus);
+    await expect(await status.findByText(d.storageUsed(93))).toBeVisible();
+    await expect(status.getByText(d.storageNearlyFull)).toBeVisible();
+  },
+};

@@ -1,0 +1,176 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { serverMessages } from '../../src/contract';
+import { formatBytes } from '../../src/lib/format';
+import { texts } from '../../src/lib/texts';
+import { files } from '../fixtures';
+import { authHandlers, fileHandlers } from '../mocks';
+import { AppStory } from './AppStory';
+
+const f = texts.files;
+
+const meta = {
+  title: 'Routes/FileManager',
+  component: AppStory,
+  args: { path: '/file-manager' },
+  parameters: { layout: 'fullscreen' },
+} satisfies Meta<typeof AppStory>;
+export default meta;
+
+type Story = StoryObj<typeof meta>;
+
+const signedInWithFiles = {
+  beforeEach({ msw }: { msw: { use: (...handlers: ReturnType<typeof fileHandlers.api>) => void } }) {
+    msw.use(...authHandlers.signedIn(), ...fileHandlers.api());
+  },
+};
+
+/** The value of the summary card labelled `label` (Chakra Stat: a dl with dt label and dd value). */
+function summaryValue(canvasElement: HTMLElement, label: string): string {
+  const term = within(canvasElement)
+    .getAllByText(label)
+    .find((el) => el.closest('dl'));
+  return term?.closest('dl')?.querySelector('dd')?.textContent ?? '';
+}
+
+/** 'Files (N)' once the list has answered ('Files (0)' shows while it loads). */
+const findFilesTitle = (canvasElement: HTMLElement, count: number) =>
+  within(canvasElement).findByRole('heading', { name: f.filesCount(count) }, { timeout: 10_000 });
+
+export const Success: Story = {
+  ...signedInWithFiles,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await findFilesTitle(canvasElement, files.length)).toBeVisible();
+    await expect(summaryValue(canvasElement, f.totalFiles)).toBe(String(files.length));
+    await expect(summaryValue(canvasElement, f.images)).toBe(String(files.filter((x) => x.type === 'image').length));
+    await expect(summaryValue(canvasElement, f.pdfs)).toBe(String(files.filter((x) => x.type === 'pdf').length));
+    await expect(summaryValue(canvasElement, f.storageUsed)).toBe(
+      formatBytes(files.reduce((sum, x) => sum + x.size, 0)),
+    );
+    for (const file of files) {
+      await expect(canvas.getByRole('button', { name: f.actions(file.name) })).toBeVisible();
+    }
+  },
+};
+
+export const Loading: Story = {
+  beforeEach({ msw }) {
+    msw.use(...authHandlers.signedIn(), ...fileHandlers.loading());
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const list = await canvas.findByRole('group', { name: f.loadingFiles }, { timeout: 10_000 });
+    await expect(within(list).getAllByTestId('file-skeleton')).toHaveLength(6);
+    await expect(canvas.getByRole('group', { name: f.loadingSummary })).toHaveAttribute('aria-busy', 'true');
+    await expect(canvas.getByRole('button', { name: f.refresh })).toBeDisabled();
+  },
+};
+
+export const Empty: Story = {
+  beforeEach({ msw }) {
+    msw.use(...authHandlers.signedIn(), ...fileHandlers.empty());
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: f.emptyTitle }, { timeout: 10_000 })).toBeVisible();
+    await expect(canvas.getByRole('heading', { name: f.filesCount(0) })).toBeVisible();
+    await expect(canvas.getByText(f.emptyAll)).toBeVisible();
+    await expect(summaryValue(canvasElement, f.totalFiles)).toBe('0');
+  },
+};
+
+export const EmptyFiltered: Story = {
+  ...signedInWithFiles,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await findFilesTitle(canvasElement, files.length);
+    await userEvent.type(canvas.getByRole('searchbox', { name: f.searchLabel }), 'no-such-file');
+    await expect(await canvas.findByText(f.emptyFiltered, undefined, { timeout: 3000 })).toBeVisible();
+    await expect(canvas.getByRole('heading', { name: f.filesCount(0) })).toBeVisible();
+    await expect(canvas.queryByText(f.emptyAll)).not.toBeInTheDocument();
+  },
+};
+
+export const Failing: Story = {
+  beforeEach({ msw }) {
+    msw.use(...authHandlers.signedIn(), ...fileHandlers.failing('Storage is unavailable'));
+  },
+  play: async ({ canvasElement }) => {
+    const alert = await within(canvasElement).findByRole('alert', undefined, { timeout: 10_000 });
+    await expect(alert).toHaveTextContent('Storage is unavailable');
+  },
+};
+
+const pngBytes = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='), (c) =>
+  c.charCodeAt(0),
+);
+
+/** The chooser's accept list would drop the text file before it is sent: let it through, as a drop does. */
+const uploader = () => userEvent.setup({ applyAccept: false });
+
+export const UploadWithRefusedFile: Story = {
+  ...signedInWithFiles,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await findFilesTitle(canvasElement, files.length);
+    const png = new File([pngBytes], 'pixel.png', { type: 'image/png' });
+    const text = new File(['hello'], 'notes.txt', { type: 'text/plain' });
+    await uploader().upload(canvas.getByLabelText(f.chooseFilesInput), [png, text]);
+    await expect(await canvas.findByText(serverMessages.fileTypeNotAllowed)).toBeVisible();
+    await expect(await findFilesTitle(canvasElement, files.length + 1)).toBeVisible();
+    await expect(canvas.getByRole('button', { name: f.actions('pixel.png') })).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: f.actions('notes.txt') })).not.toBeInTheDocument();
+  },
+};
+
+export const UploadTooLarge: Story = {
+  ...signedInWithFiles,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await findFilesTitle(canvasElement, files.length);
+    const big = new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' });
+    await userEvent.upload(canvas.getByLabelText(f.chooseFilesInput), big);
+    await expect(await canvas.findByText(serverMessages.fileTooLarge, undefined, { timeout: 5000 })).toBeVisible();
+    await expect(canvas.getByRole('heading', { name: f.filesCount(files.length) })).toBeVisible();
+  },
+};
+
+export const DeleteWithConfirmation: Story = {
+  ...signedInWithFiles,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    const win = canvasElement.ownerDocument.defaultView!;
+    const target = files[3]!;
+    await findFilesTitle(canvasElement, files.length);
+    const original = win.confirm;
+    const asked: string[] = [];
+    win.confirm = (message?: string) => {
+      asked.push(String(message));
+      return true;
+    };
+    try {
+      await userEvent.click(canvas.getByRole('button', { name: f.actions(target.name) }));
+      await userEvent.click(await body.findByRole('menuitem', { name: f.delete }));
+      await expect(asked).toEqual([f.confirmDelete]);
+      await expect(await findFilesTitle(canvasElement, files.length - 1)).toBeVisible();
+      await expect(canvas.queryByRole('button', { name: f.actions(target.name) })).not.toBeInTheDocument();
+    } finally {
+      win.confirm = original;
+    }
+  },
+};
+
+export const TypeFilter: Story = {
+  ...signedInWithFiles,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await findFilesTitle(canvasElement, files.length);
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: f.filterPlaceholder }), f.filterPdfs);
+    const pdfs = files.filter((x) => x.type === 'pdf');
+    await expect(await findFilesTitle(canvasElement, pdfs.length)).toBeVisible();
+    await waitFor(() => expect(canvas.getAllByRole('button', { name: /^Actions for / })).toHaveLength(pdfs.length));
+    for (const file of pdfs) await expect(canvas.getByRole('button', { name: f.actions(file.name) })).toBeVisible();
+  },
+};

@@ -1,0 +1,79 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, within } from 'storybook/test';
+import { TOKEN_KEY } from '../../src/api/client';
+import { texts } from '../../src/lib/texts';
+import { articleHandlers, authHandlers } from '../mocks';
+import { AppStory } from './AppStory';
+
+const l = texts.login;
+
+/** The first screen of a story waits for MSW and the lazy route chunk. */
+const ready = { timeout: 10_000 };
+
+const meta = {
+  title: 'Routes/Login',
+  component: AppStory,
+  args: { path: '/login?next=/articles' },
+  parameters: { layout: 'fullscreen' },
+} satisfies Meta<typeof AppStory>;
+export default meta;
+
+type Story = StoryObj<typeof meta>;
+
+async function signIn(canvasElement: HTMLElement) {
+  const canvas = within(canvasElement);
+  await userEvent.type(await canvas.findByLabelText(l.email, undefined, ready), 'admin@example.com');
+  await userEvent.type(canvas.getByLabelText(l.password), 'correct horse');
+  await userEvent.click(canvas.getByRole('button', { name: l.submit }));
+}
+
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: l.title }, ready)).toBeVisible();
+    await expect(canvas.getByLabelText(l.email)).toBeRequired();
+    await expect(canvas.getByLabelText(l.password)).toBeRequired();
+    await expect(canvas.getByRole('button', { name: l.submit })).toBeEnabled();
+    await expect(canvas.queryByRole('alert')).not.toBeInTheDocument();
+  },
+};
+
+export const Refused: Story = {
+  beforeEach({ msw }) {
+    msw.use(...authHandlers.loginRefused());
+  },
+  play: async ({ canvasElement }) => {
+    await signIn(canvasElement);
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('Invalid email or password');
+    // Still on the form, not treated as a lost session.
+    await expect(canvas.getByRole('button', { name: l.submit })).toBeEnabled();
+  },
+};
+
+export const RateLimited: Story = {
+  beforeEach({ msw }) {
+    msw.use(...authHandlers.loginRateLimited());
+  },
+  play: async ({ canvasElement }) => {
+    await signIn(canvasElement);
+    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent(
+      'Too many failed sign-in attempts. Try again in 15 minutes.',
+    );
+  },
+};
+
+/** After sign-in the admin lands where `next` says. */
+export const SignsInAndReturns: Story = {
+  beforeEach({ msw }) {
+    msw.use(...authHandlers.login(), ...authHandlers.signedIn(), ...articleHandlers.api());
+    return () => localStorage.removeItem(TOKEN_KEY);
+  },
+  play: async ({ canvasElement }) => {
+    await signIn(canvasElement);
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: texts.articles.title }, ready)).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: l.submit })).not.toBeInTheDocument();
+    await expect(localStorage.getItem(TOKEN_KEY)).toBe('story-token');
+  },
+};
