@@ -3,6 +3,7 @@ import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { articleKeys, useArticleStats, useRecentArticles } from '../api/articles';
 import { systemKeys, useActivity, useHealth } from '../api/system';
 import type { ArticleStats } from '../contract';
+import { ErrorNotice } from '../components/common/ErrorNotice';
 import { DashboardHeader } from '../components/dashboard/DashboardHeader';
 import { QuickActions } from '../components/dashboard/QuickActions';
 import { RecentActivity } from '../components/dashboard/RecentActivity';
@@ -39,7 +40,10 @@ export default function DashboardRoute() {
   return (
     <Stack gap="6">
       <DashboardHeader onRefresh={() => void refresh()} isRefreshing={fetching} />
-      <StatCards stats={stats.data ? dashboardStats(stats.data) : undefined} loading={stats.isPending} />
+      <ErrorNotice message={stats.error?.message} />
+      {!stats.isError && (
+        <StatCards stats={stats.data ? dashboardStats(stats.data) : undefined} loading={stats.isPending} />
+      )}
       <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="6">
         <QuickActions />
         <SystemStatus health={health.isError ? null : health.data} loading={health.isPending} />

@@ -1,8 +1,10 @@
-import { Center, Spinner } from '@chakra-ui/react';
+import { Button, Center, Spinner, Stack } from '@chakra-ui/react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useLogout, useMe } from '../api/system';
+import { ErrorNotice } from '../components/common/ErrorNotice';
 import { AppShell } from '../components/shell/AppShell';
 import { readSidebarCookie } from '../lib/sidebarCookie';
+import { texts } from '../lib/texts';
 
 /** The signed-in layout: the session is checked once; a 401 sends the admin to /login. */
 export default function LayoutRoute() {
@@ -11,6 +13,17 @@ export default function LayoutRoute() {
   const me = useMe();
   const logout = useLogout();
 
+  // A 401 is already on its way to /login; any other failure (server down) is said, with a retry.
+  if (me.isError && (me.error as { status?: number }).status !== 401) {
+    return (
+      <Center minH="100vh" p="4">
+        <Stack gap="4" maxW="md">
+          <ErrorNotice message={me.error.message} />
+          <Button onClick={() => void me.refetch()}>{texts.articles.tryAgain}</Button>
+        </Stack>
+      </Center>
+    );
+  }
   if (me.isPending || me.isError) {
     return (
       <Center minH="100vh">

@@ -156,6 +156,11 @@ export const articleHandlers = {
       HttpResponse.json({ message: 'Internal server error', code: 'internal' }, { status: 500 }),
     ),
   ],
+  failingStats: () => [
+    http.get(`${API}/admin/stats`, () =>
+      HttpResponse.json({ message: 'Internal server error', code: 'internal' }, { status: 500 }),
+    ),
+  ],
   failingSlugCheck: () => [
     http.get(`${API}/slug/check/:slug`, () =>
       HttpResponse.json({ message: 'Internal server error', code: 'internal' }, { status: 500 }),

@@ -8,6 +8,7 @@ export const authHandlers = {
     http.get('*/api/auth/me', () => HttpResponse.json({ user: { email } })),
     http.post('*/api/auth/logout', () => new HttpResponse(null, { status: 204 })),
   ],
+  unreachable: () => [http.get('*/api/auth/me', () => HttpResponse.error())],
   expired: () => [
     http.get('*/api/auth/me', () =>
       HttpResponse.json({ message: 'Unauthorized', code: 'unauthorized' }, { status: 401 }),

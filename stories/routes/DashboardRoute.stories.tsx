@@ -177,3 +177,33 @@ export const StorageNearlyFull: Story = {
     await expect(status.getByText(d.storageNearlyFull)).toBeVisible();
   },
 };
+
+/** The server cannot be reached at all: the console says so and offers a retry. */
+export const ServerUnreachable: Story = {
+  beforeEach({ msw }) {
+    msw.use(...authHandlers.unreachable());
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('alert', {}, ready)).toHaveTextContent('Cannot reach the server');
+    await expect(canvas.getByRole('button', { name: 'Try Again' })).toBeEnabled();
+  },
+};
+
+/** The figures fail while the rest loads: the error is shown, no figure is invented. */
+export const FiguresFail: Story = {
+  beforeEach({ msw }) {
+    msw.use(
+      ...authHandlers.signedIn(),
+      ...articleHandlers.failingStats(),
+      ...articleHandlers.api(),
+      ...systemHandlers.healthy(),
+      ...systemHandlers.activity(),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('alert', {}, ready)).toHaveTextContent('Internal server error');
+    await expect(canvas.queryByText(d.totalArticles)).toBeNull();
+  },
+};
