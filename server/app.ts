@@ -92,7 +92,8 @@ const api: FastifyPluginAsync<AppContext & { prefix?: string }> = async (app, op
   app.decorateRequest('sessionToken', null);
 
   app.addHook('onRequest', async (request) => {
-    if (request.routeOptions.config?.public) return;
+    // Unknown paths get the JSON 404 from the not-found handler, session or not.
+    if (request.routeOptions.config?.public || !request.routeOptions.url) return;
     const token = sessionToken(request);
     const user = token && TOKEN_PATTERN.test(token) ? await findSession(ctx.db, token) : undefined;
     if (!user || !token) {

@@ -23,7 +23,6 @@ const protectedRoutes = [
   ['GET', '/api/files/01abc/content'],
   ['GET', '/api/files/01abc/thumbnail'],
   ['GET', '/api/activity'],
-  ['GET', '/api/no-such-route'],
 ] as const;
 
 describe.each(backends)('auth ($name)', (backend) => {

@@ -66,6 +66,9 @@ describe.each(backends)('health, activity, routing ($name)', (backend) => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     const wrongMethod = await h.app.inject({ method: 'PUT', url: '/api/articles', headers: auth(token) });
     expect(wrongMethod.statusCode).toBe(404);
+    const signedOut = await h.app.inject({ url: '/api/no-such-route' });
+    expect(signedOut.statusCode).toBe(404);
+    expect(signedOut.json()).toEqual({ message: 'Not found', code: 'not_found' });
   });
 
   it('applies each migration once', async () => {
