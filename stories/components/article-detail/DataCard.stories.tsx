@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { DataCard } from '../../../src/components/article-detail/DataCard';
+import { CopyButton } from '../../../src/components/article-detail/CopyButton';
 import { texts } from '../../../src/lib/texts';
 import { draftArticle } from '../../fixtures';
 import { clipboardSpy, stubClipboard } from './clipboardStub';
@@ -8,6 +9,7 @@ import { clipboardSpy, stubClipboard } from './clipboardStub';
 const meta = {
   title: 'Components/ArticleDetail/DataCard',
   component: DataCard,
+  subcomponents: { CopyButton },
   args: { title: texts.article.scrappedData, text: draftArticle.scrappedData },
   beforeEach: () => stubClipboard(),
 } satisfies Meta<typeof DataCard>;

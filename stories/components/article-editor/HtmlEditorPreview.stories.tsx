@@ -30,6 +30,10 @@ function StatefulHtmlEditor(props: HtmlEditorPreviewProps) {
   );
 }
 
+/**
+ * The card's code editor is HtmlCodeEditor (CodeMirror 6), lazy-loaded: these stories load it
+ * for real, so its typing, read-only and keyboard behaviour are tested here.
+ */
 const meta = {
   title: 'Components/ArticleEditor/HtmlEditorPreview',
   component: HtmlEditorPreview,

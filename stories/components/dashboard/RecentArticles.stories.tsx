@@ -1,12 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { RecentArticles } from '../../../src/components/dashboard/RecentArticles';
+import { LoadingRows } from '../../../src/components/dashboard/LoadingRows';
 import { articles } from '../../fixtures';
 import { navigate, WithLinkSpy } from './linkSpy';
 
 const meta = {
   title: 'Components/Dashboard/RecentArticles',
   component: RecentArticles,
+  subcomponents: { LoadingRows },
   args: { articles },
   decorators: [
     (Story) => (

@@ -1,6 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { FileBrowser } from '../../../src/components/files/FileBrowser';
+import { FileActionsMenu } from '../../../src/components/files/FileActionsMenu';
+import { FileGrid } from '../../../src/components/files/FileGrid';
+import { FileList } from '../../../src/components/files/FileList';
 import { files, makeFile } from '../../fixtures';
 
 const pdf = files[0]!;
@@ -9,6 +12,7 @@ const image = files[1]!;
 const meta = {
   title: 'Components/Files/FileBrowser',
   component: FileBrowser,
+  subcomponents: { FileGrid, FileList, FileActionsMenu },
   args: {
     files,
     view: 'grid',
