@@ -1,5 +1,6 @@
 /** Files: list and latest reads, upload with progress, delete; both mutations refresh both reads. */
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import {
   deleteResultSchema,
   fileListResultSchema,
@@ -113,4 +114,50 @@ export function useDeleteFile() {
 
 export function fileDownloadUrl(file: StoredFile): string {
   return `${file.url}${file.url.includes('?') ? '&' : '?'}download=1`;
+}
+
+/** One file's upload as the file manager shows it. */
+export type UploadProgress = {
+  id: string;
+  name: string;
+  progress: number;
+  status: 'uploading' | 'done' | 'failed';
+  message?: string;
+};
+
+/** Each chosen or dropped file is uploaded with its own call; progress and refusals show per file. */
+export function useUploadQueue() {
+  const upload = useUploadFile();
+  const [items, setItems] = useState<UploadProgress[]>([]);
+  const patch = (id: string, change: Partial<UploadProgress>) =>
+    setItems((all) => all.map((item) => (item.id === id ? { ...item, ...change } : item)));
+
+  const start = (files: File[]) => {
+    const batch = files.map((file) => ({
+      file,
+      item: { id: crypto.randomUUID(), name: file.name, progress: 0, status: 'uploading' as const },
+    }));
+    // Finished uploads of an earlier batch make room; refusals stay until the next batch.
+    setItems((all) => [...all.filter((i) => i.status === 'uploading'), ...batch.map((b) => b.item)]);
+    for (const { file, item } of batch) {
+      upload.mutate(
+        { file, onProgress: (progress) => patch(item.id, { progress }) },
+        {
+          onSuccess: () => patch(item.id, { status: 'done', progress: 1 }),
+          onError: (error) => patch(item.id, { status: 'failed', message: error.message }),
+        },
+      );
+    }
+  };
+  return { items, start, isUploading: items.some((i) => i.status === 'uploading') };
+}
+
+/** Saves a stored file through the browser (the server answers as an attachment). */
+export function downloadFile(file: StoredFile) {
+  const link = document.createElement('a');
+  link.href = fileDownloadUrl(file);
+  link.download = file.name;
+  document.body.append(link);
+  link.click();
+  link.remove();
 }

@@ -1,6 +1,6 @@
 import { Stack } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
-import { fileDownloadUrl, useDeleteFile, useFiles, useUploadFile } from '../api/files';
+import { downloadFile, useDeleteFile, useFiles, useUploadQueue } from '../api/files';
 import type { FileTypeFilter, StoredFile } from '../contract';
 import { ErrorNotice } from '../components/common/ErrorNotice';
 import {
@@ -12,45 +12,8 @@ import {
   FileToolbar,
   type DropZoneHandle,
   type FileView,
-  type UploadItem,
 } from '../components/files';
 import { useDebouncedValue } from '../lib/useDebouncedValue';
-
-/** Each chosen or dropped file is uploaded with its own call; progress and refusals show per file. */
-function useUploads() {
-  const upload = useUploadFile();
-  const [items, setItems] = useState<UploadItem[]>([]);
-  const patch = (id: string, change: Partial<UploadItem>) =>
-    setItems((all) => all.map((item) => (item.id === id ? { ...item, ...change } : item)));
-
-  const start = (files: File[]) => {
-    const batch = files.map((file) => ({
-      file,
-      item: { id: crypto.randomUUID(), name: file.name, progress: 0, status: 'uploading' as const },
-    }));
-    // Finished uploads of an earlier batch make room; refusals stay until the next batch.
-    setItems((all) => [...all.filter((i) => i.status === 'uploading'), ...batch.map((b) => b.item)]);
-    for (const { file, item } of batch) {
-      upload.mutate(
-        { file, onProgress: (progress) => patch(item.id, { progress }) },
-        {
-          onSuccess: () => patch(item.id, { status: 'done', progress: 1 }),
-          onError: (error) => patch(item.id, { status: 'failed', message: error.message }),
-        },
-      );
-    }
-  };
-  return { items, start, isUploading: items.some((i) => i.status === 'uploading') };
-}
-
-function download(file: StoredFile) {
-  const link = document.createElement('a');
-  link.href = fileDownloadUrl(file);
-  link.download = file.name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-}
 
 export default function FileManagerRoute() {
   const [search, setSearch] = useState('');
@@ -61,7 +24,7 @@ export default function FileManagerRoute() {
   const settledSearch = useDebouncedValue(search);
   const files = useFiles({ type, search: settledSearch });
   const remove = useDeleteFile();
-  const uploads = useUploads();
+  const uploads = useUploadQueue();
   const summary = files.data?.summary;
 
   return (
@@ -93,11 +56,11 @@ export default function FileManagerRoute() {
         isLoading={files.isPending}
         isFiltered={type !== 'all' || settledSearch.trim() !== ''}
         onPreview={setPreviewing}
-        onDownload={download}
+        onDownload={downloadFile}
         onDelete={(id) => remove.mutate(id)}
         deletingId={remove.isPending ? remove.variables : null}
       />
-      <FilePreviewDialog file={previewing} onClose={() => setPreviewing(null)} onDownload={download} />
+      <FilePreviewDialog file={previewing} onClose={() => setPreviewing(null)} onDownload={downloadFile} />
     </Stack>
   );
 }
