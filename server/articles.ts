@@ -1,7 +1,10 @@
 /** Articles in the database: rows ↔ the contract's Article, keyset pages, slugs. */
 import {
+  CARD_PREVIEW_CHARS,
+  cutText,
   SLUG_PATTERN,
   type Article,
+  type ArticleCard,
   type ArticleCounts,
   type ArticleStats,
   type ArticleFilter,
@@ -36,6 +39,38 @@ export function toArticle(row: ArticleRow): Article {
     scrapedUrl: row.scraped_url,
     newUrl: row.new_url,
     scrappedData: row.scrapped_data,
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}
+
+export interface ArticleCardRow extends Omit<ArticleRow, 'blog_data' | 'scrapped_data'> {
+  scrapped_head: string;
+  blog_head: string | null;
+}
+
+/**
+ * A card's columns. The bodies are read as their first CARD_PREVIEW_CHARS + 1 characters:
+ * substr on a TOASTed value fetches (and decompresses) only the leading slice, so a card never
+ * costs a whole body, and the extra character tells whether the text was cut.
+ */
+export const ARTICLE_CARD_COLUMNS = `id, status, slug, scraped_url, new_url, created_at, updated_at,
+  substr(scrapped_data, 1, ${CARD_PREVIEW_CHARS + 1}) AS scrapped_head,
+  substr(blog_data, 1, ${CARD_PREVIEW_CHARS + 1}) AS blog_head`;
+
+export function cardFromRow(row: ArticleCardRow): ArticleCard {
+  const raw = cutText(row.scrapped_head, CARD_PREVIEW_CHARS);
+  const blog = row.blog_head === null ? null : cutText(row.blog_head, CARD_PREVIEW_CHARS);
+  return {
+    id: row.id,
+    status: row.status,
+    slug: row.slug,
+    scrapedUrl: row.scraped_url,
+    newUrl: row.new_url,
+    scrappedData: raw.text,
+    scrappedDataCut: raw.cut,
+    blogData: blog?.text ?? null,
+    blogDataCut: blog?.cut ?? false,
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
   };
@@ -86,15 +121,15 @@ export async function listArticles(db: Queryable, options: ListOptions) {
     const c = decodeCursor(options.cursor);
     where.push(`(created_at, id) < (${param(c.createdAt)}::timestamptz, ${param(c.id)})`);
   }
-  const sql = `SELECT ${ARTICLE_COLUMNS} FROM articles
+  const sql = `SELECT ${ARTICLE_CARD_COLUMNS} FROM articles
     ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
     ORDER BY created_at DESC, id DESC LIMIT ${param(options.limit + 1)}`;
-  const { rows } = await db.query<ArticleRow>(sql, params);
+  const { rows } = await db.query<ArticleCardRow>(sql, params);
   const page = rows.slice(0, options.limit);
   const last = page.at(-1);
   const nextCursor = rows.length > options.limit && last ? encodeCursor(last) : null;
   const counts = q ? await searchCounts(db, `%${escapeLike(q)}%`) : await articleCounts(db);
-  return { data: page.map(toArticle), counts, nextCursor };
+  return { data: page.map(cardFromRow), counts, nextCursor };
 }
 
 /** Counts per status from the trigger-maintained table: no scan. */

@@ -1,5 +1,5 @@
 /** Sample data for stories and MSW handlers, typed by the shared contract. */
-import type { Activity, Article, ArticleCounts, ArticleStats, Health, StoredFile } from '../src/contract';
+import { toArticleCard, type Activity, type Article, type ArticleCard, type ArticleCounts, type ArticleStats, type Health, type StoredFile } from '../src/contract';
 
 const day = 24 * 60 * 60 * 1000;
 const base = Date.parse('2026-11-20T09:30:00.000Z');
@@ -161,3 +161,10 @@ export const activities: Activity[] = [
   { id: 'act_2', kind: 'file.uploaded', message: 'Uploaded hero-banner.png', at: new Date(base - 5 * 3600_000).toISOString() },
   { id: 'act_1', kind: 'article.slug', message: 'Changed slug to "how-to-grow-tomatoes"', at: new Date(base - 26 * 3600_000).toISOString() },
 ];
+
+/** What the list shows of an article: the server's card (bodies cut to 150 characters). */
+export const makeCard = (overrides: Partial<Article> = {}): ArticleCard => toArticleCard(makeArticle(overrides));
+export const draftCard = toArticleCard(draftArticle);
+export const publishedCard = toArticleCard(publishedArticle);
+export const cardWithoutBlogData = toArticleCard(articleWithoutBlogData);
+export const cards: ArticleCard[] = articles.map(toArticleCard);

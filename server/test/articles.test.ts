@@ -184,6 +184,54 @@ describe.each(backends)('articles ($name)', (backend) => {
       expect((await list('?limit=200')).data).toHaveLength(60);
     });
 
+    it('answers cards, not whole articles: a page of 50 stays under 40 KB with 200 KB articles', async () => {
+      const raw = 'Scraped paragraph of a real-sized article, with words and punctuation. '.repeat(2_900);
+      const html = `<article>${'<p>Blog paragraph with <a href="https://example.com/x">a link</a>.</p>'.repeat(3_000)}</article>`;
+      expect(raw.length).toBeGreaterThan(200_000);
+      expect(html.length).toBeGreaterThan(200_000);
+      const values: string[] = [];
+      for (let i = 0; i < 50; i++) {
+        values.push(
+          `('${String(i).padStart(26, '0')}', 'draft', 'slug-of-a-long-article-number-${i}', $1, $2,
+            'https://news.example.com/2026/11/world/a-long-path-of-a-real-news-article-${i}.html',
+            'https://blog.example.com/slug-of-a-long-article-number-${i}', now() - ${i} * interval '1 second', now())`,
+        );
+      }
+      await h.db.query(
+        `INSERT INTO articles (id, status, slug, scrapped_data, blog_data, scraped_url, new_url, created_at, updated_at)
+         VALUES ${values.join(', ')}`,
+        [raw, html],
+      );
+      const res = await api('GET', '/api/articles/admin/articles');
+      expect(res.statusCode).toBe(200);
+      expect(Buffer.byteLength(res.body)).toBeLessThanOrEqual(40 * 1024);
+      const page = articleListResultSchema.parse(res.json());
+      expect(page.data).toHaveLength(50);
+      const card = page.data[0]!;
+      expect(card.scrappedData).toBe(raw.slice(0, 150));
+      expect(card.scrappedDataCut).toBe(true);
+      expect(card.blogData).toBe(html.slice(0, 150));
+      expect(card.blogDataCut).toBe(true);
+      expect(Object.keys(card).sort()).toEqual(
+        ['blogData', 'blogDataCut', 'createdAt', 'id', 'newUrl', 'scrapedUrl', 'scrappedData', 'scrappedDataCut', 'slug', 'status', 'updatedAt'],
+      );
+      // The detail answer keeps the whole article.
+      const whole = (await api('GET', `/api/articles/${card.id}`)).json<{ data: Article }>().data;
+      expect(whole.scrappedData).toBe(raw);
+      expect(whole.blogData).toBe(html);
+    });
+
+    it('cuts previews at 150 characters, never inside a surrogate pair, and says when nothing was cut', async () => {
+      const emoji = '😀'.repeat(151);
+      await create({ scrappedData: emoji, blogData: `${'é'.repeat(150)}` });
+      await create({ scrappedData: 'short', blogData: '' });
+      await create({ scrappedData: 'no blog' });
+      const [noBlog, short, long] = (await list()).data;
+      expect(long).toMatchObject({ scrappedData: '😀'.repeat(150), scrappedDataCut: true, blogData: 'é'.repeat(150), blogDataCut: false });
+      expect(short).toMatchObject({ scrappedData: 'short', scrappedDataCut: false, blogData: '', blogDataCut: false });
+      expect(noBlog).toMatchObject({ scrappedData: 'no blog', scrappedDataCut: false, blogData: null, blogDataCut: false });
+    });
+
     it.each([
       ['limit over 200', '?limit=201'],
       ['limit zero', '?limit=0'],

@@ -13,6 +13,7 @@ import {
   articleResultSchema,
   articleSchema,
   articleStatsSchema,
+  toArticleCard,
   slugCheckResultSchema,
   type Article,
   type ArticleFilter,
@@ -31,12 +32,15 @@ export const articleKeys = {
   slugCheck: (slug: string, excludeId: string) => [...articleKeys.all, 'slug-check', slug, excludeId] as const,
 };
 
-/** SPEC.md: the list is read as a `data` array or as a bare array of articles. */
+/**
+ * SPEC.md: the list is read as a `data` array or as a bare array of articles. Our server sends
+ * cards; whole articles from another server are cut into cards here.
+ */
 const listAnswerSchema = z.union([articleListResultSchema, z.array(articleSchema), z.object({ data: z.array(articleSchema) })]);
 
 export function normaliseArticleList(answer: z.infer<typeof listAnswerSchema>): ArticleListResult {
-  const data = Array.isArray(answer) ? answer : answer.data;
   if (!Array.isArray(answer) && 'counts' in answer) return answer;
+  const data = (Array.isArray(answer) ? answer : answer.data).map(toArticleCard);
   const published = data.filter((a) => a.status === 'published').length;
   return { data, counts: { all: data.length, published, draft: data.length - published }, nextCursor: null };
 }

@@ -74,6 +74,11 @@ describe('normaliseArticleList', () => {
     expect(list.nextCursor).toBeNull();
   });
 
+  it('cuts whole articles from another server into cards', () => {
+    const list = normaliseArticleList([makeArticle({ id: '1', scrappedData: 'x'.repeat(400), blogData: null })]);
+    expect(list.data[0]).toMatchObject({ scrappedData: 'x'.repeat(150), scrappedDataCut: true, blogData: null, blogDataCut: false });
+  });
+
   it('accepts a data array without counts', () => {
     expect(normaliseArticleList({ data: [makeArticle()] }).counts.all).toBe(1);
   });

@@ -31,8 +31,64 @@ export const articleCountsSchema = z.object({
 });
 export type ArticleCounts = z.infer<typeof articleCountsSchema>;
 
+/** How many characters of `scrappedData` and `blogData` a card carries (SPEC.md section 9). */
+export const CARD_PREVIEW_CHARS = 150;
+
+/**
+ * What the list and the dashboard's recent articles show of an article: never whole bodies.
+ * `scrappedData` and `blogData` are cut by the server to CARD_PREVIEW_CHARS characters (code
+ * points, so never inside a surrogate pair); `…Cut` says whether text was left out. `blogData`
+ * is null when the article has no blog HTML, as on the article itself.
+ */
+export const articleCardSchema = z.object({
+  id: z.string(),
+  status: articleStatusSchema,
+  slug: z.string().nullable(),
+  scrapedUrl: z.string().nullable(),
+  newUrl: z.string().nullable(),
+  scrappedData: z.string(),
+  scrappedDataCut: z.boolean(),
+  blogData: z.string().nullable(),
+  blogDataCut: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ArticleCard = z.infer<typeof articleCardSchema>;
+
+/** The first `max` code points of `text`, and whether anything was left out. */
+export function cutText(text: string, max: number): { text: string; cut: boolean } {
+  // A string of at most `max` UTF-16 units has at most `max` code points.
+  if (text.length <= max) return { text, cut: false };
+  let end = 0;
+  for (let points = 0; points < max && end < text.length; points++) {
+    const unit = text.charCodeAt(end);
+    const isPair = unit >= 0xd800 && unit <= 0xdbff && (text.charCodeAt(end + 1) & 0xfc00) === 0xdc00;
+    end += isPair ? 2 : 1;
+  }
+  return end >= text.length ? { text, cut: false } : { text: text.slice(0, end), cut: true };
+}
+
+/** The card of a whole article: what the server computes in SQL, for mocks and bare-array answers. */
+export function toArticleCard(article: Article): ArticleCard {
+  const raw = cutText(article.scrappedData, CARD_PREVIEW_CHARS);
+  const blog = article.blogData === null ? null : cutText(article.blogData, CARD_PREVIEW_CHARS);
+  return {
+    id: article.id,
+    status: article.status,
+    slug: article.slug,
+    scrapedUrl: article.scrapedUrl,
+    newUrl: article.newUrl,
+    scrappedData: raw.text,
+    scrappedDataCut: raw.cut,
+    blogData: blog?.text ?? null,
+    blogDataCut: blog?.cut ?? false,
+    createdAt: article.createdAt,
+    updatedAt: article.updatedAt,
+  };
+}
+
 export const articleListResultSchema = z.object({
-  data: z.array(articleSchema),
+  data: z.array(articleCardSchema),
   counts: articleCountsSchema,
   nextCursor: z.string().nullable(),
 });

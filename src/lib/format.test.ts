@@ -59,6 +59,12 @@ describe('truncate', () => {
     expect(truncate('a'.repeat(61), 60)).toBe(`${'a'.repeat(60)}...`);
     expect(truncate('b'.repeat(400), 150)).toHaveLength(153);
   });
+  it('counts characters, never cutting inside a surrogate pair', () => {
+    const emoji = '😀'.repeat(61);
+    expect(truncate(emoji, 60)).toBe(`${'😀'.repeat(60)}...`);
+    expect(truncate('😀'.repeat(60), 60)).toBe('😀'.repeat(60));
+    expect(truncate(`${'a'.repeat(59)}😀b`, 60)).toBe(`${'a'.repeat(59)}😀...`);
+  });
 });
 
 describe('shortId', () => {

@@ -1,4 +1,5 @@
 /** Pure display helpers (SPEC.md sections 2 and 9). */
+import { cutText } from '../contract';
 
 const SIZE_UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const;
 
@@ -58,13 +59,13 @@ export function formatClock(value: Date, timeZone?: string): string {
   });
 }
 
-/** Cuts text to `max` characters and marks the cut with an ellipsis. */
+/** Cuts text to `max` characters (code points) and marks the cut with an ellipsis. */
 export function truncate(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max)}...` : text;
+  const head = cutText(text, max);
+  return head.cut ? `${head.text}...` : text;
 }
 
 export const URL_DISPLAY_MAX = 60;
-export const DATA_PREVIEW_MAX = 150;
 
 /** The last 8 characters of an id, as the article cards show it. */
 export function shortId(id: string): string {

@@ -11,6 +11,7 @@ import type {
   ArticleStats,
   SlugCheckResult,
 } from '../../src/contract';
+import { toArticleCard } from '../../src/contract';
 import { articles as sampleArticles, countsOf, makeArticle, statsOf } from '../fixtures';
 
 const API = '*/api/articles';
@@ -18,7 +19,7 @@ const API = '*/api/articles';
 function listOf(all: Article[], status: ArticleFilter, limit = 50): ArticleListResult {
   const sorted = [...all].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   const filtered = status === 'all' ? sorted : sorted.filter((a) => a.status === status);
-  return { data: filtered.slice(0, limit), counts: countsOf(all), nextCursor: null };
+  return { data: filtered.slice(0, limit).map(toArticleCard), counts: countsOf(all), nextCursor: null };
 }
 
 function suggestFree(slug: string, taken: Set<string>): string {

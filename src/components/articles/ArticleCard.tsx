@@ -1,13 +1,13 @@
 import { memo, useId } from 'react';
 import { Badge, Button, Card, chakra, Flex, Heading, HStack, Icon, Link, Stack, Text } from '@chakra-ui/react';
 import { LuCalendar, LuExternalLink, LuEye, LuTrash2 } from 'react-icons/lu';
-import type { Article } from '../../contract';
-import { DATA_PREVIEW_MAX, formatDateTime, shortId, truncate, URL_DISPLAY_MAX } from '../../lib/format';
+import type { ArticleCard as ArticleCardData } from '../../contract';
+import { formatDateTime, shortId, truncate, URL_DISPLAY_MAX } from '../../lib/format';
 import { texts } from '../../lib/texts';
 import { AppLink } from '../common/AppLink';
 
 export interface ArticleCardProps {
-  article: Article;
+  article: ArticleCardData;
   onDelete: (id: string) => void;
   /** A deletion of this article is in progress: Delete is disabled. */
   isDeleting?: boolean;
@@ -44,10 +44,11 @@ function ExternalUrl({ url }: { url: string }) {
   );
 }
 
-function DataPreview({ text }: { text: string }) {
+/** A preview the server cut to 150 characters; an ellipsis marks a cut. */
+function DataPreview({ text, cut }: { text: string; cut: boolean }) {
   return (
     <Text textStyle="xs" fontFamily="mono" bg="bg.muted" color="fg" p="2" rounded="md" wordBreak="break-word">
-      {truncate(text, DATA_PREVIEW_MAX)}
+      {cut ? `${text}...` : text}
     </Text>
   );
 }
@@ -94,11 +95,11 @@ export const ArticleCard = memo(function ArticleCard({ article, onDelete, isDele
             </Field>
           ) : null}
           <Field label={texts.articles.rawData}>
-            <DataPreview text={article.scrappedData} />
+            <DataPreview text={article.scrappedData} cut={article.scrappedDataCut} />
           </Field>
           {article.blogData ? (
             <Field label={texts.articles.blogData}>
-              <DataPreview text={article.blogData} />
+              <DataPreview text={article.blogData} cut={article.blogDataCut} />
             </Field>
           ) : null}
         </Stack>

@@ -2,11 +2,11 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Article } from '../../contract';
+import type { ArticleCard } from '../../contract';
 import { system } from '../../theme';
 import { ArticleList } from './ArticleList';
 
-function article(i: number): Article {
+function article(i: number): ArticleCard {
   return {
     id: `art_${String(i).padStart(8, '0')}`,
     status: i % 2 ? 'draft' : 'published',
@@ -15,6 +15,8 @@ function article(i: number): Article {
     scrapedUrl: null,
     newUrl: null,
     scrappedData: `Article number ${i}`,
+    scrappedDataCut: false,
+    blogDataCut: false,
     createdAt: '2026-11-20T09:30:00.000Z',
     updatedAt: '2026-11-20T09:30:00.000Z',
   };

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Box, Button, Center, chakra, EmptyState, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { LuCircleAlert, LuFileText } from 'react-icons/lu';
-import type { Article, ArticleFilter } from '../../contract';
+import type { ArticleCard as ArticleCardData, ArticleFilter } from '../../contract';
 import { texts } from '../../lib/texts';
 import { ArticleCard } from './ArticleCard';
 import { useLoadMoreSentinel } from './useLoadMoreSentinel';
@@ -13,7 +13,7 @@ const ESTIMATED_ROW_HEIGHT = 360;
 const OVERSCAN_PX = 1000;
 
 export interface ArticleListProps {
-  articles: readonly Article[] | undefined;
+  articles: readonly ArticleCardData[] | undefined;
   /** Chooses the empty-state wording. */
   filter: ArticleFilter;
   isLoading?: boolean;
@@ -117,7 +117,7 @@ function WindowedArticles({
   isFetchingMore,
   onLoadMore,
 }: Required<Pick<ArticleListProps, 'onDelete' | 'hasMore' | 'isFetchingMore'>> &
-  Pick<ArticleListProps, 'deletingId' | 'onLoadMore'> & { articles: readonly Article[] }) {
+  Pick<ArticleListProps, 'deletingId' | 'onLoadMore'> & { articles: readonly ArticleCardData[] }) {
   const keys = useMemo(() => articles.map((article) => article.id), [articles]);
   const { listRef, measureRow, start, end, paddingTop, paddingBottom } = useWindowedList({
     keys,

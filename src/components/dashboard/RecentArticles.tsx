@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Card, Flex, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { LuArrowRight, LuFileText, LuPlus } from 'react-icons/lu';
-import type { Article } from '../../contract';
+import type { ArticleCard } from '../../contract';
 import { formatDateTime } from '../../lib/format';
 import { texts } from '../../lib/texts';
 import { AppLink } from '../common/AppLink';
@@ -11,11 +11,11 @@ export const RECENT_ARTICLES_MAX = 5;
 
 export interface RecentArticlesProps {
   /** Newest first, as the list call answers; only the first 5 show. */
-  articles?: Article[];
+  articles?: readonly ArticleCard[];
   loading?: boolean;
 }
 
-function ArticleRow({ article }: { article: Article }) {
+function ArticleRow({ article }: { article: ArticleCard }) {
   const published = article.status === 'published';
   return (
     <li>

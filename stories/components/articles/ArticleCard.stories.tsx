@@ -3,12 +3,12 @@ import { Box } from '@chakra-ui/react';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { ArticleCard } from '../../../src/components/articles/ArticleCard';
 import { formatDateTime } from '../../../src/lib/format';
-import { articleWithoutBlogData, draftArticle, makeArticle, publishedArticle } from '../../fixtures';
+import { cardWithoutBlogData, draftCard, makeCard, publishedCard } from '../../fixtures';
 
 const meta = {
   title: 'Components/Articles/ArticleCard',
   component: ArticleCard,
-  args: { article: publishedArticle, onDelete: fn(), isDeleting: false },
+  args: { article: publishedCard, onDelete: fn(), isDeleting: false },
   decorators: [
     (Story) => (
       <Box maxW="3xl">
@@ -39,7 +39,7 @@ export const Published: Story = {
 };
 
 export const Draft: Story = {
-  args: { article: draftArticle },
+  args: { article: draftCard },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByText('Draft')).toBeVisible();
@@ -48,7 +48,7 @@ export const Draft: Story = {
 };
 
 export const NeverUpdated: Story = {
-  args: { article: makeArticle({ createdAt: '2026-11-01T10:00:00.000Z', updatedAt: '2026-11-01T10:00:00.000Z' }) },
+  args: { article: makeCard({ createdAt: '2026-11-01T10:00:00.000Z', updatedAt: '2026-11-01T10:00:00.000Z' }) },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByText(formatDateTime('2026-11-01T10:00:00.000Z'))).toBeVisible();
@@ -57,7 +57,7 @@ export const NeverUpdated: Story = {
 };
 
 export const Updated: Story = {
-  args: { article: makeArticle({ createdAt: '2026-11-01T10:00:00.000Z', updatedAt: '2026-11-03T16:45:00.000Z' }) },
+  args: { article: makeCard({ createdAt: '2026-11-01T10:00:00.000Z', updatedAt: '2026-11-03T16:45:00.000Z' }) },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByText(`Updated ${formatDateTime('2026-11-03T16:45:00.000Z')}`)).toBeVisible();
@@ -69,7 +69,7 @@ const longScrapedUrl =
 const longNewUrl = 'https://blog.example.com/2026/11/20/how-to-grow-tomatoes-in-small-spaces-even-on-a-tiny-balcony';
 
 export const LongUrls: Story = {
-  args: { article: makeArticle({ scrapedUrl: longScrapedUrl, newUrl: longNewUrl }) },
+  args: { article: makeCard({ scrapedUrl: longScrapedUrl, newUrl: longNewUrl }) },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     for (const url of [longScrapedUrl, longNewUrl]) {
@@ -89,7 +89,7 @@ const longRaw = 'Raw scraped text. '.repeat(20);
 const longBlog = `<h1>Title</h1>${'<p>Paragraph of blog HTML.</p>'.repeat(10)}`;
 
 export const LongData: Story = {
-  args: { article: makeArticle({ scrappedData: longRaw, blogData: longBlog }) },
+  args: { article: makeCard({ scrappedData: longRaw, blogData: longBlog }) },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByText(`${longRaw.slice(0, 150)}...`)).toBeVisible();
@@ -100,7 +100,7 @@ export const LongData: Story = {
 };
 
 export const NoBlogData: Story = {
-  args: { article: articleWithoutBlogData },
+  args: { article: cardWithoutBlogData },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByText('Raw Data')).toBeVisible();
@@ -109,14 +109,14 @@ export const NoBlogData: Story = {
 };
 
 export const EmptyBlogData: Story = {
-  args: { article: makeArticle({ blogData: '' }) },
+  args: { article: makeCard({ blogData: '' }) },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).queryByText('Blog Data')).toBeNull();
   },
 };
 
 export const WithoutUrls: Story = {
-  args: { article: makeArticle({ scrapedUrl: null, newUrl: null }) },
+  args: { article: makeCard({ scrapedUrl: null, newUrl: null }) },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.queryByText('Scraped URL')).toBeNull();
@@ -137,26 +137,26 @@ export const DeletePending: Story = {
 };
 
 export const Delete: Story = {
-  args: { article: draftArticle },
+  args: { article: draftCard },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     const remove = canvas.getByRole('button', { name: 'Delete' });
     await expect(remove).toBeEnabled();
-    await expect(remove).toHaveAccessibleDescription(`Article #${draftArticle.id.slice(-8)}`);
+    await expect(remove).toHaveAccessibleDescription(`Article #${draftCard.id.slice(-8)}`);
     await userEvent.click(remove);
     await expect(args.onDelete).toHaveBeenCalledTimes(1);
-    await expect(args.onDelete).toHaveBeenCalledWith(draftArticle.id);
+    await expect(args.onDelete).toHaveBeenCalledWith(draftCard.id);
   },
 };
 
 export const KeyboardDelete: Story = {
-  args: { article: draftArticle },
+  args: { article: draftCard },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     canvas.getByRole('link', { name: 'View Full Article' }).focus();
     await userEvent.tab();
     await expect(canvas.getByRole('button', { name: 'Delete' })).toHaveFocus();
     await userEvent.keyboard('{Enter}');
-    await expect(args.onDelete).toHaveBeenCalledWith(draftArticle.id);
+    await expect(args.onDelete).toHaveBeenCalledWith(draftCard.id);
   },
 };

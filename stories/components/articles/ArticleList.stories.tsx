@@ -2,8 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Box } from '@chakra-ui/react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { ArticleList } from '../../../src/components/articles/ArticleList';
-import type { Article } from '../../../src/contract';
-import { articles, makeArticle } from '../../fixtures';
+import type { ArticleCard } from '../../../src/contract';
+import { cards as articles, makeCard } from '../../fixtures';
 
 const meta = {
   title: 'Components/Articles/ArticleList',
@@ -107,10 +107,10 @@ export const DeletePending: Story = {
 };
 
 /** 10,000 articles whose ids end in their index, so a card's title tells its position. */
-let manyArticles: Article[] | undefined;
-function getManyArticles(): Article[] {
+let manyArticles: ArticleCard[] | undefined;
+function getManyArticles(): ArticleCard[] {
   manyArticles ??= Array.from({ length: 10_000 }, (_, i) =>
-    makeArticle({
+    makeCard({
       id: `art_${String(i).padStart(8, '0')}`,
       status: i % 4 === 0 ? 'published' : 'draft',
       blogData: i % 3 === 0 ? null : `<p>Blog post number ${i}</p>`,
@@ -218,7 +218,7 @@ export const FetchingMore: Story = {
 };
 
 export const LastPage: Story = {
-  args: { articles: [makeArticle()], hasMore: false },
+  args: { articles: [makeCard()], hasMore: false },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getAllByRole('article')).toHaveLength(1);

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { RecentArticles } from '../../../src/components/dashboard/RecentArticles';
 import { LoadingRows } from '../../../src/components/dashboard/LoadingRows';
-import { articles } from '../../fixtures';
+import { cards as articles } from '../../fixtures';
 import { navigate, WithLinkSpy } from './linkSpy';
 
 const meta = {
