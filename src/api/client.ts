@@ -14,6 +14,8 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly code?: string,
+    /** With `already_scraped`: the article made from that page before. */
+    readonly articleId?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -56,16 +58,18 @@ export function authHeaders(): Record<string, string> {
 export async function errorFrom(response: Response): Promise<ApiError> {
   let message = `Request failed (${response.status})`;
   let code: string | undefined;
+  let articleId: string | undefined;
   try {
     const parsed = apiErrorSchema.safeParse(await response.json());
     if (parsed.success) {
       message = parsed.data.message;
       code = parsed.data.code;
+      articleId = parsed.data.articleId;
     }
   } catch {
     /* not JSON: keep the status line */
   }
-  return new ApiError(message, response.status, code);
+  return new ApiError(message, response.status, code, articleId);
 }
 
 export function handleUnauthorized(path: string): void {

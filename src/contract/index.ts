@@ -234,6 +234,8 @@ export const apiErrorSchema = z.object({
   message: z.string(),
   code: z.string().optional(),
   success: z.boolean().optional(),
+  /** With `already_scraped`: the article made from that page before. */
+  articleId: z.string().optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
@@ -257,6 +259,12 @@ export const serverMessages = {
   imageTooLarge: 'Image dimensions too large. Maximum is 50 megapixels.',
   imageUnreadable: 'The image could not be read. It may be damaged or incomplete.',
   notFound: 'Not found',
+  alreadyScraped: 'This page was already scraped.',
+  noScrapedUrl: 'This article has no source address to scrape again.',
+  pageTooLarge: 'The page is too large to process.',
+  pageTooSlow: 'The page took too long to process.',
+  pageTooComplex: 'The page is too complex to process safely.',
+  noArticle: 'No readable article was found on the page',
 } as const;
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -274,8 +282,39 @@ export const articleListQuerySchema = z.object({
 });
 export type ArticleListQuery = z.input<typeof articleListQuerySchema>;
 
-export const scrapeRequestSchema = z.strictObject({ url: z.string().min(1).max(2048) });
+/**
+ * POST /articles/scrape. A page already scraped (same address) is not scraped again unless
+ * `force` is set: the answer is 409 `already_scraped` with the existing `articleId`.
+ */
+export const scrapeRequestSchema = z.strictObject({
+  url: z.string().min(1).max(2048),
+  force: z.boolean().optional(),
+});
 export type ScrapeRequest = z.infer<typeof scrapeRequestSchema>;
+
+/** Something of the page that could not be brought home (an image kept at its original URL). */
+export const scrapeWarningSchema = z.object({ url: z.string(), message: z.string() });
+export type ScrapeWarning = z.infer<typeof scrapeWarningSchema>;
+
+/** The answer of a scrape or re-scrape: the article, and what went wrong with its images. */
+export const scrapeResultSchema = z.object({
+  data: articleSchema,
+  warnings: z.array(scrapeWarningSchema),
+  images: z.object({
+    /** Images stored in the file library by this scrape. */
+    imported: z.number().int().nonnegative(),
+    /** Images whose bytes were already in the library. */
+    reused: z.number().int().nonnegative(),
+  }),
+});
+export type ScrapeResult = z.infer<typeof scrapeResultSchema>;
+
+/**
+ * POST /articles/:id/rescrape: fetches the source page again and refreshes `scrappedData`;
+ * `blogData` too when `replaceBlogData` (the console asks first). Drafts only (409 otherwise).
+ */
+export const rescrapeRequestSchema = z.strictObject({ replaceBlogData: z.boolean().optional() });
+export type RescrapeRequest = z.infer<typeof rescrapeRequestSchema>;
 
 /** Query of GET /files. */
 export const fileListQuerySchema = z.object({
