@@ -12,6 +12,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** More fields of the error body (e.g. `articleId` with `already_scraped`). */
+    readonly extra: { articleId?: string } = {},
   ) {
     super(message);
   }
@@ -34,8 +36,8 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
   // The rest of an oversize body is not read: close the connection rather than drain it.
   if (error.statusCode === 413) reply.header('connection', 'close');
   const body = isFileRoute(request)
-    ? { success: false, message: error.message, code: error.code }
-    : { message: error.message, code: error.code };
+    ? { success: false, message: error.message, code: error.code, ...error.extra }
+    : { message: error.message, code: error.code, ...error.extra };
   return reply.code(error.statusCode).type('application/json; charset=utf-8').send(body);
 }
 
