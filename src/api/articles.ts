@@ -7,6 +7,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { z } from 'zod';
 import {
   articleListResultSchema,
@@ -19,6 +20,11 @@ import {
   type ArticleFilter,
   type ArticleListResult,
   type ArticlePatch,
+  type ArticleCreate,
+  scrapeResultSchema,
+  type RescrapeRequest,
+  type ScrapeRequest,
+  type ScrapeResult,
 } from '../contract';
 import { api } from './client';
 
@@ -158,17 +164,49 @@ export function useDeleteArticle() {
   });
 }
 
+/** A draft from the admin's own HTML (pages are scraped with `useScrapeArticles`). */
 export function useCreateArticle() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: { url: string } | { blogData: string; slug?: string }) => {
-      const answer =
-        'url' in input
-          ? await api('/articles/scrape', { method: 'POST', body: input, ...articleAnswer })
-          : await api('/articles', { method: 'POST', body: input, ...articleAnswer });
-      return answer.data;
-    },
+    mutationFn: async (input: ArticleCreate) =>
+      (await api('/articles', { method: 'POST', body: input, ...articleAnswer })).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: articleKeys.lists() }),
+  });
+}
+
+/** Scrapes one page into a draft. 409 `already_scraped` (with `articleId`) unless `force`. */
+export function scrapeArticle(request: ScrapeRequest): Promise<ScrapeResult> {
+  return api('/articles/scrape', { method: 'POST', body: request, schema: scrapeResultSchema });
+}
+
+/**
+ * Scraping a list of pages: each scrape leaves the cache alone, and the lists are refreshed
+ * once, when the whole batch has ended.
+ */
+export function useScrapeArticles() {
+  const queryClient = useQueryClient();
+  return useMemo(
+    () => ({
+      scrape: scrapeArticle,
+      onBatchEnd: () => void queryClient.invalidateQueries({ queryKey: articleKeys.lists() }),
+    }),
+    [queryClient],
+  );
+}
+
+/**
+ * Fetches the article's source page again (drafts only; the server refuses a published one
+ * with 409 `article_published`). The answer is the article: it replaces the cached one.
+ */
+export function useRescrapeArticle(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: RescrapeRequest) =>
+      api(`/articles/${encodeURIComponent(id)}/rescrape`, { method: 'POST', body: request, schema: scrapeResultSchema }),
+    onSuccess: (result) => {
+      queryClient.setQueryData(articleKeys.detail(id), result.data);
+      return queryClient.invalidateQueries({ queryKey: articleKeys.lists() });
+    },
   });
 }
 

@@ -145,14 +145,60 @@ export const texts = {
     subtitle: 'Scrape an article from its URL, or start from your own HTML.',
     fromUrl: 'From a URL',
     fromHtml: 'From HTML',
-    urlLabel: 'Article URL',
-    urlHint: 'The page is fetched by the server; its readable text becomes the raw data and clean HTML the blog data.',
+    urlLabel: 'Article URLs',
+    urlHint:
+      'One address per line. Each page is fetched by the server; its readable text becomes the raw data and clean HTML the blog data.',
+    force: 'Scrape again pages already scraped',
+    invalidLines: 'These lines are not web addresses (starting with http:// or https://):',
+    invalidLine: (line: number, text: string) => `Line ${line}: ${text}`,
     scrape: 'Scrape Article',
+    scrapeMany: (count: number) => `Scrape ${count} Articles`,
     scraping: 'Scraping...',
     slugLabel: 'Slug (optional)',
     htmlLabel: 'Blog HTML',
     create: 'Create Draft',
     creating: 'Creating...',
+  },
+  /** Scraping pages into drafts (new article) and scraping an article again (article detail). */
+  scrape: {
+    waiting: 'Waiting',
+    scraping: 'Scraping...',
+    created: 'Created',
+    alreadyScraped: 'Already scraped',
+    failed: (message: string) => `Failed: ${message}`,
+    cancelled: 'Cancelled',
+    openArticle: 'Open article',
+    images: (imported: number, reused: number) => {
+      if (imported + reused === 0) return 'No images';
+      const count = (n: number) => (n === 1 ? '1 image' : `${n} images`);
+      if (reused === 0) return `${count(imported)} imported`;
+      if (imported === 0) return `${count(reused)} reused`;
+      return `${count(imported)} imported, ${reused} reused`;
+    },
+    warningsTitle: (count: number) =>
+      count === 1 ? '1 image was kept at its original address:' : `${count} images were kept at their original address:`,
+    createdWithWarnings: 'Article created, with warnings',
+    progressLabel: 'Scraping progress',
+    progress: (done: number, total: number) => `${done} of ${total}`,
+    resultsLabel: 'Scraped pages',
+    summary: (counts: { created: number; alreadyScraped: number; failed: number; cancelled: number }) =>
+      [
+        `${counts.created} created`,
+        counts.alreadyScraped > 0 ? `${counts.alreadyScraped} already scraped` : null,
+        counts.failed > 0 ? `${counts.failed} failed` : null,
+        counts.cancelled > 0 ? `${counts.cancelled} cancelled` : null,
+      ]
+        .filter(Boolean)
+        .join(', '),
+    cancelRemaining: 'Cancel remaining',
+    rescrape: 'Re-scrape',
+    rescraping: 'Re-scraping...',
+    rescrapeTitle: 'Re-scrape article',
+    rescrapeBody: 'The raw text will be fetched again from the source page:',
+    replaceBlogData: 'Also replace the blog HTML (edits to it will be lost)',
+    rescraped: 'The article was scraped again from its source page.',
+    cancel: 'Cancel',
+    close: 'Close',
   },
   files: {
     title: 'File Manager',

@@ -6,6 +6,7 @@ import {
   useConvertToDraft,
   useDeleteArticle,
   usePublishArticle,
+  useRescrapeArticle,
   useSlugCheck,
   useUpdateArticle,
 } from '../api/articles';
@@ -19,6 +20,7 @@ import {
   ArticleUrlsCard,
   ConvertToDraftDialog,
   DataCard,
+  RescrapeAction,
   StatusBanner,
   useStatusBanner,
 } from '../components/article-detail';
@@ -50,6 +52,7 @@ function ArticleDetail({ article, isRefreshing, onRefresh }: DetailProps) {
   const convert = useConvertToDraft(article.id);
   const update = useUpdateArticle(article.id);
   const remove = useDeleteArticle();
+  const rescrape = useRescrapeArticle(article.id);
   const [dialogOpen, setDialogOpen] = useState(false);
 
   // Edits are null until the admin changes something; the saved value shows otherwise.
@@ -108,6 +111,12 @@ function ArticleDetail({ article, isRefreshing, onRefresh }: DetailProps) {
             publish.mutate(undefined, { onSuccess: () => show('published'), onError: () => show('publishFailed') })
           }
           onConvertToDraft={toDraft}
+        />
+        <RescrapeAction
+          scrapedUrl={article.scrapedUrl}
+          isPublished={isPublished}
+          onBlockedEdit={() => setDialogOpen(true)}
+          onRescrape={(request) => rescrape.mutateAsync(request)}
         />
       </HStack>
       <StatusBanner kind={banner} onDismiss={dismiss} />

@@ -1,15 +1,23 @@
 import { useNavigate } from 'react-router-dom';
-import { useCreateArticle } from '../api/articles';
+import { useCreateArticle, useScrapeArticles } from '../api/articles';
 import { NewArticleForm } from '../components/new-article/NewArticleForm';
+import { useScrapeBatch } from '../components/new-article/useScrapeBatch';
 
-/** /articles/new: the draft made from a URL or from HTML opens on its detail page. */
+/** /articles/new: pages scraped into drafts (one opens directly), or a draft made from HTML. */
 export default function NewArticleRoute() {
   const navigate = useNavigate();
   const create = useCreateArticle();
+  const openArticle = (id: string) => navigate(`/articles/${encodeURIComponent(id)}`);
+  const scraping = useScrapeArticles();
+  const batch = useScrapeBatch({ ...scraping, onOpenArticle: openArticle });
   return (
     <NewArticleForm
-      onSubmit={(input) => create.mutate(input, { onSuccess: (article) => navigate(`/articles/${article.id}`) })}
-      isSubmitting={create.isPending}
+      onScrape={(input) => void batch.start(input)}
+      scrapes={batch.items}
+      isScraping={batch.isRunning}
+      onCancelScrapes={batch.cancel}
+      onCreate={(input) => create.mutate(input, { onSuccess: (article) => openArticle(article.id) })}
+      isCreating={create.isPending}
       error={create.error?.message}
     />
   );

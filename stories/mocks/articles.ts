@@ -9,9 +9,12 @@ import type {
   ArticleListResult,
   ArticleResult,
   ArticleStats,
+  RescrapeRequest,
+  ScrapeRequest,
+  ScrapeResult,
   SlugCheckResult,
 } from '../../src/contract';
-import { toArticleCard } from '../../src/contract';
+import { serverMessages, toArticleCard } from '../../src/contract';
 import { articles as sampleArticles, countsOf, makeArticle, statsOf } from '../fixtures';
 
 const API = '*/api/articles';
@@ -44,8 +47,27 @@ function scrapedDraft(id: string, url: string): Article {
 }
 
 /**
- * A working in-memory articles API: list, stats, read, create, scrape, edit, publish, draft,
- * delete, slug check.
+ * What a scrape brings home besides the text. A page whose address contains 'images' has two
+ * images the server could not store (kept at their original address): the stories' warnings.
+ */
+export function scrapeExtras(url: string): Pick<ScrapeResult, 'warnings' | 'images'> {
+  if (!url.includes('images')) return { warnings: [], images: { imported: 2, reused: 1 } };
+  const origin = new URL(url).origin;
+  return {
+    warnings: [
+      { url: `${origin}/media/panorama.tiff`, message: 'The image type is not accepted.' },
+      { url: `${origin}/media/poster.png`, message: 'The image could not be fetched (HTTP 404).' },
+    ],
+    images: { imported: 3, reused: 0 },
+  };
+}
+
+const published409 = () =>
+  HttpResponse.json({ message: serverMessages.articlePublished, code: 'article_published' }, { status: 409 });
+
+/**
+ * A working in-memory articles API: list, stats, read, create, scrape (409 `already_scraped`
+ * for an address in the db unless `force`), re-scrape, edit, publish, draft, delete, slug check.
  */
 export function articlesApi(initial: Article[] = sampleArticles) {
   const db = new Map(initial.map((a) => [a.id, structuredClone(a)]));
@@ -63,10 +85,32 @@ export function articlesApi(initial: Article[] = sampleArticles) {
     }),
     http.get(`${API}/admin/stats`, () => HttpResponse.json<ArticleStats>(statsOf([...db.values()]))),
     http.post(`${API}/scrape`, async ({ request }) => {
-      const { url } = (await request.json()) as { url: string };
+      const { url, force } = (await request.json()) as ScrapeRequest;
+      const before = [...db.values()].find((a) => a.scrapedUrl === url);
+      if (before && !force) {
+        return HttpResponse.json(
+          { message: serverMessages.alreadyScraped, code: 'already_scraped', articleId: before.id },
+          { status: 409 },
+        );
+      }
       const article = scrapedDraft(`art_scraped_${String(nextId++).padStart(4, '0')}`, url);
       db.set(article.id, article);
-      return HttpResponse.json<ArticleResult>({ data: article }, { status: 201 });
+      return HttpResponse.json<ScrapeResult>({ data: article, ...scrapeExtras(url) }, { status: 201 });
+    }),
+    http.post(`${API}/:id/rescrape`, async ({ params, request }) => {
+      const article = db.get(String(params.id));
+      if (!article) return HttpResponse.json({ message: 'Article not found', code: 'not_found' }, { status: 404 });
+      if (article.status === 'published') return published409();
+      if (!article.scrapedUrl) {
+        return HttpResponse.json({ message: serverMessages.noScrapedUrl, code: 'no_scraped_url' }, { status: 400 });
+      }
+      const { replaceBlogData } = (await request.json()) as RescrapeRequest;
+      const fresh = scrapedDraft(article.id, article.scrapedUrl);
+      const next = touch(article, {
+        scrappedData: `${fresh.scrappedData}, again.`,
+        ...(replaceBlogData ? { blogData: `${fresh.blogData}<p>Scraped again.</p>` } : {}),
+      });
+      return HttpResponse.json<ScrapeResult>({ data: next, ...scrapeExtras(article.scrapedUrl) });
     }),
     http.post(API, async ({ request }) => {
       const body = (await request.json()) as Partial<Article>;
@@ -140,6 +184,34 @@ export const articleHandlers = {
   scrapeRefused: (message = 'Only http(s) addresses can be scraped', status = 400) => [
     http.post(`${API}/scrape`, () => HttpResponse.json({ message, code: 'bad_request' }, { status })),
   ],
+  /**
+   * Scrapes of addresses containing `fragment` fail with the server's message; others go on to
+   * the next handler (put before `api()`).
+   */
+  scrapeFailsFor: (fragment: string, message = 'The page could not be fetched (HTTP 503).', status = 502, code = 'fetch_failed') => [
+    http.post(`${API}/scrape`, async ({ request }) => {
+      const { url } = (await request.clone().json()) as ScrapeRequest;
+      if (url.includes(fragment)) return HttpResponse.json({ message, code }, { status });
+      return undefined;
+    }),
+  ],
+  /**
+   * Scrapes of addresses containing `fragment` (all when omitted) take `ms`, or never answer;
+   * then the next handler answers (put before `api()`).
+   */
+  slowScrape: (ms: number | 'infinite' = 'infinite', fragment = '') => [
+    http.post(`${API}/scrape`, async ({ request }) => {
+      const { url } = (await request.clone().json()) as ScrapeRequest;
+      if (url.includes(fragment)) await delay(ms);
+      return undefined;
+    }),
+  ],
+  slowRescrape: () => [http.post(`${API}/:id/rescrape`, () => delay('infinite'))],
+  failingRescrape: (message = 'The page could not be fetched (HTTP 503).', status = 502, code = 'fetch_failed') => [
+    http.post(`${API}/:id/rescrape`, () => HttpResponse.json({ message, code }, { status })),
+  ],
+  /** The server found the article published meanwhile (the page still shows it as a draft). */
+  rescrapeRefusedPublished: () => [http.post(`${API}/:id/rescrape`, published409)],
   loadingArticle: () => [http.get(`${API}/:id`, () => delay('infinite'))],
   failingList: (message = 'Internal server error') => [
     http.get(`${API}/admin/articles`, () => HttpResponse.json({ message, code: 'internal' }, { status: 500 })),

@@ -1,11 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { texts } from '../../src/lib/texts';
-import { articles } from '../fixtures';
+import { articles, articleWithoutUrls, makeArticle } from '../fixtures';
 import { articleHandlers, authHandlers } from '../mocks';
 import { AppStory } from './AppStory';
 
 const a = texts.article;
+const s = texts.scrape;
 
 /** The first screen of a story waits for MSW, the lazy route chunk and the session check. */
 const ready = { timeout: 10_000 };
@@ -259,5 +260,163 @@ export const DeleteNavigates: Story = {
     const allTab = canvas.getByRole('tab', { name: /All Articles/ });
     await waitFor(() => expect(allTab).toHaveTextContent(String(articles.length - 1)));
     await expect(canvas.queryByRole('heading', { name: draft.slug! })).not.toBeInTheDocument();
+  },
+};
+
+/** A draft scraped from a page with images the server could not store (the mocks warn for 'images'). */
+const withImages = makeArticle({
+  id: 'art_01JD8W4G7Q2Z9K3M5N6PIMAGES',
+  slug: 'photo-gallery',
+  scrapedUrl: 'https://photos.example.com/images/gallery',
+  blogData: '<h1>Gallery</h1><p>Edited by hand.</p>',
+  scrappedData: 'Gallery, as first scraped.',
+});
+
+const page = (canvasElement: HTMLElement) => within(canvasElement.ownerDocument.body);
+
+async function openRescrape(canvasElement: HTMLElement) {
+  await userEvent.click(within(canvasElement).getByRole('button', { name: s.rescrape }));
+  const dialog = await page(canvasElement).findByRole('dialog', { name: s.rescrapeTitle });
+  // It fades in.
+  await waitFor(() => expect(dialog).toBeVisible());
+  return dialog;
+}
+
+/**
+ * Re-scrape with 'Also replace the blog HTML': the result and its warnings show, and the page
+ * shows the article the server answered (raw text and blog HTML both fresh).
+ */
+export const RescrapeWithWarnings: Story = {
+  args: { path: `/articles/${withImages.id}` },
+  beforeEach({ msw }) {
+    msw.use(...authHandlers.signedIn(), ...articleHandlers.api([...articles, withImages]));
+  },
+  play: async ({ canvasElement, step }) => {
+    const canvas = within(canvasElement);
+    await findTitle(canvasElement, withImages.slug!);
+    await expect(canvas.getByText(withImages.scrappedData)).toBeVisible();
+    await step('the dialog says what happens and asks about the blog HTML', async () => {
+      const dialog = await openRescrape(canvasElement);
+      await expect(dialog).toHaveTextContent(`${s.rescrapeBody} ${withImages.scrapedUrl}`);
+      await userEvent.click(within(dialog).getByRole('checkbox', { name: s.replaceBlogData }));
+      await userEvent.click(within(dialog).getByRole('button', { name: s.rescrape }));
+    });
+    await step('the result, with the images kept at their original address', async () => {
+      const dialog = page(canvasElement).getByRole('dialog', { name: s.rescrapeTitle });
+      await expect(await within(dialog).findByRole('status')).toHaveTextContent(s.rescraped);
+      await expect(dialog).toHaveTextContent('3 images imported');
+      await expect(within(dialog).getByText(s.warningsTitle(2))).toBeVisible();
+      await expect(dialog).toHaveTextContent('https://photos.example.com/media/poster.png — The image could not be fetched (HTTP 404).');
+      await userEvent.click(within(dialog).getByRole('button', { name: s.close }));
+      await waitFor(() => expect(page(canvasElement).queryByRole('dialog')).not.toBeInTheDocument());
+    });
+    await step('the page shows the article as the server answered it', async () => {
+      await expect(canvas.getByText('Scraped from https://photos.example.com/images/gallery, again.')).toBeVisible();
+      await expect(canvas.queryByText(withImages.scrappedData)).not.toBeInTheDocument();
+      await expect(
+        canvas.getByText('<h1>gallery</h1><p>Scraped from https://photos.example.com/images/gallery</p><p>Scraped again.</p>'),
+      ).toBeVisible();
+    });
+  },
+};
+
+/** Without the box ticked, the blog HTML stays as edited. */
+export const RescrapeKeepsBlogHtml: Story = {
+  beforeEach({ msw }) {
+    msw.use(...authHandlers.signedIn(), ...articleHandlers.api());
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await findTitle(canvasElement, draft.slug!);
+    const dialog = await openRescrape(canvasElement);
+    await expect(within(dialog).getByRole('checkbox', { name: s.replaceBlogData })).not.toBeChecked();
+    await userEvent.click(within(dialog).getByRole('button', { name: s.rescrape }));
+    await expect(await within(dialog).findByRole('status')).toHaveTextContent(s.rescraped);
+    await expect(within(dialog).queryByText(/original address/)).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: s.close }));
+    await expect(await canvas.findByText(`Scraped from ${draft.scrapedUrl}, again.`)).toBeVisible();
+    await expect(canvas.getByText(draft.blogData!)).toBeVisible();
+  },
+};
+
+export const RescrapePending: Story = {
+  beforeEach({ msw }) {
+    msw.use(...authHandlers.signedIn(), ...articleHandlers.slowRescrape(), ...articleHandlers.api());
+  },
+  play: async ({ canvasElement }) => {
+    await findTitle(canvasElement, draft.slug!);
+    const dialog = await openRescrape(canvasElement);
+    await userEvent.click(within(dialog).getByRole('button', { name: s.rescrape }));
+    await expect(await within(dialog).findByRole('button', { name: s.rescraping })).toBeDisabled();
+    await expect(within(dialog).getByRole('button', { name: s.cancel })).toBeDisabled();
+  },
+};
+
+/** The source page could not be fetched: the server's message in the dialog; the article is unchanged. */
+export const RescrapeFails: Story = {
+  beforeEach({ msw }) {
+    msw.use(...authHandlers.signedIn(), ...articleHandlers.failingRescrape(), ...articleHandlers.api());
+  },
+  play: async ({ canvasElement }) => {
+    await findTitle(canvasElement, draft.slug!);
+    const dialog = await openRescrape(canvasElement);
+    await userEvent.click(within(dialog).getByRole('button', { name: s.rescrape }));
+    await expect(await within(dialog).findByRole('alert')).toHaveTextContent('The page could not be fetched (HTTP 503).');
+    await expect(within(dialog).getByRole('button', { name: s.rescrape })).toBeEnabled();
+    await userEvent.click(within(dialog).getByRole('button', { name: s.cancel }));
+    await waitFor(() => expect(page(canvasElement).queryByRole('dialog')).not.toBeInTheDocument());
+    await expect(within(canvasElement).getByText(draft.scrappedData)).toBeVisible();
+  },
+};
+
+/**
+ * On a published article Re-scrape is refused the way edits are: 'Cannot Edit Published
+ * Article'; after Convert to Draft it opens.
+ */
+export const RescrapeRefusedOnPublished: Story = {
+  args: atPublished,
+  beforeEach({ msw }) {
+    msw.use(...authHandlers.signedIn(), ...articleHandlers.api());
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await findTitle(canvasElement, published.slug!);
+    await userEvent.click(canvas.getByRole('button', { name: s.rescrape }));
+    const blocked = await page(canvasElement).findByRole('alertdialog', { name: a.cannotEditTitle });
+    await waitFor(() => expect(within(blocked).getByText(a.cannotEditBody)).toBeVisible());
+    await expect(page(canvasElement).queryByRole('dialog', { name: s.rescrapeTitle })).not.toBeInTheDocument();
+    await userEvent.click(within(blocked).getByRole('button', { name: a.convertToDraft }));
+    await expect(await canvas.findByText(a.draftOk)).toBeVisible();
+    await waitFor(() => expect(page(canvasElement).queryByRole('alertdialog')).not.toBeInTheDocument(), { timeout: 3000 });
+    await expect(await openRescrape(canvasElement)).toBeVisible();
+  },
+};
+
+/** Published meanwhile: the server refuses and the page shows the same dialog as for an edit. */
+export const RescrapePublishedMeanwhile: Story = {
+  beforeEach({ msw }) {
+    msw.use(...authHandlers.signedIn(), ...articleHandlers.rescrapeRefusedPublished(), ...articleHandlers.api());
+  },
+  play: async ({ canvasElement }) => {
+    await findTitle(canvasElement, draft.slug!);
+    const dialog = await openRescrape(canvasElement);
+    await userEvent.click(within(dialog).getByRole('button', { name: s.rescrape }));
+    const blocked = await page(canvasElement).findByRole('alertdialog', { name: a.cannotEditTitle });
+    await waitFor(() => expect(within(blocked).getByText(a.cannotEditBody)).toBeVisible());
+    await waitFor(() => expect(page(canvasElement).queryByRole('dialog', { name: s.rescrapeTitle })).not.toBeInTheDocument());
+  },
+};
+
+/** An article with no source address has nothing to scrape again. */
+export const NoRescrapeWithoutSource: Story = {
+  args: { path: `/articles/${articleWithoutUrls.id}` },
+  beforeEach({ msw }) {
+    msw.use(...authHandlers.signedIn(), ...articleHandlers.api([...articles, articleWithoutUrls]));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await findTitle(canvasElement, articleWithoutUrls.slug!);
+    await expect(canvas.getByRole('switch', { name: a.draft })).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: s.rescrape })).not.toBeInTheDocument();
   },
 };

@@ -10,6 +10,7 @@ export { ArticleUrlsCard, type ArticleUrlsCardProps } from './ArticleUrlsCard';
 export { ConvertToDraftDialog, type ConvertToDraftDialogProps } from './ConvertToDraftDialog';
 export { CopyButton, type CopyButtonProps } from './CopyButton';
 export { DataCard, type DataCardProps } from './DataCard';
+export { RescrapeAction, type RescrapeActionProps } from './RescrapeAction';
 export { StatusBanner, type StatusBannerProps } from './StatusBanner';
 export { useCopyToClipboard, COPY_CONFIRMATION_MS } from './useCopyToClipboard';
 export {

@@ -1,28 +1,54 @@
-import { Button, Card, Field, Heading, Input, Stack, Tabs, Text, Textarea } from '@chakra-ui/react';
+import { Button, Card, Checkbox, Field, Heading, Input, List, Stack, Tabs, Text, Textarea } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { LuCode, LuGlobe } from 'react-icons/lu';
 import { texts } from '../../lib/texts';
 import { ErrorNotice } from '../common/ErrorNotice';
+import { ScrapeBatchProgress } from './ScrapeBatchProgress';
+import { parseUrlList, type ParsedUrlList, type ScrapeItem } from './scrapeItems';
+import { ScrapeSingleResult } from './ScrapeSingleResult';
 
-export type NewArticleInput = { url: string } | { blogData: string; slug?: string };
+export interface ScrapeRequestInput {
+  /** Checked http(s) addresses, in the order typed, each once. */
+  urls: string[];
+  /** Scrape again pages already scraped. */
+  force: boolean;
+}
+
+export interface HtmlArticleInput {
+  blogData: string;
+  slug?: string;
+}
 
 export interface NewArticleFormProps {
-  onSubmit: (input: NewArticleInput) => void;
-  isSubmitting?: boolean;
-  /** The server's message when scraping or creating failed. */
+  onScrape: (input: ScrapeRequestInput) => void;
+  onCreate: (input: HtmlArticleInput) => void;
+  /** The addresses of the last scrape, each with what became of it. */
+  scrapes?: ScrapeItem[];
+  isScraping?: boolean;
+  /** Stops the addresses still waiting. */
+  onCancelScrapes?: () => void;
+  isCreating?: boolean;
+  /** The server's message when creating from HTML failed. */
   error?: string | null;
 }
 
-/** /articles/new: scrape a page into a draft, or create a draft from HTML. */
-export function NewArticleForm({ onSubmit, isSubmitting = false, error }: NewArticleFormProps) {
+/** /articles/new: scrape one or more pages into drafts, or create a draft from HTML. */
+export function NewArticleForm({
+  onScrape,
+  onCreate,
+  scrapes = [],
+  isScraping = false,
+  onCancelScrapes = () => {},
+  isCreating = false,
+  error,
+}: NewArticleFormProps) {
   const t = texts.newArticle;
-  const [url, setUrl] = useState('');
   const [slug, setSlug] = useState('');
   const [html, setHtml] = useState('');
 
-  const submit = (event: FormEvent, input: NewArticleInput) => {
+  const createFromHtml = (event: FormEvent) => {
     event.preventDefault();
-    onSubmit(input);
+    onCreate(slug.trim() ? { blogData: html, slug: slug.trim() } : { blogData: html });
   };
 
   return (
@@ -46,31 +72,14 @@ export function NewArticleForm({ onSubmit, isSubmitting = false, error }: NewArt
               </Tabs.Trigger>
             </Tabs.List>
             <Tabs.Content value="url">
-              <form onSubmit={(e) => submit(e, { url: url.trim() })}>
-                <Stack gap="4">
-                  <Field.Root required>
-                    <Field.Label>{t.urlLabel}</Field.Label>
-                    <Input
-                      type="url"
-                      name="url"
-                      placeholder="https://example.com/article"
-                      value={url}
-                      onChange={(e) => setUrl(e.target.value)}
-                    />
-                    <Field.HelperText color="fg.muted">{t.urlHint}</Field.HelperText>
-                  </Field.Root>
-                  <Button type="submit" colorPalette="blue" alignSelf="start" disabled={isSubmitting}>
-                    {isSubmitting ? t.scraping : t.scrape}
-                  </Button>
-                </Stack>
-              </form>
+              <Stack gap="6">
+                <UrlForm onScrape={onScrape} isScraping={isScraping} />
+                {scrapes.length === 1 && <ScrapeSingleResult item={scrapes[0]!} />}
+                {scrapes.length > 1 && <ScrapeBatchProgress items={scrapes} onCancel={onCancelScrapes} />}
+              </Stack>
             </Tabs.Content>
             <Tabs.Content value="html">
-              <form
-                onSubmit={(e) =>
-                  submit(e, slug.trim() ? { blogData: html, slug: slug.trim() } : { blogData: html })
-                }
-              >
+              <form onSubmit={createFromHtml}>
                 <Stack gap="4">
                   <Field.Root>
                     <Field.Label>{t.slugLabel}</Field.Label>
@@ -87,8 +96,8 @@ export function NewArticleForm({ onSubmit, isSubmitting = false, error }: NewArt
                       onChange={(e) => setHtml(e.target.value)}
                     />
                   </Field.Root>
-                  <Button type="submit" colorPalette="blue" alignSelf="start" disabled={isSubmitting}>
-                    {isSubmitting ? t.creating : t.create}
+                  <Button type="submit" colorPalette="blue" alignSelf="start" disabled={isCreating}>
+                    {isCreating ? t.creating : t.create}
                   </Button>
                 </Stack>
               </form>
@@ -97,5 +106,65 @@ export function NewArticleForm({ onSubmit, isSubmitting = false, error }: NewArt
         </Stack>
       </Card.Body>
     </Card.Root>
+  );
+}
+
+/** The addresses, one per line: checked before anything is sent, duplicates scraped once. */
+function UrlForm({ onScrape, isScraping }: { onScrape: (input: ScrapeRequestInput) => void; isScraping: boolean }) {
+  const t = texts.newArticle;
+  const [text, setText] = useState('');
+  const [force, setForce] = useState(false);
+  // Invalid lines are reported on submit, and cleared as soon as the list is edited.
+  const [invalid, setInvalid] = useState<ParsedUrlList['invalid']>([]);
+  const count = parseUrlList(text).urls.length;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = parseUrlList(text);
+    setInvalid(parsed.invalid);
+    if (parsed.invalid.length > 0 || parsed.urls.length === 0) return;
+    onScrape({ urls: parsed.urls, force });
+  };
+
+  return (
+    <form onSubmit={submit}>
+      <Stack gap="4">
+        <Field.Root required invalid={invalid.length > 0}>
+          <Field.Label>{t.urlLabel}</Field.Label>
+          <Textarea
+            name="urls"
+            rows={5}
+            fontFamily="mono"
+            placeholder={'https://example.com/article\nhttps://example.com/another-article'}
+            value={text}
+            onChange={(e) => {
+              setText(e.target.value);
+              setInvalid([]);
+            }}
+            autoComplete="off"
+            spellCheck={false}
+          />
+          <Field.HelperText color="fg.muted">{t.urlHint}</Field.HelperText>
+          <Field.ErrorText display="block">
+            {t.invalidLines}
+            <List.Root ps="5" mt="1">
+              {invalid.map(({ line, text: value }) => (
+                <List.Item key={line} wordBreak="break-all">
+                  {t.invalidLine(line, value)}
+                </List.Item>
+              ))}
+            </List.Root>
+          </Field.ErrorText>
+        </Field.Root>
+        <Checkbox.Root checked={force} onCheckedChange={(details) => setForce(details.checked === true)}>
+          <Checkbox.HiddenInput name="force" />
+          <Checkbox.Control />
+          <Checkbox.Label>{t.force}</Checkbox.Label>
+        </Checkbox.Root>
+        <Button type="submit" colorPalette="blue" alignSelf="start" disabled={isScraping}>
+          {isScraping ? t.scraping : count > 1 ? t.scrapeMany(count) : t.scrape}
+        </Button>
+      </Stack>
+    </form>
   );
 }

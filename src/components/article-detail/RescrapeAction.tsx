@@ -1,0 +1,139 @@
+import { Button, Checkbox, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { LuRefreshCcw } from 'react-icons/lu';
+import type { ApiError, ScrapeResult } from '../../contract';
+import { texts } from '../../lib/texts';
+import { ErrorNotice } from '../common/ErrorNotice';
+import { ScrapeWarnings } from '../new-article/ScrapeWarnings';
+
+export interface RescrapeActionProps {
+  /** The article's source page: without one there is nothing to scrape again, and nothing shows. */
+  scrapedUrl: string | null;
+  isPublished: boolean;
+  /** A published article is refused the way an edit is: the page explains and offers Convert to Draft. */
+  onBlockedEdit: () => void;
+  /** Scrapes the page again; resolves with the answer, rejects with the API's error. */
+  onRescrape: (request: { replaceBlogData: boolean }) => Promise<ScrapeResult>;
+}
+
+type Phase =
+  | { kind: 'closed' }
+  | { kind: 'confirm'; error?: string }
+  | { kind: 'pending' }
+  | { kind: 'done'; result: ScrapeResult };
+
+const t = texts.scrape;
+
+/**
+ * 'Re-scrape' on the article detail screen: asks first (the raw text is replaced, the blog
+ * HTML only when ticked), then reports what came back, warnings included.
+ */
+export function RescrapeAction({ scrapedUrl, isPublished, onBlockedEdit, onRescrape }: RescrapeActionProps) {
+  const [phase, setPhase] = useState<Phase>({ kind: 'closed' });
+  const [replaceBlogData, setReplaceBlogData] = useState(false);
+  if (!scrapedUrl) return null;
+
+  const open = () => {
+    if (isPublished) {
+      onBlockedEdit();
+      return;
+    }
+    setReplaceBlogData(false);
+    setPhase({ kind: 'confirm' });
+  };
+  const close = () => setPhase((current) => (current.kind === 'pending' ? current : { kind: 'closed' }));
+
+  const confirm = async () => {
+    setPhase({ kind: 'pending' });
+    try {
+      setPhase({ kind: 'done', result: await onRescrape({ replaceBlogData }) });
+    } catch (cause) {
+      const error = (cause ?? {}) as Partial<ApiError>;
+      // Published meanwhile (in another tab): the same refusal as an edit.
+      if (error.code === 'article_published') {
+        setPhase({ kind: 'closed' });
+        onBlockedEdit();
+        return;
+      }
+      setPhase({ kind: 'confirm', error: typeof error.message === 'string' ? error.message : String(cause) });
+    }
+  };
+
+  const pending = phase.kind === 'pending';
+  return (
+    <>
+      <Button variant="outline" onClick={open}>
+        <LuRefreshCcw aria-hidden />
+        {t.rescrape}
+      </Button>
+      <Dialog.Root
+        open={phase.kind !== 'closed'}
+        onOpenChange={(details) => {
+          if (!details.open) close();
+        }}
+        closeOnInteractOutside={!pending}
+        closeOnEscape={!pending}
+      >
+        <Portal>
+          <Dialog.Backdrop />
+          <Dialog.Positioner>
+            <Dialog.Content>
+              <Dialog.Header>
+                <Dialog.Title>{t.rescrapeTitle}</Dialog.Title>
+              </Dialog.Header>
+              {phase.kind === 'done' ? (
+                <>
+                  <Dialog.Body>
+                    <Stack gap="3">
+                      <Text role="status" color="status.ok" fontWeight="medium">
+                        {t.rescraped}
+                      </Text>
+                      <Text fontSize="sm" color="fg.muted">
+                        {t.images(phase.result.images.imported, phase.result.images.reused)}
+                      </Text>
+                      <ScrapeWarnings warnings={phase.result.warnings} />
+                    </Stack>
+                  </Dialog.Body>
+                  <Dialog.Footer>
+                    <Button onClick={close}>{t.close}</Button>
+                  </Dialog.Footer>
+                </>
+              ) : (
+                <>
+                  <Dialog.Body>
+                    <Stack gap="4">
+                      <Text>
+                        {t.rescrapeBody}{' '}
+                        <Text as="span" fontFamily="mono" wordBreak="break-all">
+                          {scrapedUrl}
+                        </Text>
+                      </Text>
+                      <Checkbox.Root
+                        checked={replaceBlogData}
+                        onCheckedChange={(details) => setReplaceBlogData(details.checked === true)}
+                        disabled={pending}
+                      >
+                        <Checkbox.HiddenInput />
+                        <Checkbox.Control />
+                        <Checkbox.Label>{t.replaceBlogData}</Checkbox.Label>
+                      </Checkbox.Root>
+                      <ErrorNotice message={phase.kind === 'confirm' ? phase.error : null} />
+                    </Stack>
+                  </Dialog.Body>
+                  <Dialog.Footer>
+                    <Button variant="outline" onClick={close} disabled={pending}>
+                      {t.cancel}
+                    </Button>
+                    <Button colorPalette="blue" onClick={() => void confirm()} loading={pending} loadingText={t.rescraping}>
+                      {t.rescrape}
+                    </Button>
+                  </Dialog.Footer>
+                </>
+              )}
+            </Dialog.Content>
+          </Dialog.Positioner>
+        </Portal>
+      </Dialog.Root>
+    </>
+  );
+}
