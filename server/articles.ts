@@ -11,9 +11,11 @@ import {
   type ArticleStatus,
 } from '../src/contract/index.ts';
 import type { Queryable } from './db/database.ts';
-import { ARTICLE_SEARCH_SQL } from './db/migrations.ts';
-import { escapeLike } from './db/sql.ts';
+import { ARTICLE_SEARCH_SQL, STORED_HEAD_CHARS } from './db/migrations.ts';
+import { escapeLike, isoText, SEARCH_COUNT_CAP } from './db/sql.ts';
+import { recordActivity } from './activity.ts';
 import { badRequest } from './errors.ts';
+import { newId } from './ids.ts';
 
 export interface ArticleRow {
   id: string;
@@ -44,23 +46,37 @@ export function toArticle(row: ArticleRow): Article {
   };
 }
 
-export interface ArticleCardRow extends Omit<ArticleRow, 'blog_data' | 'scrapped_data'> {
+export interface ArticleCardRow extends Pick<ArticleRow, 'id' | 'status' | 'slug' | 'scraped_url' | 'new_url'> {
+  created_iso: string;
+  updated_iso: string;
   scrapped_head: string;
   blog_head: string | null;
 }
 
 /**
- * A card's columns. The bodies are read as their first CARD_PREVIEW_CHARS + 1 characters:
- * substr on a TOASTed value fetches (and decompresses) only the leading slice, so a card never
- * costs a whole body, and the extra character tells whether the text was cut.
+ * A card's columns. The bodies' leading characters (CARD_PREVIEW_CHARS + 1: the extra one tells
+ * whether the text was cut) are stored beside them by migration 4, so a card never reads a
+ * TOASTed body. Dates come as the text the answer carries: no Date parsed and re-printed per
+ * row (that was a fifth of a page's CPU in Node).
  */
-export const ARTICLE_CARD_COLUMNS = `id, status, slug, scraped_url, new_url, created_at, updated_at,
-  substr(scrapped_data, 1, ${CARD_PREVIEW_CHARS + 1}) AS scrapped_head,
-  substr(blog_data, 1, ${CARD_PREVIEW_CHARS + 1}) AS blog_head`;
+export const ARTICLE_CARD_COLUMNS = `id, status, slug, scraped_url, new_url,
+  ${isoText('created_at')} AS created_iso, ${isoText('updated_at')} AS updated_iso, scrapped_head, blog_head`;
+if (CARD_PREVIEW_CHARS + 1 > STORED_HEAD_CHARS) {
+  throw new Error('CARD_PREVIEW_CHARS grew past the stored heads: add a migration that recomputes them');
+}
+
+const SURROGATE = /[\uD800-\uDFFF]/;
+
+/** cutText for a stored head, with a fast path for text without surrogate pairs (nearly all). */
+function preview(head: string) {
+  if (head.length <= CARD_PREVIEW_CHARS) return { text: head, cut: false };
+  if (!SURROGATE.test(head)) return { text: head.slice(0, CARD_PREVIEW_CHARS), cut: true };
+  return cutText(head, CARD_PREVIEW_CHARS);
+}
 
 export function cardFromRow(row: ArticleCardRow): ArticleCard {
-  const raw = cutText(row.scrapped_head, CARD_PREVIEW_CHARS);
-  const blog = row.blog_head === null ? null : cutText(row.blog_head, CARD_PREVIEW_CHARS);
+  const raw = preview(row.scrapped_head);
+  const blog = row.blog_head === null ? null : preview(row.blog_head);
   return {
     id: row.id,
     status: row.status,
@@ -71,8 +87,8 @@ export function cardFromRow(row: ArticleCardRow): ArticleCard {
     scrappedDataCut: raw.cut,
     blogData: blog?.text ?? null,
     blogDataCut: blog?.cut ?? false,
-    createdAt: new Date(row.created_at).toISOString(),
-    updatedAt: new Date(row.updated_at).toISOString(),
+    createdAt: row.created_iso,
+    updatedAt: row.updated_iso,
   };
 }
 
@@ -85,7 +101,7 @@ interface Cursor {
   id: string;
 }
 
-export function encodeCursor(row: { created_at: Date; id: string }): string {
+export function encodeCursor(row: { created_at: Date | string; id: string }): string {
   return Buffer.from(`${new Date(row.created_at).toISOString()}|${row.id}`).toString('base64url');
 }
 
@@ -104,6 +120,17 @@ export interface ListOptions {
   cursor?: string;
 }
 
+/**
+ * One status's count, as an InitPlan (computed once per statement) beside the page's rows. A
+ * search counts at most SEARCH_COUNT_CAP + 1 matches per status.
+ */
+function countColumn(status: ArticleStatus, pattern: string | undefined) {
+  return pattern
+    ? `(SELECT count(*) FROM (SELECT 1 FROM articles WHERE status = '${status}' AND (${ARTICLE_SEARCH_SQL}) ILIKE ${pattern}
+         LIMIT ${SEARCH_COUNT_CAP + 1}) m) AS count_${status}`
+    : `(SELECT n FROM article_counts WHERE status = '${status}') AS count_${status}`;
+}
+
 export async function listArticles(db: Queryable, options: ListOptions) {
   const where: string[] = [];
   const params: unknown[] = [];
@@ -113,22 +140,33 @@ export async function listArticles(db: Queryable, options: ListOptions) {
   };
   if (options.status !== 'all') where.push(`status = ${param(options.status)}`);
   const q = options.q?.trim();
-  if (q) {
-    const p = param(`%${escapeLike(q)}%`);
-    where.push(`(${ARTICLE_SEARCH_SQL}) ILIKE ${p}`);
-  }
+  const pattern = q ? param(`%${escapeLike(q)}%`) : undefined;
+  if (pattern) where.push(`(${ARTICLE_SEARCH_SQL}) ILIKE ${pattern}`);
   if (options.cursor) {
     const c = decodeCursor(options.cursor);
     where.push(`(created_at, id) < (${param(c.createdAt)}::timestamptz, ${param(c.id)})`);
   }
-  const sql = `SELECT ${ARTICLE_CARD_COLUMNS} FROM articles
-    ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+  // The counts ride along with the page: one statement, one round trip.
+  const sql = `SELECT ${ARTICLE_CARD_COLUMNS}, ${countColumn('published', pattern)}, ${countColumn('draft', pattern)}
+    FROM articles ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
     ORDER BY created_at DESC, id DESC LIMIT ${param(options.limit + 1)}`;
-  const { rows } = await db.query<ArticleCardRow>(sql, params);
+  // A search's plan depends on its term; a plain page's does not, so it stays prepared.
+  const { rows } = await db.query<ArticleCardRow & { count_published: number | string; count_draft: number | string }>(
+    sql,
+    params,
+    { prepare: !pattern },
+  );
   const page = rows.slice(0, options.limit);
   const last = page.at(-1);
-  const nextCursor = rows.length > options.limit && last ? encodeCursor(last) : null;
-  const counts = q ? await searchCounts(db, `%${escapeLike(q)}%`) : await articleCounts(db);
+  const nextCursor =
+    rows.length > options.limit && last ? encodeCursor({ created_at: last.created_iso, id: last.id }) : null;
+  const first = rows[0];
+  // An empty page has no row to carry the counts: ask for them alone.
+  const counts = first
+    ? countsOf(Number(first.count_published), Number(first.count_draft), pattern !== undefined)
+    : pattern
+      ? await searchCounts(db, `%${escapeLike(q!)}%`)
+      : await articleCounts(db);
   return { data: page.map(cardFromRow), counts, nextCursor };
 }
 
@@ -170,24 +208,29 @@ export async function articleStats(db: Queryable, now = new Date()): Promise<Art
 }
 
 async function searchCounts(db: Queryable, pattern: string): Promise<ArticleCounts> {
-  const { rows } = await db.query<{ status: string; n: number | string }>(
-    `SELECT status, count(*) AS n FROM articles WHERE (${ARTICLE_SEARCH_SQL}) ILIKE $1 GROUP BY status`,
+  const { rows } = await db.query<{ count_published: number | string; count_draft: number | string }>(
+    `SELECT ${countColumn('published', '$1')}, ${countColumn('draft', '$1')}`,
     [pattern],
   );
-  return countsFrom(rows);
+  return countsOf(Number(rows[0]?.count_published ?? 0), Number(rows[0]?.count_draft ?? 0), true);
 }
 
 function countsFrom(rows: { status: string; n: number | string }[]): ArticleCounts {
   const get = (status: string) => Number(rows.find((r) => r.status === status)?.n ?? 0);
-  const published = get('published');
-  const draft = get('draft');
-  return { all: published + draft, published, draft };
+  return countsOf(get('published'), get('draft'), false);
+}
+
+/** Search counts are capped: `all` too reads "more than SEARCH_COUNT_CAP" once it is above it. */
+function countsOf(published: number, draft: number, capped: boolean): ArticleCounts {
+  const all = published + draft;
+  return { all: capped ? Math.min(all, SEARCH_COUNT_CAP + 1) : all, published, draft };
 }
 
 export async function getArticle(db: Queryable, id: string, forUpdate = false): Promise<ArticleRow | undefined> {
   const { rows } = await db.query<ArticleRow>(
     `SELECT ${ARTICLE_COLUMNS} FROM articles WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`,
     [id],
+    { prepare: true },
   );
   return rows[0];
 }
@@ -239,4 +282,20 @@ export async function freeSlug(db: Queryable, base: string, excludeId?: string):
 export function nextUpdatedAt(previous: Date, now = new Date()): Date {
   const prev = new Date(previous).getTime();
   return new Date(Math.max(now.getTime(), prev + 1));
+}
+
+/** A new draft, with its activity entry, in the caller's transaction. */
+export async function insertArticle(
+  tx: Queryable,
+  values: Pick<ArticleRow, 'slug' | 'blog_data' | 'scraped_url' | 'new_url' | 'scrapped_data'>,
+) {
+  const now = new Date();
+  const { rows } = await tx.query<ArticleRow>(
+    `INSERT INTO articles (id, status, slug, blog_data, scraped_url, new_url, scrapped_data, created_at, updated_at)
+     VALUES ($1, 'draft', $2, $3, $4, $5, $6, $7, $7) RETURNING ${ARTICLE_COLUMNS}`,
+    [newId(now.getTime()), values.slug, values.blog_data, values.scraped_url, values.new_url, values.scrapped_data, now],
+  );
+  const row = rows[0]!;
+  await recordActivity(tx, 'article.created', `Article ${articleLabel(row)} created`, now);
+  return row;
 }

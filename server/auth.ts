@@ -61,17 +61,98 @@ export async function createSession(db: Queryable, userId: string, now = new Dat
   return { token, expiresAt };
 }
 
-export async function findSession(db: Queryable, token: string): Promise<SessionUser | undefined> {
-  const { rows } = await db.query<SessionUser>(
-    `SELECT u.id, u.email FROM sessions s JOIN users u ON u.id = s.user_id
+/** The user and expiry of a valid session, looked up by the token's hash. */
+export async function findSession(
+  db: Queryable,
+  tokenHash: string,
+): Promise<{ user: SessionUser; expiresAt: Date } | undefined> {
+  const { rows } = await db.query<SessionUser & { expires_at: Date }>(
+    `SELECT u.id, u.email, s.expires_at FROM sessions s JOIN users u ON u.id = s.user_id
       WHERE s.token_hash = $1 AND s.expires_at > now()`,
-    [sha256(token)],
+    [tokenHash],
+    { prepare: true },
   );
-  return rows[0];
+  const row = rows[0];
+  return row && { user: { id: row.id, email: row.email }, expiresAt: new Date(row.expires_at) };
 }
 
+/** The channel on which a revoked session is announced to every process (payload: its hash). */
+export const SESSION_REVOKED_CHANNEL = 'session_revoked';
+
+/** Deletes the session; when that commits, every process listening on the database hears it. */
 export async function deleteSession(db: Queryable, token: string) {
-  await db.query('DELETE FROM sessions WHERE token_hash = $1', [sha256(token)]);
+  await db.query(
+    `WITH gone AS (DELETE FROM sessions WHERE token_hash = $1 RETURNING token_hash)
+     SELECT pg_notify('${SESSION_REVOKED_CHANNEL}', token_hash) FROM gone`,
+    [sha256(token)],
+  );
+}
+
+/**
+ * Sessions this process checked in the last few seconds, so a burst of requests costs one
+ * database lookup per session instead of one per request (concurrent misses share a lookup).
+ * Bounded: at most `maxEntries` sessions (the oldest go first), each kept at most `ttlMs` and
+ * never past its own expiry. A logout forgets the session here at once and, through
+ * LISTEN/NOTIFY, in every other process on the same database as soon as the notice arrives.
+ * The limit of this: a process that misses the notice (its listening connection was down)
+ * keeps honouring a session revoked elsewhere for at most `ttlMs`; so does any process for a
+ * session deleted or expired by hand in the database.
+ */
+export class SessionCache {
+  private readonly entries = new Map<string, { user: SessionUser; until: number }>();
+  private readonly pending = new Map<string, Promise<SessionUser | undefined>>();
+  /** Bumped by every forget/clear: a lookup that started before it is not cached. */
+  private generation = 0;
+
+  constructor(
+    readonly ttlMs = 5_000,
+    readonly maxEntries = 1_000,
+  ) {}
+
+  /** The user of the valid session `token`, from this cache or from the database. */
+  lookup(db: Queryable, token: string): Promise<SessionUser | undefined> {
+    const hash = sha256(token);
+    const now = Date.now();
+    const hit = this.entries.get(hash);
+    if (hit) {
+      if (hit.until > now) return Promise.resolve(hit.user);
+      this.entries.delete(hash);
+    }
+    const inFlight = this.pending.get(hash);
+    if (inFlight) return inFlight;
+    const generation = this.generation;
+    const lookup = findSession(db, hash)
+      .then((found) => {
+        if (found && generation === this.generation && this.ttlMs > 0) {
+          this.entries.set(hash, { user: found.user, until: Math.min(now + this.ttlMs, found.expiresAt.getTime()) });
+          if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+        }
+        return found?.user;
+      })
+      .finally(() => {
+        if (this.pending.get(hash) === lookup) this.pending.delete(hash);
+      });
+    this.pending.set(hash, lookup);
+    return lookup;
+  }
+
+  /** Forgets one session, by its token's hash: it was revoked. */
+  forget(tokenHash: string) {
+    this.generation++;
+    this.entries.delete(tokenHash);
+    this.pending.delete(tokenHash);
+  }
+
+  /** Forgets every session: revocations may have been missed. */
+  clear() {
+    this.generation++;
+    this.entries.clear();
+    this.pending.clear();
+  }
+
+  get size() {
+    return this.entries.size;
+  }
 }
 
 /** Seconds until the (email, ip) pair may try again, or 0 when it may try now. */

@@ -1,4 +1,5 @@
 /** The server's environment (PRODUCT.md "Running it"), read and checked once. */
+import net from 'node:net';
 import path from 'node:path';
 import { MAX_UPLOAD_BYTES } from '../src/contract/index.ts';
 
@@ -10,6 +11,10 @@ export interface ServerConfig {
   adminEmail?: string;
   adminPassword?: string;
   maxUploadBytes: number;
+  /** Private ranges the scraper may fetch from anyway (an intranet, test fixtures). */
+  scrapeAllowCidrs: string[];
+  /** Bring a scraped article's images into the file library. */
+  scrapeImportImages: boolean;
 }
 
 function positiveInt(name: string, value: string | undefined, fallback: number, max = Number.MAX_SAFE_INTEGER) {
@@ -17,6 +22,29 @@ function positiveInt(name: string, value: string | undefined, fallback: number, 
   const n = Number(value);
   if (!Number.isInteger(n) || n <= 0 || n > max) throw new Error(`${name} must be a positive integer, got "${value}"`);
   return n;
+}
+
+/** "10.0.0.0/8, 192.168.1.5" → checked CIDRs (a bare address is one host). */
+export function parseCidrs(name: string, value: string | undefined): string[] {
+  if (!value?.trim()) return [];
+  return value.split(',').map((raw) => {
+    const cidr = raw.trim();
+    const [address = '', prefix] = cidr.split('/');
+    const family = net.isIP(address);
+    const max = family === 6 ? 128 : 32;
+    const bits = prefix === undefined ? max : Number(prefix);
+    if (!family || !Number.isInteger(bits) || bits < 0 || bits > max || (prefix !== undefined && !/^\d+$/.test(prefix))) {
+      throw new Error(`${name} must be comma-separated CIDRs such as 10.0.0.0/8, got "${cidr}"`);
+    }
+    return `${address}/${bits}`;
+  });
+}
+
+function bool(name: string, value: string | undefined, fallback: boolean) {
+  if (value === undefined || value === '') return fallback;
+  if (/^(1|true|yes|on)$/i.test(value)) return true;
+  if (/^(0|false|no|off)$/i.test(value)) return false;
+  throw new Error(`${name} must be true or false, got "${value}"`);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -28,5 +56,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     maxUploadBytes: positiveInt('MAX_UPLOAD_BYTES', env.MAX_UPLOAD_BYTES, MAX_UPLOAD_BYTES),
+    scrapeAllowCidrs: parseCidrs('SCRAPE_ALLOW_CIDRS', env.SCRAPE_ALLOW_CIDRS),
+    scrapeImportImages: bool('SCRAPE_IMPORT_IMAGES', env.SCRAPE_IMPORT_IMAGES, true),
   };
 }

@@ -1,16 +1,23 @@
-import type { PasswordHashing } from './auth.ts';
+import type { PasswordHashing, SessionCache } from './auth.ts';
 import type { Database } from './db/database.ts';
 import type { FileStorage } from './files/storage.ts';
 import type { SafeFetchOptions } from './scrape/safe-fetch.ts';
+import type { WorkerPool } from './workers/pool.ts';
 
 /** What the route plugins share; built once by buildApp. */
 export interface AppContext {
   db: Database;
+  /** Sessions checked in the last few seconds (bounded; see SessionCache). */
+  sessions: SessionCache;
   storage: FileStorage;
   dataDir: string;
   maxUploadBytes: number;
   maxImagePixels: number;
   scrape: SafeFetchOptions;
+  /** Bring a scraped article's images into the library (SCRAPE_IMPORT_IMAGES). */
+  importImages: boolean;
+  /** Worker threads for heavy work (scraping), with time and memory limits. */
+  workers: WorkerPool;
   passwordHashing: PasswordHashing;
   /** A hash verified when the email is unknown, so both failures take the same time. */
   dummyPasswordHash: string;

@@ -23,6 +23,8 @@ async function main() {
     db,
     dataDir: config.dataDir,
     maxUploadBytes: config.maxUploadBytes,
+    scrape: { allowCidrs: config.scrapeAllowCidrs },
+    importImages: config.scrapeImportImages,
     admin: { email: config.adminEmail, password: config.adminPassword },
     logger: {
       level: process.env.LOG_LEVEL ?? 'info',

@@ -3,35 +3,93 @@
  * the same SQL. Values that PostgreSQL returns as int8 come back as numbers from PGlite and as
  * strings from pg: callers convert with Number().
  */
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
+import { LATEST_VERSION } from './migrations.ts';
 
 export interface QueryResult<R> {
   rows: R[];
   rowCount: number;
 }
 
+export interface QueryOptions {
+  /**
+   * Prepare the statement once per connection and reuse it: PostgreSQL then skips parsing and,
+   * after five runs, planning (its plan cache keeps a generic plan). Only for statements whose
+   * best plan does not depend on the values (keyset pages, lookups by key), never for searches:
+   * a LIKE pattern's best plan does. PGlite ignores it.
+   */
+  prepare?: boolean;
+}
+
 export interface Queryable {
-  query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<R>>;
+  query<R = Record<string, unknown>>(sql: string, params?: unknown[], options?: QueryOptions): Promise<QueryResult<R>>;
 }
 
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Calls `onMessage` with the payload of every NOTIFY on `channel`, from any process on this
+   * database. `onGap` is called when notices may have been missed (the listening connection
+   * was lost; it reconnects by itself). Resolves, once listening, to a function that stops.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onGap?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
-/** PGlite in `dir` (created if missing), or in memory when `dir` is undefined. */
-export async function createPgliteDatabase(dir?: string): Promise<Database> {
-  const lock = dir ? await lockDirectory(dir) : undefined;
-  const db = await PGlite.create(dir, { extensions: { pg_trgm } }).catch(async (error: unknown) => {
-    await lock?.release();
-    throw error;
+/**
+ * PostgreSQL settings of the embedded database, chosen for a server process's memory: PGlite
+ * keeps its WebAssembly memory once grown, so buffers are sized for a console's working set
+ * (PostgreSQL's defaults, 128 MB of shared buffers, cost about 200 MB of resident memory).
+ */
+export const PGLITE_SETTINGS = [
+  'shared_buffers=16MB',
+  'work_mem=4MB',
+  'maintenance_work_mem=16MB',
+  'temp_buffers=4MB',
+  'wal_buffers=1MB',
+];
+
+/** How the embedded database is opened, by the server and by pglite-prepare.ts alike. */
+export const PGLITE_OPTIONS = {
+  startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting])],
+};
+
+/** Written into the data folder by pglite-prepare.ts: the schema version it left there. */
+export const SCHEMA_MARKER = 'schema-version';
+
+/**
+ * Creates the folder's database if new and applies pending migrations, in a child process
+ * (see pglite-prepare.ts); skipped when the folder already has the latest schema.
+ */
+async function prepareInChild(dir: string) {
+  const marker = await readFile(path.join(dir, SCHEMA_MARKER), 'utf8').catch(() => '');
+  if (existsSync(path.join(dir, 'PG_VERSION')) && Number(marker) >= LATEST_VERSION) return;
+  const script = fileURLToPath(new URL('./pglite-prepare.ts', import.meta.url));
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), script, dir], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`Preparing the embedded database in ${dir} failed: ${stderr.trim()}`)),
+    );
   });
+}
+
+/** The Database interface over an open PGlite (its `close` closes PGlite only). */
+export function wrapPglite(db: PGlite): Database {
   const wrap = (q: Pick<PGlite, 'query'>): Queryable => ({
     async query<R>(sql: string, params?: unknown[]) {
       const result = await q.query<R>(sql, params as unknown[]);
@@ -43,6 +101,26 @@ export async function createPgliteDatabase(dir?: string): Promise<Database> {
     kind: 'pglite',
     query: base.query,
     transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
+    // One process, one database: notices never get lost, so there is no gap to report.
+    listen: (channel, onMessage) => db.listen(channel, onMessage),
+    close: () => db.close(),
+  };
+}
+
+/** PGlite in `dir` (created if missing), or in memory when `dir` is undefined. */
+export async function createPgliteDatabase(dir?: string): Promise<Database> {
+  const lock = dir ? await lockDirectory(dir) : undefined;
+  const open = async () => {
+    if (dir) await prepareInChild(dir);
+    return PGlite.create(dir, { ...PGLITE_OPTIONS, extensions: { pg_trgm } });
+  };
+  const db = await open().catch(async (error: unknown) => {
+    await lock?.release();
+    throw error;
+  });
+  const wrapped = wrapPglite(db);
+  return {
+    ...wrapped,
     async close() {
       await db.close();
       await lock?.release();
@@ -99,20 +177,22 @@ export async function createPostgresDatabase(options: PostgresOptions): Promise<
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
-  const run = async <R>(client: pg.Pool | pg.PoolClient, sql: string, params?: unknown[]) => {
-    const result = await client.query(sql, params);
+  const run = async <R>(client: pg.Pool | pg.PoolClient, sql: string, params?: unknown[], options?: QueryOptions) => {
+    const result = options?.prepare
+      ? await client.query({ name: statementName(sql), text: sql, values: params ?? [] })
+      : await client.query(sql, params);
     return { rows: result.rows as R[], rowCount: result.rowCount ?? result.rows.length };
   };
   // Fail at start, not at the first request, when the server is unreachable.
   await run(pool, 'SELECT 1');
   return {
     kind: 'postgres',
-    query: (sql, params) => run(pool, sql, params),
+    query: (sql, params, options) => run(pool, sql, params, options),
     async transaction(fn) {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const result = await fn({ query: (sql, params) => run(client, sql, params) });
+        const result = await fn({ query: (sql, params, options) => run(client, sql, params, options) });
         await client.query('COMMIT');
         return result;
       } catch (error) {
@@ -122,7 +202,61 @@ export async function createPostgresDatabase(options: PostgresOptions): Promise<
         client.release();
       }
     },
+    listen: (channel, onMessage, onGap) => listenOnPostgres(options, channel, onMessage, onGap),
     close: () => pool.end(),
+  };
+}
+
+/** A prepared statement's name, from its text: the same text, the same statement. */
+const statementName = (sql: string) => `q_${createHash('sha1').update(sql).digest('base64url')}`;
+
+const RECONNECT_MS = 1_000;
+
+/** LISTEN on a connection of its own (outside the pool), re-established when it is lost. */
+async function listenOnPostgres(
+  options: PostgresOptions,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onGap?: () => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    const c = new pg.Client({ connectionString: options.connectionString });
+    c.on('notification', (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? '');
+    });
+    c.on('error', () => {}); // followed by 'end', handled there
+    c.once('end', () => {
+      if (stopped || client !== c) return;
+      client = undefined;
+      onGap?.();
+      retry();
+    });
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      await c.end().catch(() => {});
+      throw error;
+    }
+    if (stopped) await c.end();
+    else client = c;
+  };
+  const retry = () => {
+    timer = setTimeout(() => {
+      if (!stopped) connect().catch(retry);
+    }, RECONNECT_MS);
+    timer.unref();
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    const c = client;
+    client = undefined;
+    await c?.end().catch(() => {});
   };
 }
 

@@ -1,19 +1,22 @@
 /**
  * Decides what an upload is from its bytes (never its name or declared type), and makes it
- * safe to store: raster images are decoded with a pixel limit (which also gives the thumbnail),
- * SVG is parsed as XML and sanitised, PDF is recognised by its signature.
+ * safe to store: raster images are decoded whole with a pixel limit and strict checks (which
+ * also gives the thumbnail), SVG is measured by a streaming parser, then parsed and sanitised,
+ * PDF is recognised by its signature. Runs in a worker thread (server/workers), with a time
+ * and memory limit: the request thread never decodes or sanitises.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileTypeFromFile } from 'file-type';
-import createDOMPurify from 'dompurify';
-import { JSDOM } from 'jsdom';
+import { SaxesParser } from 'saxes';
 import sharp from 'sharp';
 import { serverMessages } from '../../src/contract/index.ts';
 import { ApiError } from '../errors.ts';
 
 sharp.cache(false);
 
-export const DEFAULT_MAX_IMAGE_PIXELS = 50_000_000;
+import { DEFAULT_MAX_IMAGE_PIXELS } from './limits.ts';
+
+export { DEFAULT_MAX_IMAGE_PIXELS };
 export const THUMBNAIL_SIZE = 320;
 
 export type Inspection =
@@ -38,7 +41,7 @@ export async function inspectUpload(file: string, maxPixels = DEFAULT_MAX_IMAGE_
   if (detected?.mime === 'application/pdf') return { type: 'pdf', mimeType: 'application/pdf' };
   // SVG is text: file-type says nothing, or "xml" when it starts with an XML declaration.
   if (!detected || detected.mime === 'application/xml' || detected.ext === 'svg') {
-    const clean = sanitiseSvg(await readFile(file));
+    const clean = await sanitiseSvg(await readFile(file));
     if (clean === undefined) throw typeNotAllowed();
     await writeFile(file, clean);
     return { type: 'image', mimeType: 'image/svg+xml' };
@@ -47,11 +50,13 @@ export async function inspectUpload(file: string, maxPixels = DEFAULT_MAX_IMAGE_
 }
 
 async function rasterThumbnail(file: string, maxPixels: number): Promise<Buffer> {
-  const options = { limitInputPixels: maxPixels, failOn: 'truncated' as const };
+  // failOn 'warning': a bad checksum or truncated data refuses the image instead of showing
+  // whatever part of it decoded.
+  const options = { limitInputPixels: maxPixels, failOn: 'warning' as const };
   try {
     const meta = await sharp(file, options).metadata();
     if (!meta.width || !meta.height) throw new Error('no dimensions');
-    // Decoding the whole image for the thumbnail also proves it is complete.
+    // Decoding the whole image for the thumbnail also proves it is complete and sound.
     return await sharp(file, options)
       .rotate()
       .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
@@ -61,8 +66,54 @@ async function rasterThumbnail(file: string, maxPixels: number): Promise<Buffer>
     if (/pixel limit/i.test((error as Error).message)) {
       throw new ApiError(400, 'image_too_large', serverMessages.imageTooLarge);
     }
-    throw new ApiError(400, 'image_unreadable', serverMessages.imageUnreadable);
+    throw new ApiError(400, 'image_damaged', serverMessages.imageDamaged);
   }
+}
+
+/** Deeper or larger SVGs are refused before any DOM is built (real drawings stay far below). */
+export const SVG_MAX_DEPTH = 64;
+export const SVG_MAX_ELEMENTS = 50_000;
+
+export const svgTooComplex = () => new ApiError(422, 'svg_too_complex', serverMessages.svgTooComplex);
+
+/**
+ * One streaming pass over the text: well-formed XML whose root is <svg>, no deeper and no
+ * larger than the caps, no DTD. Throws svgTooComplex over a cap; answers false when the bytes
+ * are not such an SVG.
+ */
+export function measureSvg(text: string): boolean {
+  const parser = new SaxesParser({ xmlns: false, position: false });
+  let depth = 0;
+  let elements = 0;
+  let root: string | undefined;
+  let wellFormed = true;
+  let overCap = false;
+  // A public DOCTYPE is common in exported drawings; an internal subset declares things.
+  parser.on('doctype', (doctype) => {
+    if (doctype.includes('[')) wellFormed = false;
+  });
+  parser.on('opentag', (tag) => {
+    if (root === undefined) root = tag.name;
+    depth++;
+    elements++;
+    if (depth > SVG_MAX_DEPTH || elements > SVG_MAX_ELEMENTS) overCap = true;
+  });
+  parser.on('closetag', () => {
+    depth--;
+  });
+  parser.on('error', () => {
+    wellFormed = false;
+  });
+  // Feed in slices so a cap stops the pass early.
+  for (let i = 0; i < text.length && wellFormed && !overCap; i += 64 * 1024) parser.write(text.slice(i, i + 64 * 1024));
+  if (overCap) throw svgTooComplex();
+  if (!wellFormed) return false;
+  try {
+    parser.close();
+  } catch {
+    return false;
+  }
+  return wellFormed && (root === 'svg' || root?.endsWith(':svg') === true);
 }
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -71,15 +122,23 @@ const XLINK_NS = 'http://www.w3.org/1999/xlink';
 const SAFE_REF = /^\s*(#|data:image\/(png|jpeg|gif|webp);)/i;
 const EXTERNAL_URL_IN_CSS = /url\s*\(\s*(?!['"]?\s*#)|@import|expression\s*\(/i;
 
-const { window } = new JSDOM('');
-const purify = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
-const serializer = new window.XMLSerializer();
+/** jsdom and DOMPurify load only when an SVG comes (they are the slowest part of a worker's start). */
+let svgTools: Promise<{ JSDOM: typeof import('jsdom').JSDOM; purify: import('dompurify').DOMPurify; serializer: XMLSerializer }> | undefined;
+export function loadSvgTools() {
+  svgTools ??= (async () => {
+    const [{ JSDOM }, { default: createDOMPurify }] = await Promise.all([import('jsdom'), import('dompurify')]);
+    const { window } = new JSDOM('');
+    const purify = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
+    return { JSDOM, purify, serializer: new window.XMLSerializer() as unknown as XMLSerializer };
+  })();
+  return svgTools;
+}
 
 /**
  * Returns the sanitised SVG, or undefined when the bytes are not a well-formed SVG document.
  * Scripts, event handlers, foreignObject and every reference outside the file are removed.
  */
-export function sanitiseSvg(bytes: Buffer): Buffer | undefined {
+export async function sanitiseSvg(bytes: Buffer): Promise<Buffer | undefined> {
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
@@ -89,6 +148,8 @@ export function sanitiseSvg(bytes: Buffer): Buffer | undefined {
   if (!text.trimStart().startsWith('<')) return undefined;
   // Entity declarations are how XML bombs and external entities work; real SVGs do not need them.
   if (/<!ENTITY/i.test(text)) return undefined;
+  if (!measureSvg(text)) return undefined;
+  const { JSDOM, purify, serializer } = await loadSvgTools();
   let root: Element;
   try {
     // jsdom's XML parser does not fetch or expand DTD entities.

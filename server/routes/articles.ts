@@ -7,7 +7,9 @@ import {
   articlePatchSchema,
   articleResultSchema,
   articleStatsSchema,
+  rescrapeRequestSchema,
   scrapeRequestSchema,
+  scrapeResultSchema,
   serverMessages,
   slugCheckResultSchema,
 } from '../../src/contract/index.ts';
@@ -19,6 +21,7 @@ import {
   assertValidSlug,
   freeSlug,
   getArticle,
+  insertArticle,
   isSlugTaken,
   listArticles,
   nextUpdatedAt,
@@ -27,11 +30,9 @@ import {
   type ArticleRow,
 } from '../articles.ts';
 import type { AppContext } from '../context.ts';
-import { isUniqueViolation, type Queryable } from '../db/database.ts';
-import { conflict, errorResponses, notFound } from '../errors.ts';
-import { newId } from '../ids.ts';
-import { extractArticle } from '../scrape/extract.ts';
-import { safeFetch } from '../scrape/safe-fetch.ts';
+import { isUniqueViolation } from '../db/database.ts';
+import { badRequest, conflict, errorResponses, notFound } from '../errors.ts';
+import { ingestPage, scrapeToDraft } from '../scrape/ingest.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const ifMatchHeaders = z.object({ 'if-match': z.string().max(100).optional() });
@@ -54,21 +55,6 @@ function isStale(ifMatch: string | undefined, updatedAt: Date): boolean {
   if (ifMatch === undefined || ifMatch.trim() === '*') return false;
   const seen = new Date(ifMatch.trim().replace(/^W\//, '').replace(/^"|"$/g, ''));
   return Number.isNaN(seen.getTime()) || seen.getTime() !== new Date(updatedAt).getTime();
-}
-
-async function insertArticle(
-  tx: Queryable,
-  values: Pick<ArticleRow, 'slug' | 'blog_data' | 'scraped_url' | 'new_url' | 'scrapped_data'>,
-) {
-  const now = new Date();
-  const { rows } = await tx.query<ArticleRow>(
-    `INSERT INTO articles (id, status, slug, blog_data, scraped_url, new_url, scrapped_data, created_at, updated_at)
-     VALUES ($1, 'draft', $2, $3, $4, $5, $6, $7, $7) RETURNING ${ARTICLE_COLUMNS}`,
-    [newId(now.getTime()), values.slug, values.blog_data, values.scraped_url, values.new_url, values.scrapped_data, now],
-  );
-  const row = rows[0]!;
-  await recordActivity(tx, 'article.created', `Article ${articleLabel(row)} created`, now);
-  return row;
 }
 
 export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
@@ -136,29 +122,47 @@ export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
   });
 
   app.post('/scrape', {
-    schema: { body: scrapeRequestSchema, response: { 201: articleResultSchema, ...errorResponses } },
+    schema: { body: scrapeRequestSchema, response: { 201: scrapeResultSchema, ...errorResponses } },
     handler: async (request, reply) => {
-      const page = await safeFetch(request.body.url, ctx.scrape);
-      const article = extractArticle(page);
-      const base = slugify(article.title || new URL(page.url).pathname.split('/').filter(Boolean).at(-1) || '');
-      // A concurrent writer may take the suggested slug between the check and the insert: retry.
-      for (let attempt = 0; ; attempt++) {
-        try {
-          const row = await db.transaction(async (tx) =>
-            insertArticle(tx, {
-              slug: await freeSlug(tx, base),
-              blog_data: article.html,
-              scraped_url: request.body.url.trim(),
-              new_url: null,
-              scrapped_data: article.text,
-            }),
-          );
-          return reply.code(201).send({ data: toArticle(row) });
-        } catch (error) {
-          if (attempt < 3 && isUniqueViolation(error, 'articles_slug_key')) continue;
-          throw error;
-        }
-      }
+      const { row, warnings, images } = await scrapeToDraft(ctx, request.body.url, { force: request.body.force });
+      return reply.code(201).send({ data: toArticle(row), warnings, images });
+    },
+  });
+
+  app.post('/:id/rescrape', {
+    schema: {
+      params: idParams,
+      body: rescrapeRequestSchema.optional(),
+      response: { 200: scrapeResultSchema, ...errorResponses },
+    },
+    handler: async (request) => {
+      const replaceBlogData = request.body?.replaceBlogData ?? false;
+      const before = await getArticle(db, request.params.id);
+      if (!before) throw articleNotFound();
+      if (before.status === 'published') throw conflict(serverMessages.articlePublished, 'article_published');
+      if (!before.scraped_url) throw badRequest(serverMessages.noScrapedUrl, 'no_scraped_url');
+      const { page, warnings, images } = await ingestPage(ctx, before.scraped_url);
+      const row = await db.transaction(async (tx) => {
+        // The article may have changed while the page was fetched: judge it again, locked.
+        const current = await getArticle(tx, before.id, true);
+        if (!current) throw articleNotFound();
+        if (current.status === 'published') throw conflict(serverMessages.articlePublished, 'article_published');
+        const updatedAt = nextUpdatedAt(current.updated_at);
+        const { rows } = await tx.query<ArticleRow>(
+          `UPDATE articles SET scrapped_data = $2, blog_data = CASE WHEN $3::boolean THEN $4 ELSE blog_data END,
+                  updated_at = $5
+            WHERE id = $1 RETURNING ${ARTICLE_COLUMNS}`,
+          [current.id, page.text, replaceBlogData, page.html, updatedAt],
+        );
+        await recordActivity(
+          tx,
+          'article.html',
+          `${replaceBlogData ? 'Raw text and blog HTML' : 'Raw text'} of ${articleLabel(current)} scraped again`,
+          updatedAt,
+        );
+        return rows[0]!;
+      });
+      return { data: toArticle(row), warnings, images };
     },
   });
 

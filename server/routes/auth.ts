@@ -13,6 +13,7 @@ import {
   verifyPassword,
 } from '../auth.ts';
 import type { AppContext } from '../context.ts';
+import { sha256 } from '../ids.ts';
 import { ApiError, errorResponses } from '../errors.ts';
 
 export const SESSION_COOKIE = 'session';
@@ -55,7 +56,10 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   app.post('/logout', {
     schema: { response: { 204: z.null().optional(), ...errorResponses } },
     handler: async (request, reply) => {
-      if (request.sessionToken) await deleteSession(db, request.sessionToken);
+      if (request.sessionToken) {
+        await deleteSession(db, request.sessionToken);
+        ctx.sessions.forget(sha256(request.sessionToken));
+      }
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return reply.code(204).send(null);
     },

@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { rename, rm, stat, writeFile } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyReply } from 'fastify';
@@ -13,53 +13,13 @@ import {
   MAX_UPLOAD_BYTES,
   serverMessages,
   uploadResultSchema,
-  type StoredFile,
 } from '../../src/contract/index.ts';
 import { recordActivity } from '../activity.ts';
 import type { AppContext } from '../context.ts';
-import { escapeLike } from '../db/sql.ts';
+import { escapeLike, SEARCH_COUNT_CAP } from '../db/sql.ts';
 import { ApiError, badRequest, errorResponses } from '../errors.ts';
-import { inspectUpload } from '../files/inspect.ts';
+import { displayName, FILE_COLUMNS, storeFile, toFile, type FileRow } from '../files/library.ts';
 import { FileStorage } from '../files/storage.ts';
-import { newId } from '../ids.ts';
-
-interface FileRow {
-  id: string;
-  name: string;
-  size: number | string;
-  type: 'image' | 'pdf' | 'other';
-  mime_type: string;
-  has_thumbnail: boolean;
-  uploaded_at: Date;
-  last_modified: Date;
-}
-
-const FILE_COLUMNS = 'id, name, size, type, mime_type, has_thumbnail, uploaded_at, last_modified';
-
-function toFile(row: FileRow): StoredFile {
-  return {
-    id: row.id,
-    name: row.name,
-    size: Number(row.size),
-    type: row.type,
-    mimeType: row.mime_type,
-    url: `/api/files/${row.id}/content`,
-    ...(row.has_thumbnail ? { thumbnailUrl: `/api/files/${row.id}/thumbnail` } : {}),
-    uploadedAt: new Date(row.uploaded_at).toISOString(),
-    lastModified: new Date(row.last_modified).toISOString(),
-  };
-}
-
-/** A client's file name, for display only: no path, no control or bidi characters. */
-export function displayName(raw: string | undefined): string {
-  const base = (raw ?? '').split(/[/\\]/).pop() ?? '';
-  const clean = base
-    .normalize('NFC')
-    .replace(/[\p{Cc}\p{Cf}]/gu, '')
-    .trim()
-    .replace(/^\.+$/, '');
-  return clean.slice(0, 255) || 'file';
-}
 
 /** Content-Disposition with an ASCII fallback and the UTF-8 name (RFC 6266). */
 function contentDisposition(kind: 'inline' | 'attachment', name: string) {
@@ -90,6 +50,7 @@ export const fileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     schema: { querystring: fileListQuerySchema, response: { 200: fileListResultSchema, ...errorResponses } },
     handler: async (request) => {
       const { type, search, page, limit } = request.query;
+      const offset = (page - 1) * limit;
       const where: string[] = [];
       const params: unknown[] = [];
       if (type !== 'all') {
@@ -102,27 +63,39 @@ export const fileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
         where.push(`lower(name) LIKE $${params.length}`);
       }
       const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
-      const [rows, total, stats] = await Promise.all([
-        db.query<FileRow>(
-          `SELECT ${FILE_COLUMNS} FROM files ${whereSql} ORDER BY uploaded_at DESC, id DESC
-            LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-          [...params, limit, (page - 1) * limit],
-        ),
-        // Totals by type alone come from the stats row; only a name search needs a count.
-        term ? db.query<{ n: number | string }>(`SELECT count(*) AS n FROM files ${whereSql}`, params) : undefined,
-        db.query<{ files: number | string; images: number | string; pdfs: number | string; total_bytes: number | string }>(
-          'SELECT files, images, pdfs, total_bytes FROM file_stats WHERE id = 1',
-        ),
-      ]);
-      const summary = stats.rows[0];
-      const images = Number(summary?.images ?? 0);
-      const pdfs = Number(summary?.pdfs ?? 0);
+      // Totals by type come from the stats row. A name search counts its matches, but no further
+      // than SEARCH_COUNT_CAP past this page's start: the total is exact up to there, else it
+      // reads offset + SEARCH_COUNT_CAP + 1 ("more than"), which still lets a client page on
+      // while page × limit < total, and a broad term costs no more than the page itself.
+      const cap = offset + SEARCH_COUNT_CAP + 1;
+      const totalsSql = `(SELECT files FROM file_stats WHERE id = 1) AS stat_files,
+        (SELECT images FROM file_stats WHERE id = 1) AS stat_images,
+        (SELECT pdfs FROM file_stats WHERE id = 1) AS stat_pdfs,
+        (SELECT total_bytes FROM file_stats WHERE id = 1) AS stat_bytes,
+        ${term ? `(SELECT count(*) FROM (SELECT 1 FROM files ${whereSql} LIMIT ${cap}) m)` : 'NULL'} AS matches`;
+      type Totals = Record<'stat_files' | 'stat_images' | 'stat_pdfs' | 'stat_bytes', number | string> & {
+        matches: number | string | null;
+      };
+      // The totals ride along with the page: one statement, one round trip.
+      const { rows } = await db.query<FileRow & Totals>(
+        `SELECT ${FILE_COLUMNS}, ${totalsSql} FROM files ${whereSql} ORDER BY uploaded_at DESC, id DESC
+          LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+        [...params, limit, offset],
+        { prepare: !term }, // a name search's plan depends on its term
+      );
+      // An empty page has no row to carry the totals: ask for them alone.
+      const totals = rows[0] ?? (await db.query<Totals>(`SELECT ${totalsSql}`, params)).rows[0]!;
+      const images = Number(totals.stat_images);
+      const pdfs = Number(totals.stat_pdfs);
       return {
-        data: rows.rows.map(toFile),
-        total: total ? Number(total.rows[0]?.n ?? 0) : { all: Number(summary?.files ?? 0), image: images, pdf: pdfs }[type],
+        data: rows.map(toFile),
+        total:
+          totals.matches !== null
+            ? Number(totals.matches)
+            : { all: Number(totals.stat_files), image: images, pdf: pdfs }[type],
         page,
         limit,
-        summary: { images, pdfs, totalBytes: Number(summary?.total_bytes ?? 0) },
+        summary: { images, pdfs, totalBytes: Number(totals.stat_bytes) },
       };
     },
   });
@@ -163,7 +136,6 @@ export const fileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       }
 
       const tmpFile = storage.tmpPath();
-      const tmpThumb = storage.tmpPath('.webp');
       try {
         try {
           // Streamed to disk and stopped at the limit: the rest of an oversize body is not waited for.
@@ -177,40 +149,10 @@ export const fileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
         const { size: receivedSize } = await stat(tmpFile);
         if (receivedSize === 0) throw badRequest(serverMessages.fileEmpty, 'file_empty');
 
-        const inspection = await inspectUpload(tmpFile, ctx.maxImagePixels);
-        const { size } = await stat(tmpFile); // an SVG was rewritten sanitised
-        if (inspection.thumbnail) await writeFile(tmpThumb, inspection.thumbnail, { flag: 'wx' });
-
-        const id = newId();
-        const now = new Date();
-        const name = displayName(part.filename);
-        const finalFile = storage.filePath(id);
-        const finalThumb = storage.thumbnailPath(id);
-        let moved = false;
-        try {
-          // Row and file appear together: the move happens inside the transaction, and a
-          // failed commit removes the moved file.
-          const row = await db.transaction(async (tx) => {
-            const { rows } = await tx.query<FileRow>(
-              `INSERT INTO files (id, name, stored_name, size, type, mime_type, has_thumbnail, uploaded_at, last_modified)
-               VALUES ($1, $2, $1, $3, $4, $5, $6, $7, $7) RETURNING ${FILE_COLUMNS}`,
-              [id, name, size, inspection.type, inspection.mimeType, Boolean(inspection.thumbnail), now],
-            );
-            await recordActivity(tx, 'file.uploaded', `File "${name}" uploaded`, now);
-            moved = true;
-            if (inspection.thumbnail) await rename(tmpThumb, finalThumb);
-            await rename(tmpFile, finalFile);
-            return rows[0]!;
-          });
-          return reply.code(201).send({ success: true, file: toFile(row), message: serverMessages.fileUploaded });
-        } catch (error) {
-          if (moved) {
-            await Promise.all([rm(finalFile, { force: true }), rm(finalThumb, { force: true })]).catch(() => {});
-          }
-          throw error;
-        }
+        const { row } = await storeFile(ctx, tmpFile, displayName(part.filename));
+        return reply.code(201).send({ success: true, file: toFile(row), message: serverMessages.fileUploaded });
       } finally {
-        await Promise.all([rm(tmpFile, { force: true }), rm(tmpThumb, { force: true })]).catch(() => {});
+        await rm(tmpFile, { force: true }).catch(() => {});
       }
 
       function multipartError(error: unknown): ApiError {
@@ -270,13 +212,18 @@ export const fileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       .header('content-length', size)
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', FILE_CSP)
-      .header('cross-origin-resource-policy', 'same-origin')
-      .header('cache-control', 'private, max-age=3600')
+      // Published articles show library images from other sites, and the console's preview
+      // frame has an opaque origin: the bytes may be embedded anywhere.
+      .header('cross-origin-resource-policy', 'cross-origin')
+      .header('cache-control', 'public, max-age=3600')
       .header('content-disposition', contentDisposition(download ? 'attachment' : 'inline', name))
       .send(createReadStream(file));
   }
 
+  // Stored files are read by their unguessable id without a session, like media on a CDN:
+  // published articles (and the preview frame, which sends no cookie) embed them.
   app.get('/:id/content', {
+    config: { public: true },
     schema: { params: idParams, querystring: contentQuery, response: binaryResponses },
     handler: (request, reply) => {
       const { download } = request.query;
@@ -285,6 +232,7 @@ export const fileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   });
 
   app.get('/:id/thumbnail', {
+    config: { public: true },
     schema: { params: idParams, response: binaryResponses },
     handler: (request, reply) => sendStored(reply, request.params.id, 'thumbnail', false),
   });

@@ -1,32 +1,243 @@
 /**
- * Turns a fetched page into an article: @mozilla/readability on a script-less jsdom, the
- * readable text as scrappedData, the readable HTML sanitised with DOMPurify as blogData.
+ * Turns a fetched page into an article an editor can publish from: @mozilla/readability finds
+ * the article on a script-less jsdom; the body is then cleaned (the extractor's wrapper divs,
+ * ids, classes and empty elements gone, lazy images resolved, links and images absolute) and
+ * sanitised with DOMPurify; the raw text keeps its block structure (paragraphs, headings and
+ * list items separated by blank lines). Runs in a worker (see server/workers), never on the
+ * request thread: jsdom on a large page takes seconds.
  */
 import { Readability } from '@mozilla/readability';
 import createDOMPurify from 'dompurify';
 import { JSDOM, VirtualConsole } from 'jsdom';
+import { serverMessages } from '../../src/contract/index.ts';
 import { ApiError } from '../errors.ts';
 import type { FetchedPage } from './safe-fetch.ts';
 
 export interface ExtractedArticle {
+  /** The address the page was finally read from (after redirects). */
+  url: string;
   title: string;
+  /** The readable text, blocks separated by blank lines. */
   text: string;
+  /** The clean, sanitised article HTML. */
   html: string;
+  /** The absolute http(s) addresses of the article's images, in order, without repeats. */
+  images: string[];
 }
 
-const { window } = new JSDOM('');
-const purify = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
+type Win = JSDOM['window'];
+
+const { window: sanitiserWindow } = new JSDOM('');
+const purify = createDOMPurify(sanitiserWindow as unknown as Parameters<typeof createDOMPurify>[0]);
+
+/** What an article body may keep: structure and meaning, nothing of the source's styling. */
+const PURIFY_OPTIONS = {
+  ALLOWED_TAGS: [
+    'a', 'abbr', 'b', 'blockquote', 'br', 'caption', 'cite', 'code', 'dd', 'del', 'dfn', 'dl', 'dt', 'em',
+    'figcaption', 'figure', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'i', 'img', 'ins', 'kbd', 'li', 'mark',
+    'ol', 'p', 'pre', 'q', 's', 'samp', 'small', 'strong', 'sub', 'sup', 'table', 'tbody', 'td', 'tfoot', 'th',
+    'thead', 'time', 'tr', 'u', 'ul', 'var',
+  ],
+  ALLOWED_ATTR: ['href', 'src', 'alt', 'title', 'width', 'height', 'colspan', 'rowspan', 'scope', 'start', 'reversed', 'datetime', 'cite'],
+  ALLOW_DATA_ATTR: false,
+  ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|\/(?!\/)|#)/i,
+};
+
+/** Attributes an element keeps after cleaning (everything else from the source goes). */
+const KEEP_ATTRS: Record<string, readonly string[]> = {
+  a: ['href', 'title'],
+  img: ['src', 'alt', 'title', 'width', 'height'],
+  td: ['colspan', 'rowspan'],
+  th: ['colspan', 'rowspan', 'scope'],
+  ol: ['start', 'reversed'],
+  time: ['datetime'],
+  abbr: ['title'],
+  blockquote: ['cite'],
+  q: ['cite'],
+};
+
+/** Wrappers without meaning: unwrapped, or turned into a paragraph when they hold only inline content. */
+const WRAPPERS = new Set(['div', 'section', 'article', 'main', 'header', 'footer', 'aside', 'center', 'font', 'span', 'nav', 'details', 'summary']);
+const INLINE_WRAPPERS = new Set(['span', 'font']);
+
+/** Elements that start a new block of text. */
+const BLOCKS = new Set([
+  'address', 'article', 'aside', 'blockquote', 'caption', 'dd', 'details', 'div', 'dl', 'dt', 'figcaption', 'figure',
+  'footer', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'li', 'main', 'nav', 'ol', 'p', 'pre', 'section',
+  'summary', 'table', 'tr', 'ul',
+]);
+/** Elements that count as content even without text. */
+const CONTENT_WITHOUT_TEXT = new Set(['img', 'br', 'hr', 'td', 'th']);
+
+const LAZY_SRC_ATTRS = ['data-src', 'data-lazy-src', 'data-original', 'data-lazy', 'data-url', 'data-hi-res-src'];
+const LAZY_SRCSET_ATTRS = ['data-srcset', 'data-lazy-srcset', 'srcset'];
+
+/** A `src` that is a placeholder (a data: pixel, a spinner), not the real picture. */
+const isPlaceholder = (src: string | null) => !src || /^data:/i.test(src.trim()) || /^about:blank$/i.test(src.trim());
+
+/** The largest candidate of a srcset ("a.jpg 480w, b.jpg 1080w" → "b.jpg"). */
+export function largestCandidate(srcset: string): string | undefined {
+  let best: { url: string; size: number } | undefined;
+  for (const candidate of srcset.split(/,\s+(?=\S)/)) {
+    const [url, descriptor = '1x'] = candidate.trim().split(/\s+/);
+    if (!url || /^data:/i.test(url)) continue;
+    const size = parseFloat(descriptor) * (descriptor.endsWith('x') ? 1000 : 1);
+    if (!best || size > best.size) best = { url, size: Number.isFinite(size) ? size : 0 };
+  }
+  return best?.url;
+}
+
+function absolute(value: string | null, base: string): string | undefined {
+  if (!value) return undefined;
+  try {
+    return new URL(value.trim(), base).href;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Gives every lazily loaded image its real `src`, before the extractor judges the page. */
+function resolveLazyImages(doc: Document, base: string) {
+  for (const img of Array.from(doc.querySelectorAll('img'))) {
+    let src = img.getAttribute('src');
+    if (isPlaceholder(src)) {
+      const fromAttr = LAZY_SRC_ATTRS.map((a) => img.getAttribute(a)).find((v) => v && !isPlaceholder(v));
+      const fromSet = LAZY_SRCSET_ATTRS.map((a) => img.getAttribute(a)).find(Boolean);
+      const fromPicture = Array.from(img.parentElement?.tagName === 'PICTURE' ? img.parentElement.querySelectorAll('source') : [])
+        .map((s) => s.getAttribute('srcset') ?? s.getAttribute('data-srcset'))
+        .find(Boolean);
+      src = fromAttr ?? (fromSet ? largestCandidate(fromSet) : undefined) ?? (fromPicture ? largestCandidate(fromPicture) : undefined) ?? null;
+      // A lazy image often has its real markup in a <noscript> right after it.
+      if (!src && img.nextElementSibling?.tagName === 'NOSCRIPT') {
+        const inner = /<img[^>]+src=["']([^"']+)["']/i.exec(img.nextElementSibling.textContent ?? '');
+        src = inner?.[1] ?? null;
+      }
+    }
+    const url = absolute(src, base);
+    if (url) img.setAttribute('src', url);
+    else img.remove();
+  }
+  // <picture> keeps only its <img>: the sources would hot-link to the original site.
+  for (const picture of Array.from(doc.querySelectorAll('picture'))) {
+    const img = picture.querySelector('img');
+    if (img) picture.replaceWith(img);
+    else picture.remove();
+  }
+}
+
+const isInlineOnly = (el: Element) => Array.from(el.children).every((c) => !BLOCKS.has(c.localName));
+
+function unwrap(el: Element) {
+  el.replaceWith(...Array.from(el.childNodes));
+}
+
+function hasContent(el: Element): boolean {
+  if (CONTENT_WITHOUT_TEXT.has(el.localName)) return true;
+  if ((el.textContent ?? '').trim() !== '') return true;
+  return el.querySelector('img, br, hr, td, th') !== null;
+}
+
+/** Gone with their content: code, embeds, forms and media an article body cannot keep. */
+const DROP = 'script, style, noscript, template, iframe, object, embed, svg, math, form, input, button, select, textarea, canvas, video, audio, link, meta';
+
+/** Cleans the extractor's HTML in place: see the module comment. */
+function cleanBody(root: Element, win: Win, base: string) {
+  for (const el of Array.from(root.querySelectorAll(DROP))) el.remove();
+  const walker = root.ownerDocument.createTreeWalker(root, win.NodeFilter.SHOW_COMMENT);
+  const comments: Node[] = [];
+  while (walker.nextNode()) comments.push(walker.currentNode);
+  for (const c of comments) c.parentNode?.removeChild(c);
+
+  // Deepest first, so a wrapper is judged after its children were cleaned.
+  const elements = Array.from(root.querySelectorAll('*')).reverse();
+  for (const el of elements) {
+    const tag = el.localName;
+    const keep = KEEP_ATTRS[tag] ?? [];
+    for (const attr of Array.from(el.attributes)) if (!keep.includes(attr.name)) el.removeAttribute(attr.name);
+    if (tag === 'a') {
+      const href = absolute(el.getAttribute('href'), base);
+      if (href) el.setAttribute('href', href);
+      else el.removeAttribute('href');
+    }
+    if (tag === 'img') {
+      const src = absolute(el.getAttribute('src'), base);
+      if (!src || !/^https?:/i.test(src)) {
+        el.remove();
+        continue;
+      }
+      el.setAttribute('src', src);
+    }
+    if (!hasContent(el)) {
+      el.remove();
+      continue;
+    }
+    if (WRAPPERS.has(tag)) {
+      if (INLINE_WRAPPERS.has(tag) || !isInlineOnly(el)) unwrap(el);
+      else {
+        const p = root.ownerDocument.createElement('p');
+        p.append(...Array.from(el.childNodes));
+        el.replaceWith(p);
+      }
+    }
+  }
+}
+
+/** Text of an element, one block per paragraph, heading or list item, blank lines between. */
+export function blockText(root: Element): string {
+  const blocks: string[] = [];
+  let current = '';
+  const flush = () => {
+    const text = current
+      .split('\n')
+      .map((line) => line.replace(/[ \t\r\f\v\u00a0]+/g, ' ').trim())
+      .filter(Boolean)
+      .join('\n');
+    if (text) blocks.push(text);
+    current = '';
+  };
+  const walk = (node: Node) => {
+    if (node.nodeType === 3) {
+      current += (node.nodeValue ?? '').replace(/\s+/g, ' ');
+      return;
+    }
+    if (node.nodeType !== 1) return;
+    const el = node as Element;
+    const tag = el.localName;
+    if (tag === 'br') {
+      current += '\n';
+      return;
+    }
+    if (tag === 'pre') {
+      flush();
+      const text = (el.textContent ?? '').replace(/\s+$/, '');
+      if (text.trim()) blocks.push(text);
+      return;
+    }
+    const isBlock = BLOCKS.has(tag);
+    if (isBlock) flush();
+    if (tag === 'li') current += '- ';
+    // Cells of a row stay on one line: "Size | Price".
+    if ((tag === 'td' || tag === 'th') && current.trim()) current += ' | ';
+    for (const child of Array.from(el.childNodes)) walk(child);
+    if (isBlock) flush();
+  };
+  walk(root);
+  flush();
+  return blocks.join('\n\n');
+}
+
+/** The absolute http(s) addresses of the images in `root`, in order, without repeats. */
+function imageUrls(root: Element): string[] {
+  return [...new Set(Array.from(root.querySelectorAll('img[src]'), (img) => img.getAttribute('src')!))].filter((src) =>
+    /^https?:\/\//i.test(src),
+  );
+}
 
 const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-function tidyText(text: string): string {
-  return text
-    .split('\n')
-    .map((line) => line.replace(/[ \t\u00a0]+/g, ' ').trim())
-    .join('\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
+export function sanitiseArticleHtml(html: string): string {
+  return purify.sanitize(html, PURIFY_OPTIONS);
 }
 
 export function extractArticle(page: FetchedPage): ExtractedArticle {
@@ -37,20 +248,48 @@ export function extractArticle(page: FetchedPage): ExtractedArticle {
     virtualConsole: new VirtualConsole(),
   });
   try {
-    const parsed = new Readability(dom.window.document).parse();
-    const text = tidyText(parsed?.textContent ?? '');
-    if (!parsed || !text) throw new ApiError(422, 'no_article', 'No readable article was found on the page');
-    const title = (parsed.title ?? '').trim();
-    const body = purify.sanitize(parsed.content ?? '', {
-      USE_PROFILES: { html: true },
-      FORBID_TAGS: ['style', 'form', 'input', 'button', 'iframe'],
-      FORBID_ATTR: ['style'],
-    });
+    const doc = dom.window.document;
+    resolveLazyImages(doc, page.url);
+    // The article as an element of this document: cleaned in place, serialised once.
+    const parsed = new Readability<Element>(doc, { serializer: (el) => el as Element }).parse();
+    const container = parsed?.content;
+    if (!container) throw new ApiError(422, 'no_article', serverMessages.noArticle);
+    cleanBody(container, dom.window, page.url);
+    const title = (parsed.title ?? '').replace(/\s+/g, ' ').trim();
+    // The article opens with its title as the one h1 (the extractor demotes or drops it).
+    const first = container.firstElementChild;
+    if (title && first && /^h[1-3]$/.test(first.localName) && (first.textContent ?? '').replace(/\s+/g, ' ').trim() === title) {
+      first.remove();
+    }
+    const body = blockText(container);
+    if (!body) throw new ApiError(422, 'no_article', serverMessages.noArticle);
+    const html = sanitiseArticleHtml((title ? `<h1>${escapeHtml(title)}</h1>\n` : '') + container.innerHTML);
     return {
+      url: page.url,
       title,
-      text: title && !text.startsWith(title) ? `${title}\n\n${text}` : text,
-      html: (title ? `<h1>${escapeHtml(title)}</h1>\n` : '') + body,
+      text: title ? `${title}\n\n${body}` : body,
+      html,
+      images: imageUrls(container),
     };
+  } finally {
+    dom.window.close();
+  }
+}
+
+/**
+ * Points images at new addresses (`replacements`: original → library URL) and sanitises the
+ * result again, as after every change of an article body.
+ */
+export function replaceImageSources(html: string, replacements: Record<string, string>): string {
+  const dom = new JSDOM('');
+  try {
+    const container = dom.window.document.createElement('div');
+    container.innerHTML = sanitiseArticleHtml(html);
+    for (const img of Array.from(container.querySelectorAll('img[src]'))) {
+      const next = replacements[img.getAttribute('src')!];
+      if (next) img.setAttribute('src', next);
+    }
+    return sanitiseArticleHtml(container.innerHTML);
   } finally {
     dom.window.close();
   }

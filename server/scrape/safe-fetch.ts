@@ -17,6 +17,8 @@ export interface SafeFetchOptions {
   maxRedirects?: number;
   /** CIDRs allowed despite being private (an intranet you mean to scrape; tests). */
   allowCidrs?: string[];
+  /** What the answer must be: an HTML page (default), or any bytes (images, judged from their bytes later). */
+  accept?: 'html' | 'any';
 }
 
 export interface FetchedPage {
@@ -75,6 +77,8 @@ export function isForbiddenAddress(address: string, allow?: net.BlockList): bool
 }
 
 export const refused = (message: string) => new ApiError(400, 'url_not_allowed', message);
+const tooLarge = (maxBytes: number) =>
+  new ApiError(422, 'page_too_large', `The page is larger than ${Math.round((maxBytes / 1024 / 1024) * 10) / 10} MB`);
 const failed = (message: string) => new ApiError(502, 'fetch_failed', message);
 const timedOut = (ms: number) =>
   new ApiError(504, 'fetch_timeout', `The page took too long to answer (more than ${ms / 1000} s)`);
@@ -169,7 +173,7 @@ async function readCapped(hop: Hop, maxBytes: number): Promise<Buffer> {
     // The cap counts decoded bytes, so a small compressed bomb is stopped as well.
     for await (const chunk of stream) {
       total += (chunk as Buffer).length;
-      if (total > maxBytes) throw new ApiError(422, 'page_too_large', 'The page is larger than 5 MB');
+      if (total > maxBytes) throw tooLarge(maxBytes);
       chunks.push(chunk as Buffer);
     }
   } finally {
@@ -208,13 +212,13 @@ export async function safeFetch(raw: string, options: SafeFetchOptions = {}): Pr
         throw failed(`The page answered with status ${hop.status}`);
       }
       const contentType = String(hop.headers['content-type'] ?? 'text/html');
-      if (!/^(text\/html|application\/xhtml\+xml)\b/i.test(contentType)) {
+      if (options.accept !== 'any' && !/^(text\/html|application\/xhtml\+xml)\b/i.test(contentType)) {
         hop.stream.destroy();
         throw new ApiError(422, 'not_html', 'The URL does not point to an HTML page');
       }
       if (Number(hop.headers['content-length'] ?? 0) > maxBytes) {
         hop.stream.destroy();
-        throw new ApiError(422, 'page_too_large', 'The page is larger than 5 MB');
+        throw tooLarge(maxBytes);
       }
       const body = await readCapped(hop, maxBytes);
       return { url: url.href, contentType, body };

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { articleListResultSchema, articleStatsSchema, serverMessages, type Article } from '../../src/contract/index.ts';
+import { encodeCursor } from '../articles.ts';
 import { auth, backends, openHarness, type Harness } from './helpers.ts';
 
 describe.each(backends)('articles ($name)', (backend) => {
@@ -221,6 +222,13 @@ describe.each(backends)('articles ($name)', (backend) => {
       expect(whole.blogData).toBe(html);
     });
 
+    it('keeps the previews in step with the bodies: an edit shows on the card', async () => {
+      const a = await create({ scrappedData: 'raw', blogData: '<p>old</p>' });
+      const html = `<p>${'new '.repeat(100)}</p>`;
+      expect((await api('PATCH', `/api/articles/${a.id}`, { blogData: html })).statusCode).toBe(200);
+      expect((await list()).data[0]).toMatchObject({ blogData: html.slice(0, 150), blogDataCut: true, scrappedData: 'raw' });
+    });
+
     it('cuts previews at 150 characters, never inside a surrogate pair, and says when nothing was cut', async () => {
       const emoji = '😀'.repeat(151);
       await create({ scrappedData: emoji, blogData: `${'é'.repeat(150)}` });
@@ -256,6 +264,35 @@ describe.each(backends)('articles ($name)', (backend) => {
       const none = await list(`?q=${encodeURIComponent('%')}x`);
       expect(none.data).toEqual([]);
       expect((await list('?q=hello')).counts).toEqual({ all: 1, published: 0, draft: 1 });
+    });
+
+    it('counts search matches exactly up to 1,000 per status and reports more as 1,001', async () => {
+      // 1,000 published and 1,005 drafts match "needle"; one more article does not.
+      await h.db.query(
+        `INSERT INTO articles (id, status, slug, created_at, updated_at)
+         SELECT lpad(to_hex(i), 26, '0'), CASE WHEN i <= 1000 THEN 'published' ELSE 'draft' END, 'needle-' || i,
+                $1::timestamptz - i * interval '1 second', $1::timestamptz
+           FROM generate_series(1, 2005) AS i`,
+        [new Date()],
+      );
+      await create({ slug: 'haystack' });
+      const broad = await list('?q=NEEDLE');
+      expect(broad.counts).toEqual({ all: 1001, published: 1000, draft: 1001 });
+      expect(broad.data).toHaveLength(50);
+      expect(broad.data.every((card) => card.slug!.startsWith('needle-'))).toBe(true);
+      // The counts do not depend on the status shown.
+      expect((await list('?q=needle&status=published')).counts).toEqual(broad.counts);
+      // "needle-1": needle-1, -10…19, -100…199 and -1000 published; -1001…1999 drafts.
+      expect((await list('?q=needle-1')).counts).toEqual({ all: 1001, published: 112, draft: 999 });
+      expect((await list('?q=needle-20')).counts).toEqual({ all: 17, published: 11, draft: 6 });
+      // Past the last match the page is empty; the counts are still there.
+      const beyond = encodeCursor({ created_at: new Date(0), id: '0' });
+      expect(await list(`?q=needle-20&cursor=${beyond}`)).toEqual({
+        data: [],
+        counts: { all: 17, published: 11, draft: 6 },
+        nextCursor: null,
+      });
+      expect((await list(`?cursor=${beyond}`)).counts).toEqual({ all: 2006, published: 1000, draft: 1006 });
     });
   });
 

@@ -1,5 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { serverMessages } from '../../src/contract/index.ts';
+import { SESSION_CACHE_MS } from '../app.ts';
+import { SessionCache } from '../auth.ts';
+import type { Queryable } from '../db/database.ts';
 import { sha256 } from '../ids.ts';
 import { ADMIN, auth, backends, openHarness, type Harness } from './helpers.ts';
 
@@ -11,6 +14,7 @@ const protectedRoutes = [
   ['GET', '/api/articles/01abc'],
   ['POST', '/api/articles', {}],
   ['POST', '/api/articles/scrape', { url: 'https://example.com/' }],
+  ['POST', '/api/articles/01abc/rescrape', {}],
   ['PATCH', '/api/articles/01abc', { slug: 'x' }],
   ['PATCH', '/api/articles/01abc/publish'],
   ['PATCH', '/api/articles/01abc/draft'],
@@ -20,8 +24,6 @@ const protectedRoutes = [
   ['GET', '/api/files/latest'],
   ['POST', '/api/files'],
   ['DELETE', '/api/files/01abc'],
-  ['GET', '/api/files/01abc/content'],
-  ['GET', '/api/files/01abc/thumbnail'],
   ['GET', '/api/activity'],
 ] as const;
 
@@ -155,6 +157,30 @@ describe.each(backends)('auth ($name)', (backend) => {
     expect(res.statusCode).toBe(204);
   });
 
+  it('refuses a session logged out by another process on the same database', async () => {
+    const me = () => h.app.inject({ url: '/api/auth/me', headers: auth(token) });
+    expect((await me()).statusCode).toBe(200); // checked, and trusted for a few seconds
+    const other = await h.buildApp();
+    expect((await other.inject({ method: 'POST', url: '/api/auth/logout', headers: auth(token) })).statusCode).toBe(204);
+    expect((await other.inject({ url: '/api/auth/me', headers: auth(token) })).statusCode).toBe(401);
+    // The logout's notice reaches this process (LISTEN/NOTIFY): no need to wait out the cache.
+    await vi.waitFor(async () => expect((await me()).statusCode).toBe(401), { timeout: SESSION_CACHE_MS / 2, interval: 20 });
+  });
+
+  it('trusts a checked session for at most SESSION_CACHE_MS when it is deleted behind its back', async () => {
+    const me = () => h.app.inject({ url: '/api/auth/me', headers: auth(token) });
+    expect((await me()).statusCode).toBe(200);
+    // No logout, no notice: the row is simply gone (or expired) in the database.
+    await h.db.query('DELETE FROM sessions');
+    expect((await me()).statusCode).toBe(200);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + SESSION_CACHE_MS + 1 });
+    try {
+      expect((await me()).statusCode).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('refuses an expired session', async () => {
     await h.db.query("UPDATE sessions SET expires_at = now() - interval '1 second'");
     const res = await h.app.inject({ url: '/api/auth/me', headers: auth(token) });
@@ -207,5 +233,52 @@ describe.each(backends)('auth ($name)', (backend) => {
       await h.db.query('DELETE FROM users');
       await h.buildApp();
     }
+  });
+});
+
+describe('SessionCache', () => {
+  /** A database where every token is a valid session; counts the lookups. */
+  const fakeDb = () => {
+    const db = {
+      lookups: 0,
+      async query<R>(_sql: string, params?: unknown[]) {
+        db.lookups++;
+        const row = { id: 'u1', email: `${String(params?.[0]).slice(0, 6)}@example.com`, expires_at: new Date(Date.now() + 60_000) };
+        return { rows: [row as R], rowCount: 1 };
+      },
+    };
+    return db satisfies Queryable;
+  };
+  const token = (n: number) => `token-number-${n}-`.padEnd(43, 'x');
+
+  it('asks the database once per session while trusted, and once for concurrent misses', async () => {
+    const db = fakeDb();
+    const cache = new SessionCache(60_000, 10);
+    await Promise.all([1, 2, 3].map(() => cache.lookup(db, token(1))));
+    await cache.lookup(db, token(1));
+    expect(db.lookups).toBe(1);
+  });
+
+  it('holds at most maxEntries sessions, dropping the oldest', async () => {
+    const db = fakeDb();
+    const cache = new SessionCache(60_000, 2);
+    for (const n of [1, 2, 3]) await cache.lookup(db, token(n));
+    expect(cache.size).toBe(2);
+    await cache.lookup(db, token(3));
+    expect(db.lookups).toBe(3);
+    await cache.lookup(db, token(1)); // dropped: asked again
+    expect(db.lookups).toBe(4);
+  });
+
+  it('forgets a revoked session, and does not keep the answer of a lookup that raced the revocation', async () => {
+    const db = fakeDb();
+    const cache = new SessionCache(60_000, 10);
+    await cache.lookup(db, token(1));
+    cache.forget(sha256(token(1)));
+    expect(cache.size).toBe(0);
+    const racing = cache.lookup(db, token(2));
+    cache.forget(sha256(token(2)));
+    await racing;
+    expect(cache.size).toBe(0);
   });
 });

@@ -176,7 +176,7 @@ describe.each(backends)('files ($name)', (backend) => {
     it('refuses a truncated PNG with 400', async () => {
       const res = await upload('broken.png', await fixtures.truncatedPng(), 'image/png');
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ success: false, message: serverMessages.imageUnreadable, code: 'image_unreadable' });
+      expect(res.json()).toEqual({ success: false, message: serverMessages.imageDamaged, code: 'image_damaged' });
       await expectNothingStored();
     });
 
@@ -318,6 +318,34 @@ describe.each(backends)('files ($name)', (backend) => {
       expect(page2).toMatchObject({ page: 2, limit: 3, total: 4 });
       expect(page2.data.map((f) => f.id)).toEqual([a.id]);
       expect((await list('?type=all')).total).toBe(4);
+    });
+
+    it('counts name-search matches up to 1,000 past the page start, so a client can page through them all', async () => {
+      await h.db.query(
+        `INSERT INTO files (id, name, stored_name, size, type, mime_type, uploaded_at, last_modified)
+         SELECT lpad(to_hex(i), 26, '0'), 'Invoice-' || i || '.pdf', lpad(to_hex(i), 26, '0'), 1000, 'pdf',
+                'application/pdf', now() - i * interval '1 second', now()
+           FROM generate_series(1, 1100) AS i`,
+      );
+      const first = await list('?search=invoice');
+      // More than 1,000 from the first page: reported as 1,001, and page × limit < total says "more".
+      expect(first).toMatchObject({ total: 1001, page: 1, limit: 50 });
+      expect(first.data).toHaveLength(50);
+      expect(first.summary).toEqual({ images: 0, pdfs: 1100, totalBytes: 1_100_000 });
+      // Exact once the rest fits within 1,000 past the page start.
+      expect((await list('?search=invoice&page=21')).total).toBe(1100);
+      expect((await list('?search=invoice-10')).total).toBe(111);
+      // Past the last page: no rows, the totals still right.
+      expect(await list('?search=INVOICE&page=100')).toMatchObject({ data: [], total: 1100, summary: first.summary });
+      expect(await list('?page=100')).toMatchObject({ data: [], total: 1100 });
+      // Walking the pages as the console does reaches every match.
+      let seen = 0;
+      for (let page = 1, total = Infinity; (page - 1) * 200 < total; page++) {
+        const res = await list(`?search=invoice&limit=200&page=${page}`);
+        seen += res.data.length;
+        total = res.total;
+      }
+      expect(seen).toBe(1100);
     });
 
     it.each(['?type=video', '?page=0', '?limit=500', '?limit=x'])('refuses %s with 400', async (query) => {

@@ -2,9 +2,12 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isForbiddenAddress } from '../scrape/safe-fetch.ts';
 import { auth, backends, openHarness, type Harness } from './helpers.ts';
+
+// Scraping starts worker threads (jsdom and the extractor load in each): give it time on a busy CI.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 const ARTICLE = `<!doctype html><html><head><meta charset="utf-8"><title>Déjà Vu: A Story</title>
 <script>window.bad = 1</script></head><body>
@@ -107,8 +110,8 @@ describe.each(backends)('scrape ($name)', (backend) => {
     token = await h.reset();
   });
 
-  const scrape = (url: unknown, app: FastifyInstance = local) =>
-    app.inject({ method: 'POST', url: '/api/articles/scrape', headers: auth(token), payload: { url } as object });
+  const scrape = (url: unknown, app: FastifyInstance = local, force?: boolean) =>
+    app.inject({ method: 'POST', url: '/api/articles/scrape', headers: auth(token), payload: { url, force } as object });
   const articleCount = async () =>
     Number((await h.db.query<{ n: string }>('SELECT count(*) AS n FROM articles')).rows[0]!.n);
 
@@ -123,8 +126,12 @@ describe.each(backends)('scrape ($name)', (backend) => {
     expect(data.blogData).toContain('<h1>Déjà Vu: A Story</h1>');
     expect(data.blogData).toContain('href="https://example.com/ok"');
     for (const bad of ['<script', 'onerror', 'javascript:', 'alert(']) expect(data.blogData).not.toContain(bad);
-    // Scraping the same page again suggests the next free slug.
-    expect((await scrape(`${site.url}/article`)).json().data.slug).toBe('deja-vu-a-story-2');
+    // The same page is not scraped twice unless asked; asked, it gets the next free slug.
+    const again = await scrape(`${site.url}/article`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: 'This page was already scraped.', code: 'already_scraped', articleId: data.id });
+    expect(await articleCount()).toBe(1);
+    expect((await scrape(`${site.url}/article`, local, true)).json().data.slug).toBe('deja-vu-a-story-2');
     const kinds = (await local.inject({ url: '/api/activity', headers: auth(token) })).json().data;
     expect(kinds.map((a: { kind: string }) => a.kind)).toEqual(['article.created', 'article.created']);
   });

@@ -71,6 +71,21 @@ describe.each(backends)('health, activity, routing ($name)', (backend) => {
     expect(signedOut.json()).toEqual({ message: 'Not found', code: 'not_found' });
   });
 
+  it('logs one line per request, when it completes, with method, URL, status and time', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const app = await h.buildApp({
+      logger: { level: 'info', stream: { write: (line: string) => void lines.push(JSON.parse(line)) } },
+    });
+    lines.length = 0;
+    await app.inject({ url: '/api/health' });
+    await app.inject({ url: '/api/files', headers: auth(token) });
+    const requests = lines.filter((line) => 'reqId' in line);
+    expect(requests).toHaveLength(2);
+    expect(requests[0]).toMatchObject({ msg: 'request completed', req: { method: 'GET', url: '/api/health' }, res: { statusCode: 200 } });
+    expect(requests[1]).toMatchObject({ req: { url: '/api/files' }, res: { statusCode: 200 } });
+    expect(typeof requests[0]!.responseTime).toBe('number');
+  });
+
   it('applies each migration once', async () => {
     expect(await migrate(h.db)).toEqual([]);
     const { rows } = await h.db.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');

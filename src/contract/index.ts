@@ -4,6 +4,9 @@
  * `scrapedUrl`, `scrappedData`). Each schema is the runtime check; each type is inferred from it.
  */
 import { z } from 'zod';
+import { cutText } from './text';
+
+export { cutText };
 
 export const articleStatusSchema = z.enum(['draft', 'published']);
 export type ArticleStatus = z.infer<typeof articleStatusSchema>;
@@ -54,19 +57,6 @@ export const articleCardSchema = z.object({
   updatedAt: z.string(),
 });
 export type ArticleCard = z.infer<typeof articleCardSchema>;
-
-/** The first `max` code points of `text`, and whether anything was left out. */
-export function cutText(text: string, max: number): { text: string; cut: boolean } {
-  // A string of at most `max` UTF-16 units has at most `max` code points.
-  if (text.length <= max) return { text, cut: false };
-  let end = 0;
-  for (let points = 0; points < max && end < text.length; points++) {
-    const unit = text.charCodeAt(end);
-    const isPair = unit >= 0xd800 && unit <= 0xdbff && (text.charCodeAt(end + 1) & 0xfc00) === 0xdc00;
-    end += isPair ? 2 : 1;
-  }
-  return end >= text.length ? { text, cut: false } : { text: text.slice(0, end), cut: true };
-}
 
 /** The card of a whole article: what the server computes in SQL, for mocks and bare-array answers. */
 export function toArticleCard(article: Article): ArticleCard {
@@ -257,7 +247,10 @@ export const serverMessages = {
   tooManyAttempts: 'Too many failed sign-in attempts. Try again later.',
   fileEmpty: 'The file is empty.',
   imageTooLarge: 'Image dimensions too large. Maximum is 50 megapixels.',
-  imageUnreadable: 'The image could not be read. It may be damaged or incomplete.',
+  imageDamaged: 'This image is damaged and cannot be shown',
+  imageUndecodable: 'This image could not be decoded',
+  svgTooComplex: 'This SVG is too complex to check safely',
+  serverBusy: 'The server is busy. Try again in a moment.',
   notFound: 'Not found',
   alreadyScraped: 'This page was already scraped.',
   noScrapedUrl: 'This article has no source address to scrape again.',

@@ -1,0 +1,174 @@
+/**
+ * The server's memory, measured: starts the real server (`node --import tsx server/main.ts`,
+ * one process, worker threads included) and reads /proc/<pid>/status (VmHWM = peak resident,
+ * VmRSS = resident now) after start, at rest, after seeding and uploading, and after a round of
+ * hostile uploads (deep and wide SVGs, damaged images), then at rest again. On the embedded
+ * database with a fresh data folder and again on the existing one, and on PostgreSQL
+ * (DATABASE_URL, a database it creates and drops). Figures only.
+ *
+ *   npm run bench:memory
+ *   BENCH_BACKENDS=pglite npm run bench:memory
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import sharp from 'sharp';
+
+const PORT = Number(process.env.BENCH_PORT ?? 3927);
+const API = `http://127.0.0.1:${PORT}/api`;
+const ADMIN = { email: 'bench@example.com', password: 'bench-password-123' };
+const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const BACKENDS = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',');
+const REST_MS = Number(process.env.BENCH_REST_MS ?? 5_000);
+
+const mb = (kb: number) => `${Math.round(kb / 1024)} MB`;
+function status(pid: number) {
+  const text = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const read = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(text)?.[1] ?? 0);
+  return { hwm: read('VmHWM'), rss: read('VmRSS') };
+}
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function start(env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+async function stop(child: ChildProcess) {
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+}
+async function ready() {
+  for (let i = 0; i < 1200; i++) {
+    if (await fetch(`${API}/health`).then((r) => r.ok, () => false)) return;
+    await sleep(100);
+  }
+  throw new Error('the server did not start');
+}
+async function signIn() {
+  const res = await fetch(`${API}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+  return ((await res.json()) as { accessToken: string }).accessToken;
+}
+
+const words = ['morning', 'river', 'council', 'budget', 'winter', 'station', 'market', 'garden', 'report', 'village'];
+const prose = (chars: number, seed: number) => {
+  let out = '';
+  for (let i = 0; out.length < chars; i++) out += `${words[(i * 7 + seed) % words.length]}${i % 13 === 12 ? '. ' : ' '}`;
+  return out.slice(0, chars);
+};
+
+async function upload(token: string, name: string, bytes: Buffer, type: string) {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
+  const res = await fetch(`${API}/files`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  await res.arrayBuffer();
+  return res.status;
+}
+
+async function workload(token: string) {
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  for (let i = 0; i < 200; i++) {
+    await fetch(`${API}/articles`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ slug: `memory-article-${i}`, scrappedData: prose(6_000, i), blogData: `<p>${prose(12_000, i + 1)}</p>` }),
+    }).then((r) => r.arrayBuffer());
+  }
+  await fetch(`${API}/articles/admin/articles?limit=200`, { headers }).then((r) => r.arrayBuffer());
+  const photo = (w: number, h: number, seed: number) =>
+    sharp({ create: { width: w, height: h, channels: 3, background: { r: seed % 255, g: 90, b: 160 }, noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+      .jpeg({ quality: 85 })
+      .toBuffer();
+  for (let i = 0; i < 12; i++) await upload(token, `photo-${i}.jpg`, await photo(1500 + i * 200, 1000 + i * 150, i), 'image/jpeg');
+  // A 48-megapixel PNG (a flat picture compresses small, decodes big).
+  await upload(token, 'big.png', await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#336699' } }).png().toBuffer(), 'image/png');
+}
+
+async function hostile(token: string) {
+  const svg = (body: string) => Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg">${body}</svg>`);
+  const codes = [
+    await upload(token, 'deep.svg', svg(`${'<g>'.repeat(50_000)}${'</g>'.repeat(50_000)}`), 'image/svg+xml'),
+    await upload(token, 'wide.svg', svg('<g/>'.repeat(200_000)), 'image/svg+xml'),
+    await upload(token, 'heavy.svg', svg('<rect width="1" height="1" fill="red"/>'.repeat(40_000)), 'image/svg+xml'),
+  ];
+  const png = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: '#884422' } }).png().toBuffer();
+  const broken = Buffer.from(png);
+  broken[29] = broken[29]! ^ 0xff;
+  codes.push(await upload(token, 'crc.png', broken, 'image/png'), await upload(token, 'half.png', png.subarray(0, png.length >> 1), 'image/png'));
+  return codes;
+}
+
+interface Row {
+  label: string;
+  afterStart: { hwm: number; rss: number };
+  atRest: number;
+  afterWork: { hwm: number; rss: number };
+  afterHostile: { hwm: number; rss: number };
+  restAtEnd: number;
+  hostileCodes: number[];
+}
+
+async function measure(label: string, env: Record<string, string>): Promise<Row> {
+  const child = start(env);
+  try {
+    await ready();
+    const pid = child.pid!;
+    const afterStart = status(pid);
+    await sleep(REST_MS);
+    const atRest = status(pid).rss;
+    const token = await signIn();
+    await workload(token);
+    const afterWork = status(pid);
+    const hostileCodes = await hostile(token);
+    const afterHostile = status(pid);
+    await sleep(REST_MS + 30_000); // idle workers leave after 30 s
+    return { label, afterStart, atRest, afterWork, afterHostile, restAtEnd: status(pid).rss, hostileCodes };
+  } finally {
+    await stop(child);
+  }
+}
+
+async function main() {
+  const rows: Row[] = [];
+  if (BACKENDS.includes('pglite')) {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-memory-'));
+    try {
+      rows.push(await measure('embedded (PGlite), fresh data folder', { DATA_DIR: dataDir }));
+      rows.push(await measure('embedded (PGlite), existing data folder', { DATA_DIR: dataDir }));
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }
+  if (BACKENDS.includes('postgres')) {
+    const name = `bench_memory_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8'`);
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-memory-pg-'));
+    try {
+      const url = new URL(PG_URL);
+      url.pathname = `/${name}`;
+      rows.push(await measure('PostgreSQL', { DATA_DIR: dataDir, DATABASE_URL: url.href }));
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }
+  console.log('\nServer memory (one process, worker threads included; VmHWM = peak resident since start)\n');
+  console.log('| database | peak after start | resident at rest | peak after 200 articles + 13 images | peak after hostile uploads | resident at rest after |');
+  console.log('|---|---|---|---|---|---|');
+  for (const r of rows) {
+    console.log(`| ${r.label} | ${mb(r.afterStart.hwm)} | ${mb(r.atRest)} | ${mb(r.afterWork.hwm)} | ${mb(r.afterHostile.hwm)} | ${mb(r.restAtEnd)} |`);
+  }
+  console.log(`\nhostile uploads answered: ${rows.map((r) => r.hostileCodes.join(' ')).join(' / ')}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

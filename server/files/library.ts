@@ -1,0 +1,162 @@
+/**
+ * The file library: rows of `files` and their bytes under DATA_DIR, kept together. Both the
+ * upload route and the scraper's image import store through `storeFile`, so a scraped image is
+ * checked exactly like an upload (type from bytes, pixel limit, SVG sanitised).
+ */
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { rename, rm, stat, writeFile } from 'node:fs/promises';
+import type { StoredFile } from '../../src/contract/index.ts';
+import { recordActivity } from '../activity.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import { newId } from '../ids.ts';
+import { open } from 'node:fs/promises';
+import { serverMessages } from '../../src/contract/index.ts';
+import { ApiError } from '../errors.ts';
+import type { WorkerPool } from '../workers/pool.ts';
+import { FILE_JOB_MS } from './limits.ts';
+import type { FileStorage } from './storage.ts';
+
+export interface FileRow {
+  id: string;
+  name: string;
+  size: number | string;
+  type: 'image' | 'pdf' | 'other';
+  mime_type: string;
+  has_thumbnail: boolean;
+  uploaded_at: Date;
+  last_modified: Date;
+}
+
+export const FILE_COLUMNS = 'id, name, size, type, mime_type, has_thumbnail, uploaded_at, last_modified';
+
+/** Where a stored file is read; a published article's images point here. */
+export const fileContentUrl = (id: string) => `/api/files/${id}/content`;
+
+export function toFile(row: FileRow): StoredFile {
+  return {
+    id: row.id,
+    name: row.name,
+    size: Number(row.size),
+    type: row.type,
+    mimeType: row.mime_type,
+    url: fileContentUrl(row.id),
+    ...(row.has_thumbnail ? { thumbnailUrl: `/api/files/${row.id}/thumbnail` } : {}),
+    uploadedAt: new Date(row.uploaded_at).toISOString(),
+    lastModified: new Date(row.last_modified).toISOString(),
+  };
+}
+
+/** A client's file name, for display only: no path, no control or bidi characters. */
+export function displayName(raw: string | undefined): string {
+  const base = (raw ?? '').split(/[/\\]/).pop() ?? '';
+  const clean = base
+    .normalize('NFC')
+    .replace(/[\p{Cc}\p{Cf}]/gu, '')
+    .trim()
+    .replace(/^\.+$/, '');
+  return clean.slice(0, 255) || 'file';
+}
+
+export interface LibraryContext {
+  db: Database;
+  storage: FileStorage;
+  maxImagePixels: number;
+  workers: WorkerPool;
+}
+
+/** Whether the file starts like markup (an SVG candidate), for the message of a killed job. */
+async function looksLikeMarkup(file: string): Promise<boolean> {
+  const handle = await open(file, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(512), 0, 512, 0);
+    return /^(\uFEFF)?\s*</.test(buffer.subarray(0, bytesRead).toString('utf8'));
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Inspects the file in a worker (decode, thumbnail, SVG sanitising), within FILE_JOB_MS and
+ * the worker's memory: a job over either is stopped and the file refused with 422.
+ */
+async function inspectInWorker(ctx: LibraryContext, file: string) {
+  const markup = await looksLikeMarkup(file);
+  const refuse = () =>
+    markup
+      ? new ApiError(422, 'svg_too_complex', serverMessages.svgTooComplex)
+      : new ApiError(422, 'image_undecodable', serverMessages.imageUndecodable);
+  const found = await ctx.workers.run(
+    'inspectFile',
+    { path: file, maxPixels: ctx.maxImagePixels, markup },
+    { timeoutMs: FILE_JOB_MS, tooSlow: refuse, tooBig: refuse },
+  );
+  return { ...found, thumbnail: found.thumbnail ? Buffer.from(found.thumbnail) : undefined };
+}
+
+async function sha256Of(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+export async function findFileBySha256(db: Queryable, sha256: string): Promise<FileRow | undefined> {
+  const { rows } = await db.query<FileRow>(`SELECT ${FILE_COLUMNS} FROM files WHERE sha256 = $1 ORDER BY uploaded_at LIMIT 1`, [
+    sha256,
+  ]);
+  return rows[0];
+}
+
+/**
+ * Inspects the file at `tmpFile` (a temp file of this storage) and stores it under a new id
+ * with its thumbnail. With `reuse`, bytes already in the library are not stored again: the
+ * existing row is answered. The temp file is always gone afterwards. Throws ApiError for a
+ * refused file (nothing stored).
+ */
+export async function storeFile(
+  ctx: LibraryContext,
+  tmpFile: string,
+  name: string,
+  options: { reuse?: boolean; activity?: string } = {},
+): Promise<{ row: FileRow; reused: boolean }> {
+  const { db, storage } = ctx;
+  const tmpThumb = storage.tmpPath('.webp');
+  try {
+    const inspection = await inspectInWorker(ctx, tmpFile);
+    const { size } = await stat(tmpFile); // an SVG was rewritten sanitised
+    const sha256 = await sha256Of(tmpFile);
+    if (options.reuse) {
+      const existing = await findFileBySha256(db, sha256);
+      if (existing) return { row: existing, reused: true };
+    }
+    if (inspection.thumbnail) await writeFile(tmpThumb, inspection.thumbnail, { flag: 'wx' });
+
+    const id = newId();
+    const now = new Date();
+    const finalFile = storage.filePath(id);
+    const finalThumb = storage.thumbnailPath(id);
+    let moved = false;
+    try {
+      // Row and file appear together: the move happens inside the transaction, and a failed
+      // commit removes the moved file.
+      const row = await db.transaction(async (tx) => {
+        const { rows } = await tx.query<FileRow>(
+          `INSERT INTO files (id, name, stored_name, size, type, mime_type, has_thumbnail, uploaded_at, last_modified, sha256)
+           VALUES ($1, $2, $1, $3, $4, $5, $6, $7, $7, $8) RETURNING ${FILE_COLUMNS}`,
+          [id, name, size, inspection.type, inspection.mimeType, Boolean(inspection.thumbnail), now, sha256],
+        );
+        await recordActivity(tx, 'file.uploaded', options.activity ?? `File "${name}" uploaded`, now);
+        moved = true;
+        if (inspection.thumbnail) await rename(tmpThumb, finalThumb);
+        await rename(tmpFile, finalFile);
+        return rows[0]!;
+      });
+      return { row, reused: false };
+    } catch (error) {
+      if (moved) await Promise.all([rm(finalFile, { force: true }), rm(finalThumb, { force: true })]).catch(() => {});
+      throw error;
+    }
+  } finally {
+    await Promise.all([rm(tmpFile, { force: true }), rm(tmpThumb, { force: true })]).catch(() => {});
+  }
+}

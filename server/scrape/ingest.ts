@@ -1,0 +1,162 @@
+/**
+ * From a page address to a draft an editor can publish from: the page is fetched and its
+ * article extracted in a worker (time and memory capped), its images are brought home into the
+ * file library (checked like uploads, reused when the bytes are already there) and the article
+ * points at them. Used by POST /articles/scrape, POST /articles/:id/rescrape and `npm run scrape`.
+ */
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+import { serverMessages, type ScrapeWarning } from '../../src/contract/index.ts';
+import { ApiError } from '../errors.ts';
+import { displayName, fileContentUrl, storeFile, type LibraryContext } from '../files/library.ts';
+import { freeSlug, insertArticle, slugify, type ArticleRow } from '../articles.ts';
+import { isUniqueViolation, type Queryable } from '../db/database.ts';
+import type { WorkerPool } from '../workers/pool.ts';
+import type { ExtractedArticle } from './extract.ts';
+import { parseScrapeUrl, safeFetch, SCRAPE_TIMEOUT_MS, type SafeFetchOptions } from './safe-fetch.ts';
+
+export interface IngestContext extends LibraryContext {
+  workers: WorkerPool;
+  scrape: SafeFetchOptions;
+  /** Bring images home (SCRAPE_IMPORT_IMAGES); off keeps the original addresses. */
+  importImages: boolean;
+  maxUploadBytes: number;
+}
+
+/** Images of one article brought home at most; the rest keep their address (with a warning). */
+export const MAX_IMAGES_PER_ARTICLE = 40;
+const IMAGE_CONCURRENCY = 4;
+/** Wall-clock cap of one page's fetch and extraction, worker start included. */
+const PAGE_JOB_MS = SCRAPE_TIMEOUT_MS + 20_000;
+
+export interface IngestedPage {
+  page: ExtractedArticle;
+  warnings: ScrapeWarning[];
+  images: { imported: number; reused: number };
+}
+
+/** The article made from this address before, if any (the address as the admin typed it). */
+export async function findScraped(db: Queryable, url: string): Promise<string | undefined> {
+  const { rows } = await db.query<{ id: string }>(
+    'SELECT id FROM articles WHERE scraped_url = $1 ORDER BY created_at LIMIT 1',
+    [url],
+  );
+  return rows[0]?.id;
+}
+
+export const alreadyScraped = (articleId: string) =>
+  new ApiError(409, 'already_scraped', serverMessages.alreadyScraped, {}, { articleId });
+
+/** Fetches and extracts `url` in a worker, then brings its images home. */
+export async function ingestPage(ctx: IngestContext, url: string): Promise<IngestedPage> {
+  parseScrapeUrl(url); // a bad address is refused before a worker is woken
+  const page = await ctx.workers.run(
+    'scrapePage',
+    { url, fetch: ctx.scrape },
+    {
+      timeoutMs: PAGE_JOB_MS,
+      tooSlow: () => new ApiError(422, 'page_too_slow', serverMessages.pageTooSlow),
+      tooBig: () => new ApiError(422, 'page_too_complex', serverMessages.pageTooComplex),
+    },
+  );
+  if (!ctx.importImages || page.images.length === 0) return { page, warnings: [], images: { imported: 0, reused: 0 } };
+
+  const warnings: ScrapeWarning[] = [];
+  const replacements: Record<string, string> = {};
+  let imported = 0;
+  let reused = 0;
+  const queue = page.images.slice(0, MAX_IMAGES_PER_ARTICLE);
+  for (const skipped of page.images.slice(MAX_IMAGES_PER_ARTICLE)) {
+    warnings.push({ url: skipped, message: `Only the first ${MAX_IMAGES_PER_ARTICLE} images are imported` });
+  }
+  const next = async (): Promise<void> => {
+    for (let src = queue.shift(); src !== undefined; src = queue.shift()) {
+      try {
+        const stored = await importImage(ctx, src);
+        replacements[src] = fileContentUrl(stored.id);
+        if (stored.reused) reused++;
+        else imported++;
+      } catch (error) {
+        warnings.push({ url: src, message: error instanceof ApiError ? error.message : 'The image could not be imported' });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: IMAGE_CONCURRENCY }, next));
+  if (Object.keys(replacements).length === 0) return { page, warnings, images: { imported, reused } };
+  const html = await ctx.workers.run(
+    'replaceImages',
+    { html: page.html, replacements },
+    {
+      timeoutMs: 30_000,
+      tooSlow: () => new ApiError(422, 'page_too_slow', serverMessages.pageTooSlow),
+      tooBig: () => new ApiError(422, 'page_too_complex', serverMessages.pageTooComplex),
+    },
+  );
+  // Keep the warnings in the order of the page.
+  const order = new Map(page.images.map((src, i) => [src, i]));
+  warnings.sort((a, b) => (order.get(a.url) ?? 0) - (order.get(b.url) ?? 0));
+  return { page: { ...page, html }, warnings, images: { imported, reused } };
+}
+
+/** One image through the safe fetch into the library; its bytes decide what it is. */
+async function importImage(ctx: IngestContext, src: string): Promise<{ id: string; reused: boolean }> {
+  const fetched = await safeFetch(src, { ...ctx.scrape, accept: 'any', maxBytes: ctx.maxUploadBytes });
+  if (fetched.body.length === 0) throw new ApiError(400, 'file_empty', serverMessages.fileEmpty);
+  const tmpFile = ctx.storage.tmpPath();
+  try {
+    await pipeline(Readable.from([fetched.body]), createWriteStream(tmpFile, { flags: 'wx' }));
+    const last = new URL(fetched.url).pathname.split('/').pop() ?? '';
+    let decoded = last;
+    try {
+      decoded = decodeURIComponent(last);
+    } catch {
+      /* keep it encoded */
+    }
+    const name = displayName(decoded || 'image');
+    const { row, reused } = await storeFile(ctx, tmpFile, name, {
+      reuse: true,
+      activity: `Image "${name}" imported from a scraped page`,
+    });
+    return { id: row.id, reused };
+  } finally {
+    await rm(tmpFile, { force: true }).catch(() => {});
+  }
+}
+
+/**
+ * A draft from the page at `url`: refused with 409 when that address was scraped before
+ * (unless `force`), named with a free slug from the page's title.
+ */
+export async function scrapeToDraft(
+  ctx: IngestContext,
+  rawUrl: string,
+  options: { force?: boolean } = {},
+): Promise<{ row: ArticleRow } & Omit<IngestedPage, 'page'>> {
+  const url = rawUrl.trim();
+  if (!options.force) {
+    const existing = await findScraped(ctx.db, url);
+    if (existing) throw alreadyScraped(existing);
+  }
+  const { page, warnings, images } = await ingestPage(ctx, url);
+  const base = slugify(page.title || new URL(page.url).pathname.split('/').filter(Boolean).at(-1) || '');
+  // A concurrent writer may take the suggested slug between the check and the insert: retry.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const row = await ctx.db.transaction(async (tx) =>
+        insertArticle(tx, {
+          slug: await freeSlug(tx, base),
+          blog_data: page.html,
+          scraped_url: url,
+          new_url: null,
+          scrapped_data: page.text,
+        }),
+      );
+      return { row, warnings, images };
+    } catch (error) {
+      if (attempt < 3 && isUniqueViolation(error, 'articles_slug_key')) continue;
+      throw error;
+    }
+  }
+}

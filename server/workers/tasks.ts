@@ -1,0 +1,68 @@
+/**
+ * The work that runs in the worker threads, never on the request thread. Each task answers a
+ * TaskResult: an ApiError cannot cross the thread boundary as itself (structured clone keeps
+ * only message and name), so a refusal travels as plain fields and is rebuilt by the pool.
+ */
+import { ApiError } from '../errors.ts';
+import type { ExtractedArticle } from '../scrape/extract.ts';
+import type { SafeFetchOptions } from '../scrape/safe-fetch.ts';
+
+// Each task loads what it needs when first asked, so a worker starts quickly.
+const extract = () => import('../scrape/extract.ts');
+const inspect = () => import('../files/inspect.ts');
+const fetcher = () => import('../scrape/safe-fetch.ts');
+
+/** Where a job marks the time it started running (see WorkerPool: its time limit counts from here). */
+export interface Timed {
+  started: BigInt64Array;
+}
+
+export type TaskResult<T> =
+  | { ok: true; value: T }
+  | { ok: false; statusCode: number; code: string; message: string };
+
+/** Loads what the job needs, marks its start, runs it; a refusal comes back as plain fields. */
+async function settle<M, T>(input: Timed, load: () => Promise<M>, work: (modules: M) => Promise<T> | T): Promise<TaskResult<T>> {
+  const modules = await load();
+  Atomics.store(input.started, 0, BigInt(Date.now()));
+  try {
+    return { ok: true, value: await work(modules) };
+  } catch (error) {
+    if (error instanceof ApiError) return { ok: false, statusCode: error.statusCode, code: error.code, message: error.message };
+    throw error;
+  }
+}
+
+export interface ScrapeInput extends Timed {
+  url: string;
+  fetch: SafeFetchOptions;
+}
+
+/** Fetches a page through the safe fetch and extracts its article. */
+export function scrapePage(input: ScrapeInput): Promise<TaskResult<ExtractedArticle>> {
+  return settle(
+    input,
+    () => Promise.all([extract(), fetcher()]),
+    async ([{ extractArticle }, { safeFetch }]) => extractArticle(await safeFetch(input.url, input.fetch)),
+  );
+}
+
+/** What an uploaded file is; an SVG is rewritten sanitised in place (see server/files/inspect.ts). */
+export function inspectFile(input: Timed & { path: string; maxPixels: number; markup: boolean }): Promise<
+  TaskResult<{ type: 'image' | 'pdf'; mimeType: string; thumbnail?: Uint8Array }>
+> {
+  const load = async () => {
+    const module = await inspect();
+    if (input.markup) await module.loadSvgTools();
+    return module;
+  };
+  return settle(input, load, async ({ inspectUpload }) => {
+    const found = await inspectUpload(input.path, input.maxPixels);
+    return { type: found.type, mimeType: found.mimeType, ...(found.thumbnail ? { thumbnail: found.thumbnail } : {}) };
+  });
+}
+
+/** Points an article's images at the library and sanitises the result. */
+export function replaceImages(input: Timed & { html: string; replacements: Record<string, string> }): Promise<TaskResult<string>> {
+  return settle(input, extract, ({ replaceImageSources }) => replaceImageSources(input.html, input.replacements));
+}
