@@ -5,6 +5,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, {
@@ -94,6 +95,39 @@ function sessionToken(request: FastifyRequest): string | undefined {
   return request.cookies[SESSION_COOKIE];
 }
 
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * A write that a browser sent from another site: judged from `Origin` (against this server's
+ * own origin), else from `Sec-Fetch-Site`. Requests with a bearer token, and clients that send
+ * neither header (curl, scripts), are not browsers riding a cookie.
+ */
+export function isCrossSiteWrite(request: FastifyRequest): boolean {
+  if (SAFE_METHODS.has(request.method) || request.headers.authorization) return false;
+  const origin = request.headers.origin;
+  if (origin) return origin !== `${request.protocol}://${request.host}`;
+  const site = request.headers['sec-fetch-site'];
+  return site !== undefined && site !== 'same-origin' && site !== 'none';
+}
+
+/** The console's page may load and run only its own code; nothing may frame it. */
+const CONSOLE_CSP = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  // Chakra (emotion) writes its styles at run time.
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  // Previews show scraped articles' images and the library's.
+  imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  // The website preview frames the article's source and new pages (sandboxed).
+  frameSrc: ["'self'", 'https:', 'http:'],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
 /** The /api plugin: session check, routes, JSON 404. */
 const api: FastifyPluginAsync<AppContext & { prefix?: string }> = async (app, options) => {
   // The options carry this plugin's prefix; the route plugins get the context without it.
@@ -101,6 +135,12 @@ const api: FastifyPluginAsync<AppContext & { prefix?: string }> = async (app, op
   delete (ctx as { prefix?: string }).prefix;
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
+
+  // A browser's cookie goes with every request to this origin, also from other sites' pages:
+  // a state-changing call without a bearer token must come from the console's own origin.
+  app.addHook('onRequest', async (request) => {
+    if (isCrossSiteWrite(request)) throw new ApiError(403, 'cross_site', serverMessages.crossSite);
+  });
 
   app.addHook('onRequest', async (request) => {
     // Unknown paths get the JSON 404 from the not-found handler, session or not.
@@ -152,8 +192,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
+    // A slow or stuck client cannot hold a connection for ever.
+    requestTimeout: 120_000,
+    keepAliveTimeout: 10_000,
     trustProxy: options.trustProxy ?? false,
   });
+  app.server.headersTimeout = 30_000;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
@@ -215,6 +259,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.addHook('onClose', () => ctx.workers.close());
 
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CONSOLE_CSP },
+    referrerPolicy: { policy: 'same-origin' },
+    crossOriginEmbedderPolicy: false,
+    // Stored files set their own (they are embedded by published pages).
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    strictTransportSecurity: false,
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()');
+  });
   await app.register(cookie);
   await app.register(multipart, {
     limits: { fileSize: maxUploadBytes, files: 1, fields: 10, parts: 20, headerPairs: 100 },

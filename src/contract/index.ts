@@ -251,6 +251,7 @@ export const serverMessages = {
   imageUndecodable: 'This image could not be decoded',
   svgTooComplex: 'This SVG is too complex to check safely',
   serverBusy: 'The server is busy. Try again in a moment.',
+  crossSite: 'This request came from another site and was refused.',
   notFound: 'Not found',
   alreadyScraped: 'This page was already scraped.',
   noScrapedUrl: 'This article has no source address to scrape again.',

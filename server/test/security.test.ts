@@ -1,0 +1,93 @@
+/**
+ * Browser-facing protections: the console's security headers (CSP without inline script,
+ * no framing, referrer and permissions policies), and cookie sessions refused for writes that
+ * another site's page sends (Origin / Sec-Fetch-Site), while bearer clients are unaffected.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { serverMessages } from '../../src/contract/index.ts';
+import { ADMIN, auth, backends, openHarness, type Harness } from './helpers.ts';
+
+describe.each(backends.slice(0, 1))('security headers and cross-site writes ($name)', (backend) => {
+  let h: Harness;
+  let token: string;
+  let withConsole: FastifyInstance;
+  let dist: string;
+  beforeAll(async () => {
+    h = await openHarness(backend);
+    dist = await mkdtemp(path.join(os.tmpdir(), 'dist-'));
+    await mkdir(path.join(dist, 'assets'));
+    await writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="/assets/app.js"></script>');
+    await writeFile(path.join(dist, 'assets', 'app.js'), 'console.log(1)');
+    withConsole = await h.buildApp({ staticDir: dist });
+  }, 60_000);
+  afterAll(async () => {
+    await h?.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+  beforeEach(async () => {
+    token = await h.reset();
+  });
+
+  it('serves the console with a strict CSP, no framing, and referrer and permissions policies', async () => {
+    for (const url of ['/', '/articles/123']) {
+      const res = await withConsole.inject({ url });
+      expect(res.statusCode).toBe(200);
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['referrer-policy']).toBe('same-origin');
+      expect(String(res.headers['permissions-policy'])).toContain('camera=()');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
+
+  const cookieSession = async () => {
+    const res = await h.app.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN });
+    const cookie = res.cookies.find((c) => c.name === 'session')!;
+    expect(cookie.httpOnly).toBe(true);
+    expect(cookie.sameSite).toBe('Lax');
+    return `session=${cookie.value}`;
+  };
+
+  it.each([
+    ['an Origin of another site', { origin: 'https://evil.example' }],
+    ['Sec-Fetch-Site cross-site', { 'sec-fetch-site': 'cross-site' }],
+    ['Sec-Fetch-Site same-site', { 'sec-fetch-site': 'same-site' }],
+  ])('refuses a cookie-session write with %s (403), changing nothing', async (_label, headers) => {
+    const cookie = await cookieSession();
+    const res = await h.app.inject({ method: 'POST', url: '/api/articles', headers: { cookie, ...headers }, payload: { slug: 'csrf' } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: serverMessages.crossSite, code: 'cross_site' });
+    expect((await h.db.query('SELECT 1 FROM articles')).rows).toHaveLength(0);
+  });
+
+  it('accepts the console\'s own writes, reads from anywhere, and bearer clients', async () => {
+    const cookie = await cookieSession();
+    const own = await h.app.inject({
+      method: 'POST',
+      url: '/api/articles',
+      headers: { cookie, origin: 'http://localhost:80', host: 'localhost:80' },
+      payload: { slug: 'own' },
+    });
+    expect(own.statusCode).toBe(201);
+    const fetchMeta = await h.app.inject({ method: 'POST', url: '/api/articles', headers: { cookie, 'sec-fetch-site': 'same-origin' }, payload: { slug: 'meta' } });
+    expect(fetchMeta.statusCode).toBe(201);
+    const read = await h.app.inject({ url: '/api/articles/admin/articles', headers: { cookie, origin: 'https://evil.example' } });
+    expect(read.statusCode).toBe(200);
+    const bearer = await h.app.inject({
+      method: 'POST',
+      url: '/api/articles',
+      headers: { ...auth(token), origin: 'https://elsewhere.example' },
+      payload: { slug: 'script' },
+    });
+    expect(bearer.statusCode).toBe(201);
+  });
+});
