@@ -8,25 +8,16 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { z } from 'zod';
-import {
-  articleListResultSchema,
-  articleResultSchema,
-  articleSchema,
-  articleStatsSchema,
-  toArticleCard,
-  slugCheckResultSchema,
-  type Article,
-  type ArticleFilter,
-  type ArticleListResult,
-  type ArticlePatch,
-  type ArticleCreate,
-  scrapeResultSchema,
-  type RescrapeRequest,
-  type ScrapeRequest,
-  type ScrapeResult,
+import type {
+  Article,
+  ArticleFilter,
+  ArticlePatch,
+  ArticleCreate,
+  RescrapeRequest,
+  ScrapeRequest,
+  ScrapeResult,
 } from '../contract';
-import { api } from './client';
+import { api, type AnswerSchemas } from './client';
 
 export const ARTICLE_PAGE_SIZE = 50;
 
@@ -38,24 +29,11 @@ export const articleKeys = {
   slugCheck: (slug: string, excludeId: string) => [...articleKeys.all, 'slug-check', slug, excludeId] as const,
 };
 
-/**
- * SPEC.md: the list is read as a `data` array or as a bare array of articles. Our server sends
- * cards; whole articles from another server are cut into cards here.
- */
-const listAnswerSchema = z.union([articleListResultSchema, z.array(articleSchema), z.object({ data: z.array(articleSchema) })]);
-
-export function normaliseArticleList(answer: z.infer<typeof listAnswerSchema>): ArticleListResult {
-  if (!Array.isArray(answer) && 'counts' in answer) return answer;
-  const data = (Array.isArray(answer) ? answer : answer.data).map(toArticleCard);
-  const published = data.filter((a) => a.status === 'published').length;
-  return { data, counts: { all: data.length, published, draft: data.length - published }, nextCursor: null };
-}
-
 export async function fetchArticlePage(status: ArticleFilter, cursor: string | null, limit = ARTICLE_PAGE_SIZE) {
   const params = new URLSearchParams({ status, limit: String(limit) });
   if (cursor) params.set('cursor', cursor);
-  const answer = await api(`/articles/admin/articles?${params}`, { schema: listAnswerSchema });
-  return normaliseArticleList(answer);
+  // The answer is read as the list our server sends, whichever shape came (./schemas).
+  return api(`/articles/admin/articles?${params}`, { schema: (s) => s.articleListAnswerSchema });
 }
 
 export const articleListQuery = (status: ArticleFilter) =>
@@ -73,15 +51,10 @@ export const recentArticlesQuery = (limit = 5) =>
     queryFn: () => fetchArticlePage('all', null, limit),
   });
 
-const detailAnswerSchema = z.union([articleResultSchema, articleSchema]);
-
 export const articleQuery = (id: string) =>
   queryOptions({
     queryKey: articleKeys.detail(id),
-    queryFn: async () => {
-      const answer = await api(`/articles/${encodeURIComponent(id)}`, { schema: detailAnswerSchema });
-      return 'data' in answer ? answer.data : answer;
-    },
+    queryFn: () => api(`/articles/${encodeURIComponent(id)}`, { schema: (s) => s.articleDetailAnswerSchema }),
   });
 
 export const slugCheckQuery = (slug: string, excludeId: string) =>
@@ -89,7 +62,7 @@ export const slugCheckQuery = (slug: string, excludeId: string) =>
     queryKey: articleKeys.slugCheck(slug, excludeId),
     queryFn: () =>
       api(`/articles/slug/check/${encodeURIComponent(slug)}?excludeId=${encodeURIComponent(excludeId)}`, {
-        schema: slugCheckResultSchema,
+        schema: (s) => s.slugCheckResultSchema,
       }),
     staleTime: 300_000,
     retry: 2,
@@ -126,7 +99,7 @@ function useArticleMutation<V>(id: string, request: (variables: V) => Promise<Ar
   });
 }
 
-const articleAnswer = { schema: articleResultSchema };
+const articleAnswer = { schema: (s: AnswerSchemas) => s.articleResultSchema };
 
 export function useUpdateArticle(id: string) {
   return useArticleMutation(id, async (patch: ArticlePatch & { ifMatch?: string }) => {
@@ -176,7 +149,7 @@ export function useCreateArticle() {
 
 /** Scrapes one page into a draft. 409 `already_scraped` (with `articleId`) unless `force`. */
 export function scrapeArticle(request: ScrapeRequest): Promise<ScrapeResult> {
-  return api('/articles/scrape', { method: 'POST', body: request, schema: scrapeResultSchema });
+  return api('/articles/scrape', { method: 'POST', body: request, schema: (s) => s.scrapeResultSchema });
 }
 
 /**
@@ -202,7 +175,7 @@ export function useRescrapeArticle(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: RescrapeRequest) =>
-      api(`/articles/${encodeURIComponent(id)}/rescrape`, { method: 'POST', body: request, schema: scrapeResultSchema }),
+      api(`/articles/${encodeURIComponent(id)}/rescrape`, { method: 'POST', body: request, schema: (s) => s.scrapeResultSchema }),
     onSuccess: (result) => {
       queryClient.setQueryData(articleKeys.detail(id), result.data);
       return queryClient.invalidateQueries({ queryKey: articleKeys.lists() });
@@ -213,7 +186,7 @@ export function useRescrapeArticle(id: string) {
 export const articleStatsQuery = () =>
   queryOptions({
     queryKey: [...articleKeys.lists(), 'stats'] as const,
-    queryFn: () => api('/articles/admin/stats', { schema: articleStatsSchema }),
+    queryFn: () => api('/articles/admin/stats', { schema: (s) => s.articleStatsSchema }),
   });
 
 export function useArticleStats() {

@@ -4,8 +4,8 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { articleResultSchema } from '../contract';
 import { makeArticle } from '../../stories/fixtures';
-import { normaliseArticleList } from './articles';
 import { ApiError, TOKEN_KEY, api, onUnauthorized, setToken } from './client';
+import { normaliseArticleList } from './schemas';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
@@ -59,6 +59,18 @@ describe('api client', () => {
     const error = await api('/articles/a2', { schema: articleResultSchema }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).code).toBe('bad_response');
+  });
+
+  it('checks answers against the lazily loaded answer schemas', async () => {
+    server.use(
+      http.get('*/api/articles/a3', () => HttpResponse.json(makeArticle({ id: 'a3' }))),
+      http.get('*/api/articles/a4', () => HttpResponse.json({ id: 4 })),
+    );
+    // A bare article is read as the article (./schemas), whichever shape the server sent.
+    const article = await api('/articles/a3', { schema: (s) => s.articleDetailAnswerSchema });
+    expect(article.id).toBe('a3');
+    const error = await api('/articles/a4', { schema: (s) => s.articleDetailAnswerSchema }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'bad_response' });
   });
 
   it('says so when the server cannot be reached', async () => {

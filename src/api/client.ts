@@ -4,7 +4,7 @@
  * to /login and comes back afterwards). Answers are checked against the shared contract.
  */
 import type { ZodType } from 'zod';
-import { apiErrorSchema } from '../contract';
+import type * as AnswerSchemaModule from './schemas';
 
 export const API_BASE = (import.meta.env.VITE_API_URL as string | undefined)?.replace(/\/$/, '') ?? '/api';
 export const TOKEN_KEY = 'accessToken';
@@ -19,6 +19,35 @@ export class ApiError extends Error {
   ) {
     super(message);
     this.name = 'ApiError';
+  }
+}
+
+/** The answer schemas (`./schemas`): zod and the contract, in a chunk of their own. */
+export type AnswerSchemas = typeof AnswerSchemaModule;
+
+let schemasLoading: Promise<AnswerSchemas> | undefined;
+
+/**
+ * Loads the answer schemas once. The app calls it at start-up, and every request calls it as
+ * it starts, so the chunk downloads alongside the request rather than after it. A chunk that
+ * failed to load is asked for again by the next call.
+ */
+export function loadAnswerSchemas(): Promise<AnswerSchemas> {
+  schemasLoading ??= import('./schemas').catch((cause: unknown) => {
+    schemasLoading = undefined;
+    throw cause;
+  });
+  return schemasLoading;
+}
+
+const unreachable = () => new ApiError('Cannot reach the server. Check your connection and try again.', 0, 'network');
+
+/** The answer schemas, or the network error the admin sees when their chunk cannot be loaded. */
+export async function answerSchemas(): Promise<AnswerSchemas> {
+  try {
+    return await loadAnswerSchemas();
+  } catch {
+    throw unreachable();
   }
 }
 
@@ -60,14 +89,15 @@ export async function errorFrom(response: Response): Promise<ApiError> {
   let code: string | undefined;
   let articleId: string | undefined;
   try {
-    const parsed = apiErrorSchema.safeParse(await response.json());
+    const [{ apiErrorSchema }, answer] = await Promise.all([loadAnswerSchemas(), response.json()]);
+    const parsed = apiErrorSchema.safeParse(answer);
     if (parsed.success) {
       message = parsed.data.message;
       code = parsed.data.code;
       articleId = parsed.data.articleId;
     }
   } catch {
-    /* not JSON: keep the status line */
+    /* not JSON (or the schemas could not be loaded): keep the status line */
   }
   return new ApiError(message, response.status, code, articleId);
 }
@@ -82,13 +112,17 @@ export function handleUnauthorized(path: string): void {
 type RequestOptions<T> = {
   method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   body?: unknown;
-  schema?: ZodType<T>;
+  /** The answer's schema, picked from the lazily loaded answer schemas (or given as is). */
+  schema?: ZodType<T> | ((schemas: AnswerSchemas) => ZodType<T>);
   headers?: Record<string, string>;
   signal?: AbortSignal;
 };
 
 export async function api<T = void>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const { method = 'GET', body, schema, headers, signal } = options;
+  // Not awaited yet: the schemas chunk (if not already here) loads while the request is out.
+  const schemas = answerSchemas();
+  schemas.catch(() => {}); // a failure is reported below, where the answer needs them
   let response: Response;
   try {
     response = await fetch(`${API_BASE}${path}`, {
@@ -105,12 +139,13 @@ export async function api<T = void>(path: string, options: RequestOptions<T> = {
     });
   } catch (cause) {
     if (signal?.aborted) throw cause;
-    throw new ApiError('Cannot reach the server. Check your connection and try again.', 0, 'network');
+    throw unreachable();
   }
   if (response.status === 401) handleUnauthorized(path);
   if (!response.ok) throw await errorFrom(response);
   if (response.status === 204 || !schema) return undefined as T;
-  const parsed = schema.safeParse(await response.json());
+  const answerSchema = typeof schema === 'function' ? schema(await schemas) : schema;
+  const parsed = answerSchema.safeParse(await response.json());
   if (!parsed.success) {
     throw new ApiError('The server sent an answer this console does not understand.', response.status, 'bad_response');
   }

@@ -1,19 +1,22 @@
 /** Files: list and latest reads, upload with progress, delete; both mutations refresh both reads. */
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import {
-  deleteResultSchema,
-  fileListResultSchema,
-  latestFilesResultSchema,
-  uploadResultSchema,
-  type FileTypeFilter,
-  type StoredFile,
-} from '../contract';
-import { API_BASE, ApiError, api, authHeaders, handleUnauthorized } from './client';
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+} from '@tanstack/react-query';
+import { useState } from 'react';
+import type { FileListResult, FileTypeFilter, StoredFile } from '../contract';
+import { API_BASE, ApiError, answerSchemas, api, authHeaders, handleUnauthorized } from './client';
 
 export const FILE_PAGE_SIZE = 50;
 
-export type FileFilter = { type: FileTypeFilter; search: string; page?: number; limit?: number };
+/** Which files: the type filter and the name search. Pages are the infinite query's business. */
+export type FileFilter = { type: FileTypeFilter; search: string; limit?: number };
 
 export const fileKeys = {
   all: ['files'] as const,
@@ -22,30 +25,58 @@ export const fileKeys = {
   latest: (count: number) => [...fileKeys.all, 'latest', count] as const,
 };
 
+export function fetchFilePage(filter: FileFilter, page: number, signal?: AbortSignal) {
+  const params = new URLSearchParams({ page: String(page), limit: String(filter.limit ?? FILE_PAGE_SIZE) });
+  if (filter.type !== 'all') params.set('type', filter.type);
+  if (filter.search.trim()) params.set('search', filter.search.trim());
+  return api(`/files?${params}`, { schema: (s) => s.fileListResultSchema, signal });
+}
+
+/** The file list, one server page (`page=1,2,…`) at a time, loaded further as the admin scrolls. */
 export const fileListQuery = (filter: FileFilter) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: fileKeys.list(filter),
-    queryFn: ({ signal }) => {
-      const params = new URLSearchParams({
-        page: String(filter.page ?? 1),
-        limit: String(filter.limit ?? FILE_PAGE_SIZE),
-      });
-      if (filter.type !== 'all') params.set('type', filter.type);
-      if (filter.search.trim()) params.set('search', filter.search.trim());
-      return api(`/files?${params}`, { schema: fileListResultSchema, signal });
-    },
+    queryFn: ({ pageParam, signal }) => fetchFilePage(filter, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last: FileListResult) => (last.page * last.limit < last.total ? last.page + 1 : undefined),
     staleTime: 300_000,
     placeholderData: keepPreviousData,
   });
 
+export interface LoadedFiles {
+  /** Every loaded page's files, in order, each file once. */
+  files: StoredFile[];
+  /** The server's total for the filter (the 'Files (N)' title and Total Files). */
+  total: number;
+  summary: FileListResult['summary'] | undefined;
+}
+
+/**
+ * The loaded pages as one list. Pages are numbered, so a file uploaded meanwhile shifts the
+ * next page by one: a file that is then sent twice is kept once.
+ */
+export function selectLoadedFiles(data: InfiniteData<FileListResult, number>): LoadedFiles {
+  const seen = new Set<string>();
+  const files: StoredFile[] = [];
+  for (const page of data.pages) {
+    for (const file of page.data) {
+      if (seen.has(file.id)) continue;
+      seen.add(file.id);
+      files.push(file);
+    }
+  }
+  const first = data.pages[0];
+  return { files, total: first?.total ?? 0, summary: first?.summary };
+}
+
 export const latestFilesQuery = (count = 10) =>
   queryOptions({
     queryKey: fileKeys.latest(count),
-    queryFn: async () => (await api(`/files/latest?count=${count}`, { schema: latestFilesResultSchema })).data,
+    queryFn: async () => (await api(`/files/latest?count=${count}`, { schema: (s) => s.latestFilesResultSchema })).data,
   });
 
 export function useFiles(filter: FileFilter) {
-  return useQuery(fileListQuery(filter));
+  return useInfiniteQuery({ ...fileListQuery(filter), select: selectLoadedFiles });
 }
 
 export function useLatestFiles(count = 10) {
@@ -57,6 +88,9 @@ export function useLatestFiles(count = 10) {
  * upload progress; the answer is read with the same contract and error rules as `api`.
  */
 export function uploadFile(file: File, onProgress: (fraction: number) => void): Promise<StoredFile> {
+  // The answer schemas load alongside the upload (see `api`); a failure is reported at onload.
+  const schemas = answerSchemas();
+  schemas.catch(() => {});
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `${API_BASE}/files`);
@@ -67,13 +101,20 @@ export function uploadFile(file: File, onProgress: (fraction: number) => void): 
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     };
     xhr.onerror = () => reject(new ApiError('Cannot reach the server. Check your connection and try again.', 0, 'network'));
-    xhr.onload = () => {
+    xhr.onload = async () => {
       if (xhr.status === 401) handleUnauthorized('/files');
       let body: unknown = null;
       try {
         body = JSON.parse(xhr.responseText);
       } catch {
         /* handled below */
+      }
+      let uploadResultSchema: Awaited<typeof schemas>['uploadResultSchema'];
+      try {
+        ({ uploadResultSchema } = await schemas);
+      } catch (error) {
+        reject(error);
+        return;
       }
       const parsed = uploadResultSchema.safeParse(body);
       if (xhr.status >= 200 && xhr.status < 300 && parsed.success && parsed.data.success && parsed.data.file) {
@@ -107,7 +148,7 @@ export function useDeleteFile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      api(`/files/${encodeURIComponent(id)}`, { method: 'DELETE', schema: deleteResultSchema }),
+      api(`/files/${encodeURIComponent(id)}`, { method: 'DELETE', schema: (s) => s.deleteResultSchema }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: fileKeys.all }),
   });
 }

@@ -1,6 +1,6 @@
 /** Sign-in, health and activity. */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { activityListSchema, healthSchema, loginResultSchema, meResultSchema, type LoginRequest } from '../contract';
+import type { LoginRequest } from '../contract';
 import { api, setToken } from './client';
 
 export const systemKeys = {
@@ -10,15 +10,15 @@ export const systemKeys = {
 };
 
 export const meQuery = () =>
-  queryOptions({ queryKey: systemKeys.me, queryFn: async () => (await api('/auth/me', { schema: meResultSchema })).user });
+  queryOptions({ queryKey: systemKeys.me, queryFn: async () => (await api('/auth/me', { schema: (s) => s.meResultSchema })).user });
 
 export const healthQuery = () =>
-  queryOptions({ queryKey: systemKeys.health, queryFn: () => api('/health', { schema: healthSchema }), retry: 0 });
+  queryOptions({ queryKey: systemKeys.health, queryFn: () => api('/health', { schema: (s) => s.healthSchema }), retry: 0 });
 
 export const activityQuery = (limit = 10) =>
   queryOptions({
     queryKey: systemKeys.activity(limit),
-    queryFn: async () => (await api(`/activity?limit=${limit}`, { schema: activityListSchema })).data,
+    queryFn: async () => (await api(`/activity?limit=${limit}`, { schema: (s) => s.activityListSchema })).data,
   });
 
 export function useMe() {
@@ -37,7 +37,7 @@ export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (credentials: LoginRequest) =>
-      api('/auth/login', { method: 'POST', body: credentials, schema: loginResultSchema }),
+      api('/auth/login', { method: 'POST', body: credentials, schema: (s) => s.loginResultSchema }),
     onSuccess: (result) => {
       setToken(result.accessToken);
       queryClient.setQueryData(systemKeys.me, result.user);

@@ -1,18 +1,31 @@
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
+import { BrowserRouter, useLocation, useNavigate, useRoutes } from 'react-router-dom';
+import { loadAnswerSchemas } from '../api/client';
 import { AppProviders, createQueryClient } from './providers';
-import { createRouter } from './router';
+import { preloadScreens, routes } from './router';
 import { connectSessionExpiry } from './session';
 
 const queryClient = createQueryClient();
-const router = createRouter();
-connectSessionExpiry(router, queryClient);
+preloadScreens(window.location.pathname);
+// The answer schemas (zod) are not in the first screen's JavaScript: fetch them right after the
+// screen's chunks, so they are here by the time the first answer is. A failure is retried by the
+// first request (and said there).
+loadAnswerSchemas().catch(() => {});
+
+function App() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => connectSessionExpiry({ state: { location }, navigate }, queryClient), [location, navigate]);
+  return useRoutes(routes);
+}
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <AppProviders client={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <App />
+      </BrowserRouter>
     </AppProviders>
   </StrictMode>,
 );

@@ -1,5 +1,5 @@
 /** Pure display helpers (SPEC.md sections 2 and 9). */
-import { cutText } from '../contract';
+import { cutText } from '../contract/text';
 
 const SIZE_UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const;
 

@@ -1,50 +1,16 @@
-/** Every text a user reads, written once, as SPEC.md spells it. */
+import { dashboardTexts } from './texts-dashboard';
+import { loginTexts } from './texts-login';
+import { layoutTexts, sidebarTexts } from './texts-shell';
+
+/**
+ * Every text a user reads, written once, as SPEC.md spells it. The first screens' sections
+ * (sign-in, layout, dashboard) live in modules of their own, which those screens import directly
+ * so they do not carry every other screen's texts.
+ */
 export const texts = {
-  sidebar: {
-    title: 'Admin Panel',
-    home: 'Home',
-    articles: 'Articles',
-    fileManager: 'File Manager',
-    toggle: 'Toggle Sidebar',
-    signOut: 'Sign out',
-    close: 'Close sidebar',
-    navigation: 'Main navigation',
-  },
-  dashboard: {
-    title: 'Admin Dashboard',
-    refresh: 'Refresh',
-    totalArticles: 'Total Articles',
-    published: 'Published',
-    drafts: 'Drafts',
-    viewsToday: 'Views Today',
-    viewsNotTracked: 'Not tracked',
-    viewsNotTrackedHint: 'Page views are not recorded by this server',
-    fromLastWeek: 'from last week',
-    noPreviousWeek: 'No articles the week before',
-    quickActions: 'Quick Actions',
-    createArticle: 'Create Article',
-    uploadFiles: 'Upload Files',
-    viewArticles: 'View Articles',
-    analytics: 'Analytics',
-    systemStatus: 'System Status',
-    apiOnline: 'API Online',
-    apiOffline: 'API Offline',
-    databaseConnected: 'Database Connected',
-    databaseDown: 'Database Down',
-    storageUsed: (percent: number) => `Storage ${percent}% Used`,
-    recentArticles: 'Recent Articles',
-    viewAll: 'View All',
-    articleFallback: (id: string) => `Article ${id}`,
-    noArticles: 'No articles found',
-    createFirstArticle: 'Create Your First Article',
-    recentActivity: 'Recent Activity',
-    noActivity: 'No activity yet',
-    loading: 'Loading...',
-    databaseUnknown: 'Database status unknown',
-    storageUnknown: 'Storage usage unknown',
-    storageNearlyFull: 'Storage is nearly full',
-    status: { published: 'Published', draft: 'Draft' },
-  },
+  sidebar: sidebarTexts,
+  layout: layoutTexts,
+  dashboard: dashboardTexts,
   articles: {
     title: 'Articles Management',
     subtitle: 'Manage scraped articles and blog content',
@@ -240,18 +206,6 @@ export const texts = {
     previewUnavailable: 'No preview is available for this file type.',
     close: 'Close',
   },
-  login: {
-    title: 'Login',
-    subtitle: 'Enter your email below to login to your account',
-    email: 'Email',
-    password: 'Password',
-    forgot: 'Forgot your password?',
-    submit: 'Login',
-    submitting: 'Logging in...',
-    google: 'Login with Google',
-    noAccount: "Don't have an account?",
-    signUp: 'Sign up',
-    emailPlaceholder: 'm@example.com',
-  },
+  login: loginTexts,
   notFound: 'NotFound',
 } as const;

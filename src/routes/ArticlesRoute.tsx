@@ -1,5 +1,5 @@
 import { Stack } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useArticleList, useDeleteArticle } from '../api/articles';
 import type { ArticleFilter } from '../contract';
 import { ArticleFilterTabs } from '../components/articles/ArticleFilterTabs';
@@ -12,23 +12,29 @@ export default function ArticlesRoute() {
   const list = useArticleList(filter);
   const remove = useDeleteArticle();
   const pages = list.data?.pages;
-  const articles = pages?.flatMap((page) => page.data);
+  // Stable between renders, so the memoised cards re-render only when their own data changes.
+  const articles = useMemo(() => pages?.flatMap((page) => page.data), [pages]);
+  const { refetch, fetchNextPage } = list;
+  const { mutate: deleteArticle } = remove;
+  const retry = useCallback(() => void refetch(), [refetch]);
+  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  const onDelete = useCallback((id: string) => deleteArticle(id), [deleteArticle]);
 
   return (
     <Stack gap="6">
-      <ArticlesHeader onRefresh={() => void list.refetch()} isRefreshing={list.isFetching && !list.isFetchingNextPage} />
+      <ArticlesHeader onRefresh={retry} isRefreshing={list.isFetching && !list.isFetchingNextPage} />
       <ArticleFilterTabs value={filter} counts={pages?.[0]?.counts} onChange={setFilter}>
         <ArticleList
           articles={articles}
           filter={filter}
           isLoading={list.isPending}
           error={list.isError ? list.error : null}
-          onRetry={() => void list.refetch()}
-          onDelete={(id) => remove.mutate(id)}
+          onRetry={retry}
+          onDelete={onDelete}
           deletingId={remove.isPending ? remove.variables : null}
           hasMore={list.hasNextPage}
           isFetchingMore={list.isFetchingNextPage}
-          onLoadMore={() => void list.fetchNextPage()}
+          onLoadMore={loadMore}
         />
       </ArticleFilterTabs>
     </Stack>

@@ -3,7 +3,7 @@ import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { articleKeys, useArticleStats, useRecentArticles } from '../api/articles';
 import { systemKeys, useActivity, useHealth } from '../api/system';
 import type { ArticleStats } from '../contract';
-import { ErrorNotice } from '../components/common/ErrorNotice';
+import type { ErrorNoticeProps } from '../components/common/ErrorNotice';
 import { DashboardHeader } from '../components/dashboard/DashboardHeader';
 import { QuickActions } from '../components/dashboard/QuickActions';
 import { RecentActivity } from '../components/dashboard/RecentActivity';
@@ -11,6 +11,13 @@ import { RecentArticles } from '../components/dashboard/RecentArticles';
 import { StatCards, type DashboardStats } from '../components/dashboard/StatCards';
 import { SystemStatus } from '../components/dashboard/SystemStatus';
 import { percentChange } from '../lib/format';
+import { preloadComponent } from '../lib/preloadComponent';
+
+/** Shown only when something failed: its chunk (Chakra's Alert) loads meanwhile, not before the screen. */
+const ErrorNotice = preloadComponent<ErrorNoticeProps>(
+  () => import('../components/common/ErrorNotice').then((module) => module.ErrorNotice),
+  () => null,
+);
 
 /** Real figures only: counts and week-over-week change from the server; views are not tracked. */
 export function dashboardStats({ counts, createdPerWeek: week }: ArticleStats): DashboardStats {

@@ -1,5 +1,5 @@
 import { Stack } from '@chakra-ui/react';
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { downloadFile, useDeleteFile, useFiles, useUploadQueue } from '../api/files';
 import type { FileTypeFilter, StoredFile } from '../contract';
 import { ErrorNotice } from '../components/common/ErrorNotice';
@@ -15,6 +15,9 @@ import {
 } from '../components/files';
 import { useDebouncedValue } from '../lib/useDebouncedValue';
 
+const NO_FILES: StoredFile[] = [];
+
+/** File manager: pages of files loaded as the admin scrolls, uploads, deletes (SPEC.md). */
 export default function FileManagerRoute() {
   const [search, setSearch] = useState('');
   const [type, setType] = useState<FileTypeFilter>('all');
@@ -25,18 +28,24 @@ export default function FileManagerRoute() {
   const files = useFiles({ type, search: settledSearch });
   const remove = useDeleteFile();
   const uploads = useUploadQueue();
-  const summary = files.data?.summary;
+  const loaded = files.data;
+  const { refetch, fetchNextPage } = files;
+  const { mutate: deleteFile } = remove;
+  // Stable callbacks: the grid's rows and cards are memoised and re-render only for their own data.
+  const refresh = useCallback(() => void refetch(), [refetch]);
+  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  const onDelete = useCallback((id: string) => deleteFile(id), [deleteFile]);
 
   return (
     <Stack gap="6">
       <FileManagerHeader
-        isLoading={files.isFetching}
+        isLoading={files.isFetching && !files.isFetchingNextPage}
         isUploading={uploads.isUploading}
-        onRefresh={() => void files.refetch()}
+        onRefresh={refresh}
         onUpload={() => chooser.current?.openChooser()}
       />
       <FileSummaryCards
-        summary={files.data && summary ? { total: files.data.total, ...summary } : undefined}
+        summary={loaded?.summary ? { total: loaded.total, ...loaded.summary } : undefined}
         isLoading={files.isPending}
       />
       <DropZone ref={chooser} onFiles={uploads.start} uploads={uploads.items} />
@@ -50,15 +59,18 @@ export default function FileManagerRoute() {
         onViewChange={setView}
       />
       <FileBrowser
-        files={files.data?.data ?? []}
-        total={files.data?.total}
+        files={loaded?.files ?? NO_FILES}
+        total={loaded?.total}
         view={view}
         isLoading={files.isPending}
         isFiltered={type !== 'all' || settledSearch.trim() !== ''}
         onPreview={setPreviewing}
         onDownload={downloadFile}
-        onDelete={(id) => remove.mutate(id)}
+        onDelete={onDelete}
         deletingId={remove.isPending ? remove.variables : null}
+        hasMore={files.hasNextPage}
+        isFetchingMore={files.isFetchingNextPage}
+        onLoadMore={loadMore}
       />
       <FilePreviewDialog file={previewing} onClose={() => setPreviewing(null)} onDownload={downloadFile} />
     </Stack>

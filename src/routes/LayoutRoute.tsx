@@ -1,10 +1,17 @@
 import { Button, Center, Spinner, Stack } from '@chakra-ui/react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useLogout, useMe } from '../api/system';
-import { ErrorNotice } from '../components/common/ErrorNotice';
+import type { ErrorNoticeProps } from '../components/common/ErrorNotice';
 import { AppShell } from '../components/shell/AppShell';
 import { readSidebarCookie } from '../lib/sidebarCookie';
-import { texts } from '../lib/texts';
+import { layoutTexts } from '../lib/texts-shell';
+import { preloadComponent } from '../lib/preloadComponent';
+
+/** Shown only when something failed: its chunk (Chakra's Alert) loads meanwhile, not before the screen. */
+const ErrorNotice = preloadComponent<ErrorNoticeProps>(
+  () => import('../components/common/ErrorNotice').then((module) => module.ErrorNotice),
+  () => null,
+);
 
 /** The signed-in layout: the session is checked once; a 401 sends the admin to /login. */
 export default function LayoutRoute() {
@@ -19,7 +26,7 @@ export default function LayoutRoute() {
       <Center minH="100vh" p="4">
         <Stack gap="4" maxW="md">
           <ErrorNotice message={me.error.message} />
-          <Button onClick={() => void me.refetch()}>{texts.articles.tryAgain}</Button>
+          <Button onClick={() => void me.refetch()}>{layoutTexts.tryAgain}</Button>
         </Stack>
       </Center>
     );

@@ -1,11 +1,104 @@
-import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
+import {
+  alertSlotRecipe,
+  animationStyles,
+  badgeRecipe,
+  breakpoints,
+  buttonRecipe,
+  cardSlotRecipe,
+  checkboxSlotRecipe,
+  checkmarkRecipe,
+  cssVarsPrefix,
+  cssVarsRoot,
+  dataListSlotRecipe,
+  dialogSlotRecipe,
+  drawerSlotRecipe,
+  emptyStateSlotRecipe,
+  fieldSlotRecipe,
+  globalCss,
+  headingRecipe,
+  iconRecipe,
+  inputRecipe,
+  keyframes,
+  layerStyles,
+  linkRecipe,
+  listSlotRecipe,
+  menuSlotRecipe,
+  nativeSelectSlotRecipe,
+  progressSlotRecipe,
+  segmentGroupSlotRecipe,
+  semanticTokens,
+  skeletonRecipe,
+  spinnerRecipe,
+  statSlotRecipe,
+  switchSlotRecipe,
+  tabsSlotRecipe,
+  textareaRecipe,
+  textStyles,
+  tokens,
+  tooltipSlotRecipe,
+} from '@chakra-ui/react/theme';
 
 /**
- * The console's one theme system. Components use the semantic tokens below (and Chakra's
- * own `bg`, `fg`, `border` tokens); dark mode comes from the `_dark` values, never from
- * per-component conditions.
+ * Chakra's default theme (tokens, semantic tokens, global styles, text, layer and animation
+ * styles) with only the recipes of the components the console uses: `defaultConfig` carries
+ * all ~80 of them into the first screen's JavaScript. A component whose recipe is missing
+ * renders unstyled, so a component used for the first time needs its recipe here;
+ * `index.test.ts` checks every Chakra import under src/ and stories/ against this list.
  */
-const config = defineConfig({
+const chakraTheme = defineConfig({
+  preflight: true,
+  cssVarsPrefix,
+  cssVarsRoot,
+  globalCss,
+  theme: {
+    breakpoints,
+    keyframes,
+    tokens,
+    semanticTokens,
+    textStyles,
+    layerStyles,
+    animationStyles,
+    recipes: {
+      badge: badgeRecipe,
+      button: buttonRecipe,
+      checkmark: checkmarkRecipe,
+      heading: headingRecipe,
+      icon: iconRecipe,
+      input: inputRecipe,
+      link: linkRecipe,
+      skeleton: skeletonRecipe,
+      spinner: spinnerRecipe,
+      textarea: textareaRecipe,
+    },
+    slotRecipes: {
+      alert: alertSlotRecipe,
+      card: cardSlotRecipe,
+      checkbox: checkboxSlotRecipe,
+      dataList: dataListSlotRecipe,
+      dialog: dialogSlotRecipe,
+      drawer: drawerSlotRecipe,
+      emptyState: emptyStateSlotRecipe,
+      field: fieldSlotRecipe,
+      list: listSlotRecipe,
+      menu: menuSlotRecipe,
+      nativeSelect: nativeSelectSlotRecipe,
+      progress: progressSlotRecipe,
+      segmentGroup: segmentGroupSlotRecipe,
+      stat: statSlotRecipe,
+      switch: switchSlotRecipe,
+      tabs: tabsSlotRecipe,
+      tooltip: tooltipSlotRecipe,
+    },
+  },
+});
+
+/**
+ * The console's own tokens on top of Chakra's. Components use the semantic tokens below (and
+ * Chakra's own `bg`, `fg`, `border` tokens); dark mode comes from the `_dark` values, never
+ * from per-component conditions.
+ */
+export const consoleConfig = defineConfig({
   globalCss: {
     'html, body': { bg: 'bg.canvas', color: 'fg' },
   },
@@ -47,4 +140,5 @@ const config = defineConfig({
   },
 });
 
-export const system = createSystem(defaultConfig, config);
+/** The console's one theme system. */
+export const system = createSystem(defaultBaseConfig, chakraTheme, consoleConfig);

@@ -92,8 +92,33 @@ export function filesApi(initial: StoredFile[] = sampleFiles) {
   ];
 }
 
+/**
+ * `count` files, newest first, named after their position (`file-00000.pdf`, `file-00001.png`,
+ * …) so a name tells where it sits in the list; even positions are PDFs, odd ones images
+ * without thumbnails (no network for 10,000 of them).
+ */
+export function manyFiles(count: number): StoredFile[] {
+  const newest = Date.UTC(2026, 10, 20, 12);
+  return Array.from({ length: count }, (_, i) => {
+    const isPdf = i % 2 === 0;
+    const at = new Date(newest - i * 60_000).toISOString();
+    return makeFile({
+      id: `file_many_${String(i).padStart(5, '0')}`,
+      name: `file-${String(i).padStart(5, '0')}.${isPdf ? 'pdf' : 'png'}`,
+      size: 1_000 + ((i * 7_919) % 5_000_000),
+      type: isPdf ? 'pdf' : 'image',
+      mimeType: isPdf ? 'application/pdf' : 'image/png',
+      url: `/api/files/file_many_${i}/content`,
+      uploadedAt: at,
+      lastModified: at,
+    });
+  });
+}
+
 export const fileHandlers = {
   api: filesApi,
+  /** A library of `count` files (see `manyFiles`), served a page at a time. */
+  many: (count = 10_000) => filesApi(manyFiles(count)),
   empty: () => filesApi([]),
   loading: () => [http.get(API, () => delay('infinite')), http.get(`${API}/latest`, () => delay('infinite'))],
   failing: (message = 'Internal server error') => [

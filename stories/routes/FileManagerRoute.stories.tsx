@@ -174,3 +174,39 @@ export const TypeFilter: Story = {
     for (const file of pdfs) await expect(canvas.getByRole('button', { name: f.actions(file.name) })).toBeVisible();
   },
 };
+
+/** `file-00042.pdf`: the names `fileHandlers.many` gives, by position (newest first). */
+const manyName = (i: number) => `file-${String(i).padStart(5, '0')}.${i % 2 === 0 ? 'pdf' : 'png'}`;
+
+/**
+ * 10,000 files: the first page of 50 shows with the library's total; scrolling to the end of what
+ * is loaded asks for page 2, 3, 4 (the handler honours `page`); the DOM keeps only the cards
+ * near the viewport.
+ */
+export const ManyFiles: Story = {
+  beforeEach({ msw }) {
+    msw.use(...authHandlers.signedIn(), ...fileHandlers.many(10_000));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const doc = canvasElement.ownerDocument;
+    const view = doc.defaultView!;
+    await expect(await findFilesTitle(canvasElement, 10_000)).toBeVisible();
+    await expect(summaryValue(canvasElement, f.totalFiles)).toBe('10000');
+    await expect(canvas.getByRole('button', { name: f.actions(manyName(0)) })).toBeInTheDocument();
+    await expect(canvas.queryByRole('button', { name: f.actions(manyName(50)) })).not.toBeInTheDocument();
+
+    for (const page of [2, 3, 4]) {
+      view.scrollTo(0, doc.documentElement.scrollHeight);
+      // The first file of the next page arrives just below what was the end.
+      await waitFor(() => expect(canvas.getByRole('button', { name: f.actions(manyName((page - 1) * 50)) })).toBeInTheDocument(), {
+        timeout: 5000,
+      });
+    }
+    await expect(canvas.getByRole('heading', { name: f.filesCount(10_000) })).toBeVisible();
+    // The first files have left the DOM; only the rows near the viewport are there.
+    await expect(canvas.queryByRole('button', { name: f.actions(manyName(0)) })).not.toBeInTheDocument();
+    await expect(canvas.getAllByRole('listitem').length).toBeLessThanOrEqual(64);
+    view.scrollTo(0, 0);
+  },
+};

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { ChakraProvider } from '@chakra-ui/react';
 import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ArticleCard } from '../../contract';
 import { system } from '../../theme';
 import { ArticleList } from './ArticleList';
@@ -22,6 +22,10 @@ function article(i: number): ArticleCard {
   };
 }
 
+// The virtualiser puts the window back where it was when it attaches; jsdom cannot scroll.
+beforeEach(() => {
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+});
 afterEach(cleanup);
 
 describe('ArticleList', () => {
@@ -34,11 +38,33 @@ describe('ArticleList', () => {
     );
     const cards = screen.getAllByRole('article');
     expect(cards.length).toBeGreaterThan(0);
-    expect(cards.length).toBeLessThan(100);
+    expect(cards.length).toBeLessThan(30);
     expect(screen.getByRole('heading', { name: 'Article #00000000' })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Article #00009999' })).toBeNull();
-    // The rows left out still take their room, so the page can scroll to them.
+    // Rows announce their place in the whole list.
+    const rows = screen.getAllByRole('listitem');
+    expect(rows[0]!.getAttribute('aria-posinset')).toBe('1');
+    expect(rows[1]!.getAttribute('aria-posinset')).toBe('2');
+    expect(rows[0]!.getAttribute('aria-setsize')).toBe('10000');
+    // The rows left out still take their room (estimated), so the page can scroll to them.
     const list = screen.getByRole('list', { name: 'Articles' });
-    expect(parseFloat(list.style.paddingBottom)).toBeGreaterThan(1_000_000);
+    expect(parseFloat(list.parentElement!.style.height)).toBeGreaterThan(1_000_000);
+  });
+
+  it('says the size of the list is unknown while the server has more pages', () => {
+    render(
+      <ChakraProvider value={system}>
+        <ArticleList
+          articles={[article(0), article(1)]}
+          filter="all"
+          onRetry={vi.fn()}
+          onDelete={vi.fn()}
+          hasMore
+          onLoadMore={vi.fn()}
+        />
+      </ChakraProvider>,
+    );
+    expect(screen.getAllByRole('listitem')[0]!.getAttribute('aria-setsize')).toBe('-1');
+    expect(screen.getByRole('button', { name: 'Load more' })).toBeTruthy();
   });
 });

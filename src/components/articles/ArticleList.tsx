@@ -1,16 +1,19 @@
-import { useMemo } from 'react';
+import { memo, useCallback } from 'react';
 import { Box, Button, Center, chakra, EmptyState, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { LuCircleAlert, LuFileText } from 'react-icons/lu';
 import type { ArticleCard as ArticleCardData, ArticleFilter } from '../../contract';
 import { texts } from '../../lib/texts';
 import { ArticleCard } from './ArticleCard';
-import { useLoadMoreSentinel } from './useLoadMoreSentinel';
-import { useWindowedList } from './useWindowedList';
+import { useLoadMoreSentinel } from '../lists/useLoadMoreSentinel';
+import { useListBox, useWindowRows } from '../lists/useWindowRows';
 
 /** A typical card with both URLs and both previews, plus the 16px gap below it. */
 const ESTIMATED_ROW_HEIGHT = 360;
-/** Rendered beyond the visible area on each side, so scrolling and Tab never reach a gap. */
-const OVERSCAN_PX = 1000;
+/**
+ * Cards rendered beyond the visible area on each side (about 2,000px), so scrolling and Tab
+ * (four stops per card) never reach a gap before the window follows.
+ */
+const OVERSCAN_ROWS = 6;
 
 export interface ArticleListProps {
   articles: readonly ArticleCardData[] | undefined;
@@ -80,7 +83,8 @@ function EmptyArticles({ filter }: { filter: ArticleFilter }) {
 
 /**
  * The articles list and its states. Even with thousands of articles loaded only the cards near
- * the visible area are mounted; a sentinel below the list asks for the next server page.
+ * the visible area are mounted (window virtualisation: the page scrolls, not a box); a sentinel
+ * below the list asks for the next server page.
  */
 export function ArticleList({
   articles,
@@ -118,11 +122,14 @@ function WindowedArticles({
   onLoadMore,
 }: Required<Pick<ArticleListProps, 'onDelete' | 'hasMore' | 'isFetchingMore'>> &
   Pick<ArticleListProps, 'deletingId' | 'onLoadMore'> & { articles: readonly ArticleCardData[] }) {
-  const keys = useMemo(() => articles.map((article) => article.id), [articles]);
-  const { listRef, measureRow, start, end, paddingTop, paddingBottom } = useWindowedList({
-    keys,
-    estimatedHeight: ESTIMATED_ROW_HEIGHT,
-    overscan: OVERSCAN_PX,
+  const getItemKey = useCallback((index: number) => articles[index]!.id, [articles]);
+  const { listRef, scrollMargin } = useListBox();
+  const { measureRow, rows, totalSize, offset } = useWindowRows({
+    count: articles.length,
+    estimateSize: ESTIMATED_ROW_HEIGHT,
+    overscan: OVERSCAN_ROWS,
+    getItemKey,
+    scrollMargin,
   });
   const canLoadMore = hasMore && !isFetchingMore && onLoadMore !== undefined;
   const sentinelRef = useLoadMoreSentinel({ enabled: canLoadMore, itemCount: articles.length, onLoadMore });
@@ -130,28 +137,35 @@ function WindowedArticles({
 
   return (
     <Box>
-      <chakra.ul
-        ref={listRef}
-        role="list"
-        aria-label={texts.articles.listLabel}
-        aria-busy={isFetchingMore}
-        listStyleType="none"
-        // Inline, not style props: these change while scrolling and must not mint CSS classes.
-        style={{ paddingTop, paddingBottom }}
-      >
-        {articles.slice(start, end).map((article, i) => (
-          <chakra.li
-            key={article.id}
-            ref={measureRow}
-            data-row-key={article.id}
-            aria-setsize={setSize}
-            aria-posinset={start + i + 1}
-            pb="4"
-          >
-            <ArticleCard article={article} onDelete={onDelete} isDeleting={article.id === deletingId} />
-          </chakra.li>
-        ))}
-      </chakra.ul>
+      {/* Inline styles, not style props: these change while scrolling and must not mint CSS classes. */}
+      <div ref={listRef} style={{ position: 'relative', height: totalSize }}>
+        <chakra.ul
+          role="list"
+          aria-label={texts.articles.listLabel}
+          aria-busy={isFetchingMore}
+          listStyleType="none"
+          position="absolute"
+          top="0"
+          left="0"
+          w="full"
+          style={{ transform: `translateY(${offset}px)` }}
+        >
+          {rows.map((row) => {
+            const article = articles[row.index]!;
+            return (
+              <ArticleRow
+                key={row.key}
+                index={row.index}
+                setSize={setSize}
+                measureRow={measureRow}
+                article={article}
+                onDelete={onDelete}
+                isDeleting={article.id === deletingId}
+              />
+            );
+          })}
+        </chakra.ul>
+      </div>
       {hasMore ? (
         <Center flexDirection="column" gap="2" py="4">
           <Box ref={sentinelRef} h="1px" w="full" aria-hidden />
@@ -169,3 +183,26 @@ function WindowedArticles({
     </Box>
   );
 }
+
+/** One row: rendered when it enters the window, then left alone while the list scrolls. */
+const ArticleRow = memo(function ArticleRow({
+  index,
+  setSize,
+  measureRow,
+  article,
+  onDelete,
+  isDeleting,
+}: {
+  index: number;
+  setSize: number;
+  measureRow: (element: HTMLElement | null) => void;
+  article: ArticleCardData;
+  onDelete: (id: string) => void;
+  isDeleting: boolean;
+}) {
+  return (
+    <chakra.li ref={measureRow} data-index={index} aria-setsize={setSize} aria-posinset={index + 1} pb="4">
+      <ArticleCard article={article} onDelete={onDelete} isDeleting={isDeleting} />
+    </chakra.li>
+  );
+});

@@ -1,9 +1,19 @@
-import { Alert, Button, Card, Field, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Field, Input, Link, Stack, Text } from '@chakra-ui/react';
 import type { FormEvent } from 'react';
 import { FcGoogle } from 'react-icons/fc';
 import type { LoginRequest } from '../../contract';
-import { texts } from '../../lib/texts';
+import { loginTexts } from '../../lib/texts-login';
+import { preloadComponent } from '../../lib/preloadComponent';
 import { AppLink } from '../common/AppLink';
+
+/**
+ * The failure notice (Chakra's Alert) is not part of the empty form: its chunk loads alongside
+ * the screen and is here long before a sign-in can have failed.
+ */
+const LoginError = preloadComponent<{ message: string }>(
+  () => import('./LoginError').then((module) => module.LoginError),
+  () => null,
+);
 
 export interface LoginFormProps {
   onSubmit: (credentials: LoginRequest) => void;
@@ -39,45 +49,40 @@ export function LoginForm({
     <Card.Root width="full" maxW="sm" bg="bg.card">
       <Card.Header>
         <Card.Title as="h1" fontSize="2xl">
-          {texts.login.title}
+          {loginTexts.title}
         </Card.Title>
-        <Card.Description color="fg.muted">{texts.login.subtitle}</Card.Description>
+        <Card.Description color="fg.muted">{loginTexts.subtitle}</Card.Description>
       </Card.Header>
       <Card.Body>
-        <form onSubmit={handleSubmit} aria-label={texts.login.title}>
+        <form onSubmit={handleSubmit} aria-label={loginTexts.title}>
           <Stack gap="4">
-            {error && (
-              <Alert.Root status="error" role="alert">
-                <Alert.Indicator />
-                <Alert.Title>{error}</Alert.Title>
-              </Alert.Root>
-            )}
+            {error && <LoginError message={error} />}
             <Field.Root required>
-              <Field.Label>{texts.login.email}</Field.Label>
-              <Input name="email" type="email" autoComplete="email" placeholder={texts.login.emailPlaceholder} />
+              <Field.Label>{loginTexts.email}</Field.Label>
+              <Input name="email" type="email" autoComplete="email" placeholder={loginTexts.emailPlaceholder} />
             </Field.Root>
             <Field.Root required>
-              <Field.Label>{texts.login.password}</Field.Label>
+              <Field.Label>{loginTexts.password}</Field.Label>
               <Input name="password" type="password" autoComplete="current-password" />
               {/* After the field, so Tab goes email → password → Login. */}
               <Link asChild fontSize="sm" variant="underline" alignSelf="flex-end">
-                <AppLink href={forgotPasswordHref}>{texts.login.forgot}</AppLink>
+                <AppLink href={forgotPasswordHref}>{loginTexts.forgot}</AppLink>
               </Link>
             </Field.Root>
             <Button type="submit" width="full" disabled={isSubmitting}>
-              {isSubmitting ? texts.login.submitting : texts.login.submit}
+              {isSubmitting ? loginTexts.submitting : loginTexts.submit}
             </Button>
             {googleHref ? (
               <Button asChild variant="outline" width="full">
                 <a href={googleHref}>
                   <FcGoogle aria-hidden />
-                  {texts.login.google}
+                  {loginTexts.google}
                 </a>
               </Button>
             ) : (
               <Button type="button" variant="outline" width="full" disabled>
                 <FcGoogle aria-hidden />
-                {texts.login.google}
+                {loginTexts.google}
               </Button>
             )}
           </Stack>
@@ -85,9 +90,9 @@ export function LoginForm({
       </Card.Body>
       <Card.Footer justifyContent="center">
         <Text fontSize="sm">
-          {texts.login.noAccount}{' '}
+          {loginTexts.noAccount}{' '}
           <Link asChild variant="underline">
-            <AppLink href={signUpHref}>{texts.login.signUp}</AppLink>
+            <AppLink href={signUpHref}>{loginTexts.signUp}</AppLink>
           </Link>
         </Text>
       </Card.Footer>

@@ -1,7 +1,7 @@
 import { Box, Button, Flex, Heading, chakra } from '@chakra-ui/react';
 import { LuRefreshCw } from 'react-icons/lu';
 import { formatClock } from '../../lib/format';
-import { texts } from '../../lib/texts';
+import { dashboardTexts } from '../../lib/texts-dashboard';
 import { useClock } from './useClock';
 
 export interface DashboardHeaderProps {
@@ -19,7 +19,7 @@ export function DashboardHeader({ onRefresh, isRefreshing = false, timeZone }: D
     <Flex align={{ base: 'flex-start', sm: 'center' }} justify="space-between" gap="4" wrap="wrap">
       <Box>
         <Heading as="h1" size="2xl">
-          {texts.dashboard.title}
+          {dashboardTexts.title}
         </Heading>
         <chakra.time dateTime={now.toISOString()} color="fg.muted" fontSize="sm">
           {formatClock(now, timeZone)}
@@ -32,7 +32,7 @@ export function DashboardHeader({ onRefresh, isRefreshing = false, timeZone }: D
           animation={isRefreshing ? 'spin' : undefined}
           _motionReduce={{ animation: 'none' }}
         />
-        {texts.dashboard.refresh}
+        {dashboardTexts.refresh}
       </Button>
     </Flex>
   );

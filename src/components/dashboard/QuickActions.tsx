@@ -1,14 +1,14 @@
 import { Button, Card, Heading, SimpleGrid } from '@chakra-ui/react';
 import type { IconType } from 'react-icons';
 import { LuChartColumn, LuFileText, LuPlus, LuUpload } from 'react-icons/lu';
-import { texts } from '../../lib/texts';
+import { dashboardTexts } from '../../lib/texts-dashboard';
 import { AppLink } from '../common/AppLink';
 
 const actions: readonly { href: string; label: string; icon: IconType }[] = [
-  { href: '/articles/new', label: texts.dashboard.createArticle, icon: LuPlus },
-  { href: '/file-manager', label: texts.dashboard.uploadFiles, icon: LuUpload },
-  { href: '/articles', label: texts.dashboard.viewArticles, icon: LuFileText },
-  { href: '/analytics', label: texts.dashboard.analytics, icon: LuChartColumn },
+  { href: '/articles/new', label: dashboardTexts.createArticle, icon: LuPlus },
+  { href: '/file-manager', label: dashboardTexts.uploadFiles, icon: LuUpload },
+  { href: '/articles', label: dashboardTexts.viewArticles, icon: LuFileText },
+  { href: '/analytics', label: dashboardTexts.analytics, icon: LuChartColumn },
 ];
 
 /** Shortcuts to the common tasks (SPEC.md section 2, Dashboard). */
@@ -17,7 +17,7 @@ export function QuickActions() {
     <Card.Root bg="bg.card">
       <Card.Header>
         <Heading as="h2" size="md">
-          {texts.dashboard.quickActions}
+          {dashboardTexts.quickActions}
         </Heading>
       </Card.Header>
       <Card.Body>

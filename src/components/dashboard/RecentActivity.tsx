@@ -14,7 +14,7 @@ import {
 } from 'react-icons/lu';
 import type { Activity, ActivityKind } from '../../contract';
 import { formatDateTime } from '../../lib/format';
-import { texts } from '../../lib/texts';
+import { dashboardTexts } from '../../lib/texts-dashboard';
 import { LoadingRows } from './LoadingRows';
 import { formatRelativeTime } from './relativeTime';
 
@@ -46,7 +46,7 @@ export function RecentActivity({ activities, loading = false, now }: RecentActiv
     <Card.Root bg="bg.card">
       <Card.Header>
         <Heading as="h2" size="md">
-          {texts.dashboard.recentActivity}
+          {dashboardTexts.recentActivity}
         </Heading>
       </Card.Header>
       <Card.Body>
@@ -55,7 +55,7 @@ export function RecentActivity({ activities, loading = false, now }: RecentActiv
         ) : items.length === 0 ? (
           <Stack align="center" gap="2" py="6" textAlign="center">
             <Box as={LuActivity} aria-hidden boxSize="8" color="fg.muted" />
-            <Text color="fg.muted">{texts.dashboard.noActivity}</Text>
+            <Text color="fg.muted">{dashboardTexts.noActivity}</Text>
           </Stack>
         ) : (
           <Stack as="ul" gap="4" listStyleType="none" m="0" p="0">

@@ -2,7 +2,7 @@ import { Badge, Box, Button, Card, Flex, Heading, Link, Stack, Text } from '@cha
 import { LuArrowRight, LuFileText, LuPlus } from 'react-icons/lu';
 import type { ArticleCard } from '../../contract';
 import { formatDateTime } from '../../lib/format';
-import { texts } from '../../lib/texts';
+import { dashboardTexts } from '../../lib/texts-dashboard';
 import { AppLink } from '../common/AppLink';
 import { LoadingRows } from './LoadingRows';
 
@@ -35,7 +35,7 @@ function ArticleRow({ article }: { article: ArticleCard }) {
           <Box as={LuFileText} aria-hidden boxSize="4" color="fg.muted" flexShrink={0} />
           <Box flex="1" minW="0">
             <Text fontSize="sm" fontWeight="medium" truncate>
-              {article.slug || texts.dashboard.articleFallback(article.id)}
+              {article.slug || dashboardTexts.articleFallback(article.id)}
             </Text>
             <Text fontSize="xs" color="fg.muted">
               {formatDateTime(article.createdAt)}
@@ -47,7 +47,7 @@ function ArticleRow({ article }: { article: ArticleCard }) {
             color={published ? 'status.published' : 'status.draft'}
             flexShrink={0}
           >
-            {published ? texts.dashboard.status.published : texts.dashboard.status.draft}
+            {published ? dashboardTexts.status.published : dashboardTexts.status.draft}
           </Badge>
         </AppLink>
       </Link>
@@ -63,11 +63,11 @@ export function RecentArticles({ articles, loading = false }: RecentArticlesProp
       <Card.Header>
         <Flex align="center" justify="space-between" gap="2">
           <Heading as="h2" size="md">
-            {texts.dashboard.recentArticles}
+            {dashboardTexts.recentArticles}
           </Heading>
           <Button asChild variant="ghost" size="sm">
             <AppLink href="/articles">
-              {texts.dashboard.viewAll}
+              {dashboardTexts.viewAll}
               <LuArrowRight aria-hidden focusable="false" />
             </AppLink>
           </Button>
@@ -79,11 +79,11 @@ export function RecentArticles({ articles, loading = false }: RecentArticlesProp
         ) : shown.length === 0 ? (
           <Stack align="center" gap="3" py="6" textAlign="center">
             <Box as={LuFileText} aria-hidden boxSize="8" color="fg.muted" />
-            <Text color="fg.muted">{texts.dashboard.noArticles}</Text>
+            <Text color="fg.muted">{dashboardTexts.noArticles}</Text>
             <Button asChild size="sm">
               <AppLink href="/articles/new">
                 <LuPlus aria-hidden focusable="false" />
-                {texts.dashboard.createFirstArticle}
+                {dashboardTexts.createFirstArticle}
               </AppLink>
             </Button>
           </Stack>

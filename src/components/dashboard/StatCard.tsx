@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Box, Card, Flex, Skeleton, Text } from '@chakra-ui/react';
 import type { IconType } from 'react-icons';
 import { LuMinus, LuTrendingDown, LuTrendingUp } from 'react-icons/lu';
-import { texts } from '../../lib/texts';
+import { dashboardTexts } from '../../lib/texts-dashboard';
 
 export interface StatCardProps {
   label: string;
@@ -37,7 +37,7 @@ function ChangeLine({ change, noChangeText }: { change: number | null; noChangeT
       <Icon aria-hidden focusable="false" />
       <Text as="span">
         {sign}
-        {change}% {texts.dashboard.fromLastWeek}
+        {change}% {dashboardTexts.fromLastWeek}
       </Text>
     </Flex>
   );
@@ -49,7 +49,7 @@ export function StatCard({
   icon: Icon,
   value,
   change,
-  noChangeText = texts.dashboard.noPreviousWeek,
+  noChangeText = dashboardTexts.noPreviousWeek,
   loading = false,
   notTracked = false,
 }: StatCardProps) {
@@ -71,10 +71,10 @@ export function StatCard({
         ) : notTracked ? (
           <>
             <Text fontSize="lg" fontWeight="semibold" color="fg.muted">
-              {texts.dashboard.viewsNotTracked}
+              {dashboardTexts.viewsNotTracked}
             </Text>
             <Text fontSize="xs" color="fg.muted">
-              {texts.dashboard.viewsNotTrackedHint}
+              {dashboardTexts.viewsNotTrackedHint}
             </Text>
           </>
         ) : (

@@ -1,6 +1,6 @@
 import { SimpleGrid } from '@chakra-ui/react';
 import { LuCircleCheck, LuEye, LuFileText, LuSquarePen } from 'react-icons/lu';
-import { texts } from '../../lib/texts';
+import { dashboardTexts } from '../../lib/texts-dashboard';
 import { StatCard } from './StatCard';
 
 export interface StatFigure {
@@ -29,28 +29,28 @@ export function StatCards({ stats, loading = false }: StatCardsProps) {
   return (
     <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="4">
       <StatCard
-        label={texts.dashboard.totalArticles}
+        label={dashboardTexts.totalArticles}
         icon={LuFileText}
         loading={pending}
         value={stats?.totalArticles.value}
         change={stats?.totalArticles.change}
       />
       <StatCard
-        label={texts.dashboard.published}
+        label={dashboardTexts.published}
         icon={LuCircleCheck}
         loading={pending}
         value={stats?.published.value}
         change={stats?.published.change}
       />
       <StatCard
-        label={texts.dashboard.drafts}
+        label={dashboardTexts.drafts}
         icon={LuSquarePen}
         loading={pending}
         value={stats?.drafts.value}
         change={stats?.drafts.change}
       />
       <StatCard
-        label={texts.dashboard.viewsToday}
+        label={dashboardTexts.viewsToday}
         icon={LuEye}
         loading={pending}
         notTracked={stats?.viewsToday === null}

@@ -1,10 +1,20 @@
 import { useId, type ReactNode } from 'react';
-import { Box, Card, Flex, Heading, Progress, Stack, Text } from '@chakra-ui/react';
+import { Box, Card, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import type { IconType } from 'react-icons';
 import { LuDatabase, LuHardDrive, LuServer, LuTriangleAlert } from 'react-icons/lu';
 import type { Health } from '../../contract';
-import { texts } from '../../lib/texts';
+import { dashboardTexts } from '../../lib/texts-dashboard';
+import { preloadComponent } from '../../lib/preloadComponent';
 import { LoadingRows } from './LoadingRows';
+
+/**
+ * The storage bar (Ark's progress machine, ~6 KB gzip) shows only once health has answered: its
+ * chunk loads meanwhile. Should it still be on its way, an empty space of its size stands in.
+ */
+const StorageBar = preloadComponent(
+  () => import('./StorageBar').then((module) => module.StorageBar),
+  () => <Box aria-hidden h="1.5" mt="1.5" />,
+);
 
 /** From this share of used storage on, the row warns. */
 export const STORAGE_WARNING_PERCENT = 90;
@@ -43,16 +53,12 @@ function StorageRow({ percent }: { percent: number }) {
   return (
     <StatusRow icon={nearlyFull ? LuTriangleAlert : LuHardDrive} tone={nearlyFull ? 'warn' : 'ok'}>
       <Text id={labelId} fontSize="sm" color={nearlyFull ? 'status.warn' : 'fg'} fontWeight={nearlyFull ? 'semibold' : 'normal'}>
-        {texts.dashboard.storageUsed(rounded)}
+        {dashboardTexts.storageUsed(rounded)}
       </Text>
-      <Progress.Root value={rounded} size="xs" mt="1.5" colorPalette={nearlyFull ? 'orange' : 'blue'}>
-        <Progress.Track aria-labelledby={labelId}>
-          <Progress.Range />
-        </Progress.Track>
-      </Progress.Root>
+      <StorageBar percent={rounded} nearlyFull={nearlyFull} labelledBy={labelId} />
       {nearlyFull && (
         <Text fontSize="xs" color="status.warn" mt="1">
-          {texts.dashboard.storageNearlyFull}
+          {dashboardTexts.storageNearlyFull}
         </Text>
       )}
     </StatusRow>
@@ -65,7 +71,7 @@ export function SystemStatus({ health, loading = false }: SystemStatusProps) {
     <Card.Root bg="bg.card">
       <Card.Header>
         <Heading as="h2" size="md">
-          {texts.dashboard.systemStatus}
+          {dashboardTexts.systemStatus}
         </Heading>
       </Card.Header>
       <Card.Body>
@@ -74,16 +80,16 @@ export function SystemStatus({ health, loading = false }: SystemStatusProps) {
         ) : health ? (
           <Stack as="ul" gap="4" listStyleType="none" m="0" p="0">
             <StatusRow icon={LuServer} tone="ok">
-              <Text fontSize="sm">{texts.dashboard.apiOnline}</Text>
+              <Text fontSize="sm">{dashboardTexts.apiOnline}</Text>
             </StatusRow>
             {health.database === 'connected' ? (
               <StatusRow icon={LuDatabase} tone="ok">
-                <Text fontSize="sm">{texts.dashboard.databaseConnected}</Text>
+                <Text fontSize="sm">{dashboardTexts.databaseConnected}</Text>
               </StatusRow>
             ) : (
               <StatusRow icon={LuDatabase} tone="down">
                 <Text fontSize="sm" color="status.down" fontWeight="semibold">
-                  {texts.dashboard.databaseDown}
+                  {dashboardTexts.databaseDown}
                 </Text>
               </StatusRow>
             )}
@@ -94,17 +100,17 @@ export function SystemStatus({ health, loading = false }: SystemStatusProps) {
           <Stack as="ul" gap="4" listStyleType="none" m="0" p="0">
             <StatusRow icon={LuServer} tone="down">
               <Text fontSize="sm" color="status.down" fontWeight="semibold">
-                {texts.dashboard.apiOffline}
+                {dashboardTexts.apiOffline}
               </Text>
             </StatusRow>
             <StatusRow icon={LuDatabase} tone="unknown">
               <Text fontSize="sm" color="fg.muted">
-                {texts.dashboard.databaseUnknown}
+                {dashboardTexts.databaseUnknown}
               </Text>
             </StatusRow>
             <StatusRow icon={LuHardDrive} tone="unknown">
               <Text fontSize="sm" color="fg.muted">
-                {texts.dashboard.storageUnknown}
+                {dashboardTexts.storageUnknown}
               </Text>
             </StatusRow>
           </Stack>

@@ -1,7 +1,9 @@
-import { Card, EmptyState, Skeleton, Stack } from '@chakra-ui/react';
+import { useId } from 'react';
+import { Box, Button, Card, Center, EmptyState, Skeleton, Stack } from '@chakra-ui/react';
 import { LuFolderOpen } from 'react-icons/lu';
 import type { StoredFile } from '../../contract';
 import { texts } from '../../lib/texts';
+import { useLoadMoreSentinel } from '../lists/useLoadMoreSentinel';
 import type { FileActions } from './FileActionsMenu';
 import { FileGrid } from './FileGrid';
 import { FileList } from './FileList';
@@ -11,21 +13,47 @@ import type { FileView } from './FileToolbar';
 export const FILE_SKELETON_ROWS = 6;
 
 export interface FileBrowserProps extends FileActions {
-  files: StoredFile[];
-  /** The figure in the 'Files (N)' title; defaults to the number of files shown. */
+  /** The files loaded so far (the server's first pages). */
+  files: readonly StoredFile[];
+  /** The figure in the 'Files (N)' title: the server's total; defaults to the number of files given. */
   total?: number;
   view?: FileView;
   isLoading?: boolean;
   /** A search or type filter is active: the empty state hints at adjusting it. */
   isFiltered?: boolean;
+  /** The server has another page. */
+  hasMore?: boolean;
+  isFetchingMore?: boolean;
+  /** Asks for the next page: called when the end of the list comes near, or from 'Load more'. */
+  onLoadMore?: () => void;
 }
 
-/** The 'Files (N)' card: skeletons, an empty state, or the files as a grid or a list. */
-export function FileBrowser({ files, total, view = 'grid', isLoading = false, isFiltered = false, ...actions }: FileBrowserProps) {
+/**
+ * The 'Files (N)' card: skeletons, an empty state, or the files as a grid or a list. Only what
+ * is near the visible part of the page is mounted; the next page loads as the end comes near.
+ */
+export function FileBrowser({
+  files,
+  total,
+  view = 'grid',
+  isLoading = false,
+  isFiltered = false,
+  hasMore = false,
+  isFetchingMore = false,
+  onLoadMore,
+  ...actions
+}: FileBrowserProps) {
+  const titleId = useId();
+  const canLoadMore = hasMore && !isFetchingMore && onLoadMore !== undefined && !isLoading;
+  const sentinelRef = useLoadMoreSentinel({ enabled: canLoadMore, itemCount: files.length, onLoadMore });
+  const Files = view === 'list' ? FileList : FileGrid;
+
   return (
     <Card.Root bg="bg.card">
       <Card.Header>
-        <Card.Title as="h2">{texts.files.filesCount(total ?? files.length)}</Card.Title>
+        <Card.Title as="h2" id={titleId}>
+          {texts.files.filesCount(total ?? files.length)}
+        </Card.Title>
       </Card.Header>
       <Card.Body>
         {isLoading ? (
@@ -46,10 +74,24 @@ export function FileBrowser({ files, total, view = 'grid', isLoading = false, is
               </EmptyState.Description>
             </EmptyState.Content>
           </EmptyState.Root>
-        ) : view === 'list' ? (
-          <FileList files={files} {...actions} />
         ) : (
-          <FileGrid files={files} {...actions} />
+          <>
+            <Files files={files} total={total} labelledBy={titleId} {...actions} />
+            {hasMore ? (
+              <Center flexDirection="column" gap="2" pt="4">
+                <Box ref={sentinelRef} h="1px" w="full" aria-hidden />
+                <Button
+                  variant="outline"
+                  onClick={onLoadMore}
+                  disabled={!canLoadMore}
+                  loading={isFetchingMore}
+                  loadingText={texts.articles.loadingMore}
+                >
+                  {texts.articles.loadMore}
+                </Button>
+              </Center>
+            ) : null}
+          </>
         )}
       </Card.Body>
     </Card.Root>

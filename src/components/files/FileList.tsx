@@ -1,43 +1,106 @@
-import { Box, Center, HStack, Image, Stack, Text } from '@chakra-ui/react';
+import { memo, useCallback } from 'react';
+import { Box, Center, chakra, HStack, Image, Text } from '@chakra-ui/react';
+import type { StoredFile } from '../../contract';
 import { formatBytes, formatDateTime } from '../../lib/format';
-import { FileActionsMenu } from './FileActionsMenu';
+import { useListBox, useWindowRows } from '../lists/useWindowRows';
+import { FileActionsMenu, type FileActions } from './FileActionsMenu';
 import type { FileViewProps } from './FileGrid';
 import { FileTypeBadge, FileTypeIcon } from './FileTypeIcon';
 
-/** Files as rows: icon or thumbnail, name, type, size, upload time and the menu. */
-export function FileList({ files, ...actions }: FileViewProps) {
+/** A row: 40px icon, 12px padding above and below, the border. */
+const ESTIMATED_ROW_HEIGHT = 69;
+/** Rows rendered beyond the visible ones on each side (about 1,000px). */
+const OVERSCAN_ROWS = 15;
+
+/**
+ * Files as rows: icon or thumbnail, name, type, size, upload time and the menu. Only the rows
+ * near the visible part of the page are mounted.
+ */
+export function FileList({ files, total, labelledBy, ...actions }: FileViewProps) {
+  const { listRef, scrollMargin } = useListBox();
+  const getItemKey = useCallback((index: number) => files[index]!.id, [files]);
+  const { measureRow, rows, totalSize, offset } = useWindowRows({
+    count: files.length,
+    estimateSize: ESTIMATED_ROW_HEIGHT,
+    overscan: OVERSCAN_ROWS,
+    getItemKey,
+    scrollMargin,
+  });
+
   return (
-    <Stack as="ul" gap="0" listStyleType="none" data-view="list">
-      {files.map((file) => (
-        <HStack
-          as="li"
-          key={file.id}
-          gap="3"
-          py="3"
-          px="2"
-          borderBottomWidth="1px"
-          _last={{ borderBottomWidth: '0' }}
-        >
-          <Center boxSize="10" flexShrink="0" rounded="md" bg="bg.muted" overflow="hidden">
-            {file.type === 'image' && file.thumbnailUrl ? (
-              <Image src={file.thumbnailUrl} alt={file.name} boxSize="10" objectFit="cover" />
-            ) : (
-              <FileTypeIcon type={file.type} boxSize="5" />
-            )}
-          </Center>
-          <Box flex="1" minW="0">
-            <Text fontWeight="medium" truncate title={file.name}>
-              {file.name}
-            </Text>
-            <HStack gap="2" fontSize="sm" color="fg.muted" flexWrap="wrap">
-              <FileTypeBadge type={file.type} />
-              <Text>{formatBytes(file.size)}</Text>
-              <Text>{formatDateTime(file.uploadedAt)}</Text>
-            </HStack>
-          </Box>
-          <FileActionsMenu file={file} {...actions} />
-        </HStack>
-      ))}
-    </Stack>
+    <div ref={listRef} style={{ position: 'relative', height: totalSize }}>
+      <chakra.ul
+        role="list"
+        aria-labelledby={labelledBy}
+        data-view="list"
+        listStyleType="none"
+        position="absolute"
+        top="0"
+        left="0"
+        w="full"
+        style={{ transform: `translateY(${offset}px)` }}
+      >
+        {rows.map((row) => (
+          <FileRow
+            key={row.key}
+            index={row.index}
+            file={files[row.index]!}
+            setSize={total ?? files.length}
+            isLast={row.index === files.length - 1}
+            measureRow={measureRow}
+            {...actions}
+          />
+        ))}
+      </chakra.ul>
+    </div>
   );
 }
+
+/** One row: rendered when it enters the window, then left alone while the page scrolls. */
+const FileRow = memo(function FileRow({
+  index,
+  file,
+  setSize,
+  isLast,
+  measureRow,
+  ...actions
+}: FileActions & {
+  index: number;
+  file: StoredFile;
+  setSize: number;
+  isLast: boolean;
+  measureRow: (element: HTMLElement | null) => void;
+}) {
+  return (
+    <HStack
+      as="li"
+      ref={measureRow}
+      data-index={index}
+      aria-setsize={setSize}
+      aria-posinset={index + 1}
+      gap="3"
+      py="3"
+      px="2"
+      borderBottomWidth={isLast ? '0' : '1px'}
+    >
+      <Center boxSize="10" flexShrink="0" rounded="md" bg="bg.muted" overflow="hidden">
+        {file.type === 'image' && file.thumbnailUrl ? (
+          <Image src={file.thumbnailUrl} alt={file.name} boxSize="10" objectFit="cover" decoding="async" />
+        ) : (
+          <FileTypeIcon type={file.type} boxSize="5" />
+        )}
+      </Center>
+      <Box flex="1" minW="0">
+        <Text fontWeight="medium" truncate title={file.name}>
+          {file.name}
+        </Text>
+        <HStack gap="2" fontSize="sm" color="fg.muted" flexWrap="wrap">
+          <FileTypeBadge type={file.type} />
+          <Text>{formatBytes(file.size)}</Text>
+          <Text>{formatDateTime(file.uploadedAt)}</Text>
+        </HStack>
+      </Box>
+      <FileActionsMenu file={file} {...actions} />
+    </HStack>
+  );
+});

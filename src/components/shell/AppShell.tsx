@@ -1,10 +1,13 @@
-import { useId, useRef, type ReactNode } from 'react';
-import { Box, CloseButton, Drawer, Flex, IconButton, Portal, Text } from '@chakra-ui/react';
-import { LuLayoutDashboard, LuPanelLeft } from 'react-icons/lu';
-import { texts } from '../../lib/texts';
+import { lazy, Suspense, useId, useRef, type ReactNode } from 'react';
+import { Box, Flex, IconButton, Text } from '@chakra-ui/react';
+import { LuPanelLeft } from 'react-icons/lu';
+import { sidebarTexts } from '../../lib/texts-shell';
 import { Sidebar } from './Sidebar';
 import { useIsMobile } from './useMediaQuery';
 import { useSidebarState } from './useSidebarState';
+
+/** Narrow screens only: wide screens never load the sheet (nor the dialog machinery under it). */
+const MobileSidebarSheet = lazy(() => import('./MobileSidebarSheet').then((m) => ({ default: m.MobileSidebarSheet })));
 
 export interface AppShellProps {
   /** The page. */
@@ -43,37 +46,18 @@ export function AppShell({
   return (
     <Flex minH="100dvh" bg="bg.canvas">
       {isMobile ? (
-        <Drawer.Root
-          open={openMobile}
-          onOpenChange={(details) => setOpenMobile(details.open)}
-          placement="start"
-          finalFocusEl={() => toggleRef.current}
-        >
-          <Portal>
-            <Drawer.Backdrop />
-            <Drawer.Positioner>
-              <Drawer.Content w="sidebar.widthMobile" maxW="sidebar.widthMobile">
-                <Sidebar
-                  activePath={activePath}
-                  userEmail={userEmail}
-                  onSignOut={onSignOut}
-                  onNavigate={() => setOpenMobile(false)}
-                  header={
-                    <Flex align="center" gap="2" h="9" pl="2">
-                      <Box as={LuLayoutDashboard} aria-hidden boxSize="5" flexShrink={0} />
-                      <Drawer.Title fontSize="md" fontWeight="semibold" flex="1">
-                        {texts.sidebar.title}
-                      </Drawer.Title>
-                      <Drawer.CloseTrigger asChild position="static">
-                        <CloseButton size="sm" aria-label={texts.sidebar.close} />
-                      </Drawer.CloseTrigger>
-                    </Flex>
-                  }
-                />
-              </Drawer.Content>
-            </Drawer.Positioner>
-          </Portal>
-        </Drawer.Root>
+        // The sheet starts closed: until its chunk is here there is nothing to show. A tap on the
+        // toggle meanwhile is kept (openMobile) and the sheet opens as it arrives.
+        <Suspense fallback={null}>
+          <MobileSidebarSheet
+            open={openMobile}
+            onOpenChange={setOpenMobile}
+            toggleRef={toggleRef}
+            activePath={activePath}
+            userEmail={userEmail}
+            onSignOut={onSignOut}
+          />
+        </Suspense>
       ) : (
         <Box
           id={sidebarId}
@@ -105,7 +89,7 @@ export function AppShell({
         >
           <IconButton
             ref={toggleRef}
-            aria-label={texts.sidebar.toggle}
+            aria-label={sidebarTexts.toggle}
             aria-expanded={isMobile ? openMobile : open}
             aria-controls={isMobile ? undefined : sidebarId}
             aria-keyshortcuts="Control+B Meta+B"
@@ -115,7 +99,7 @@ export function AppShell({
           >
             <LuPanelLeft aria-hidden focusable="false" />
           </IconButton>
-          {isMobile && <Text fontWeight="semibold">{texts.sidebar.title}</Text>}
+          {isMobile && <Text fontWeight="semibold">{sidebarTexts.title}</Text>}
         </Flex>
         <Box as="main" flex="1" minW="0" p={{ base: '4', md: '6' }}>
           {children}

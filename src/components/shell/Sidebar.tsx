@@ -1,12 +1,21 @@
-import type { ReactElement, ReactNode } from 'react';
-import { Box, Button, Flex, Link, Portal, Text, Tooltip } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { Box, Button, Flex, Link, Text } from '@chakra-ui/react';
 import { LuLayoutDashboard, LuLogOut } from 'react-icons/lu';
-import { texts } from '../../lib/texts';
+import { preloadComponent } from '../../lib/preloadComponent';
+import { sidebarTexts } from '../../lib/texts-shell';
 import { AppLink } from '../common/AppLink';
+import type { IconModeTooltipProps } from './IconModeTooltip';
 import { isActivePath, navItems, type NavItem } from './navItems';
 
-/** Tooltips in icon mode wait this long before showing (SPEC.md section 9). */
-export const SIDEBAR_TOOLTIP_DELAY_MS = 700;
+/**
+ * The icon-mode tooltips (the tooltip machine and its positioning, ~15 KB gzip) are a chunk of
+ * their own, fetched as this module runs: the sidebar shows only once the session is checked, so
+ * they are normally here by then. Until they are, an item renders without its tooltip.
+ */
+const IconModeTooltip = preloadComponent<IconModeTooltipProps>(
+  () => import('./IconModeTooltip').then((module) => module.IconModeTooltip),
+  ({ children }) => children,
+);
 
 export interface SidebarProps {
   /** The current location; the matching link gets aria-current="page". */
@@ -20,34 +29,6 @@ export interface SidebarProps {
   onNavigate?: () => void;
   /** Replaces the default title row (the mobile sheet puts its dialog title and close button here). */
   header?: ReactNode;
-}
-
-/** A tooltip that only exists in icon mode, where the visible label is gone. */
-function IconModeTooltip({
-  label,
-  enabled,
-  children,
-}: {
-  label: string;
-  enabled: boolean;
-  children: ReactElement;
-}) {
-  return (
-    <Tooltip.Root
-      openDelay={SIDEBAR_TOOLTIP_DELAY_MS}
-      disabled={!enabled}
-      positioning={{ placement: 'right' }}
-      lazyMount
-      unmountOnExit
-    >
-      <Tooltip.Trigger asChild>{children}</Tooltip.Trigger>
-      <Portal>
-        <Tooltip.Positioner>
-          <Tooltip.Content>{label}</Tooltip.Content>
-        </Tooltip.Positioner>
-      </Portal>
-    </Tooltip.Root>
-  );
 }
 
 function SidebarLink({
@@ -104,7 +85,7 @@ export function Sidebar({
   return (
     <Flex
       as="aside"
-      aria-label={texts.sidebar.title}
+      aria-label={sidebarTexts.title}
       direction="column"
       h="full"
       w="full"
@@ -118,12 +99,12 @@ export function Sidebar({
         <Flex align="center" gap="2" h="9" px={collapsed ? '0' : '2'} justify={collapsed ? 'center' : 'flex-start'}>
           <Box as={LuLayoutDashboard} aria-hidden boxSize="5" flexShrink={0} />
           <Text fontWeight="semibold" truncate display={collapsed ? 'none' : 'block'}>
-            {texts.sidebar.title}
+            {sidebarTexts.title}
           </Text>
         </Flex>
       )}
 
-      <Box as="nav" aria-label={texts.sidebar.navigation} flex="1">
+      <Box as="nav" aria-label={sidebarTexts.navigation} flex="1">
         <Flex as="ul" direction="column" gap="1" listStyleType="none" m="0" p="0">
           {navItems.map((item) => (
             <li key={item.href}>
@@ -146,7 +127,7 @@ export function Sidebar({
             </Text>
           )}
           {onSignOut && (
-            <IconModeTooltip label={texts.sidebar.signOut} enabled={collapsed}>
+            <IconModeTooltip label={sidebarTexts.signOut} enabled={collapsed}>
               <Button
                 variant="ghost"
                 size="sm"
@@ -155,11 +136,11 @@ export function Sidebar({
                 justifyContent={collapsed ? 'center' : 'flex-start'}
                 px={collapsed ? '0' : '3'}
                 onClick={onSignOut}
-                aria-label={collapsed ? texts.sidebar.signOut : undefined}
+                aria-label={collapsed ? sidebarTexts.signOut : undefined}
               >
                 <LuLogOut aria-hidden focusable="false" />
                 <Text as="span" display={collapsed ? 'none' : 'inline'}>
-                  {texts.sidebar.signOut}
+                  {sidebarTexts.signOut}
                 </Text>
               </Button>
             </IconModeTooltip>

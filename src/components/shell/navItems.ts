@@ -1,6 +1,6 @@
 import type { IconType } from 'react-icons';
 import { LuFileText, LuFolderOpen, LuHouse } from 'react-icons/lu';
-import { texts } from '../../lib/texts';
+import { sidebarTexts } from '../../lib/texts-shell';
 
 export interface NavItem {
   href: string;
@@ -10,9 +10,9 @@ export interface NavItem {
 
 /** The sidebar's links (SPEC.md section 2, Layout). */
 export const navItems: readonly NavItem[] = [
-  { href: '/', label: texts.sidebar.home, icon: LuHouse },
-  { href: '/articles', label: texts.sidebar.articles, icon: LuFileText },
-  { href: '/file-manager', label: texts.sidebar.fileManager, icon: LuFolderOpen },
+  { href: '/', label: sidebarTexts.home, icon: LuHouse },
+  { href: '/articles', label: sidebarTexts.articles, icon: LuFileText },
+  { href: '/file-manager', label: sidebarTexts.fileManager, icon: LuFolderOpen },
 ];
 
 /**

@@ -128,24 +128,29 @@ function mountedIndexes(root: HTMLElement): number[] {
     .map((card) => Number(card.querySelector('h2')?.textContent?.slice(-8)));
 }
 
+/** Waits for the scroll to be handled and the moved rows painted. */
+const twoFrames = (view: Window) =>
+  new Promise<void>((resolve) => view.requestAnimationFrame(() => view.requestAnimationFrame(() => resolve())));
+
 export const ManyArticles: Story = {
   // The articles are built in render, not passed as args: 10,000 objects are not controls.
   render: (args) => <ArticleList {...args} articles={getManyArticles()} />,
   play: async ({ canvasElement }) => {
     const view = canvasElement.ownerDocument.defaultView!;
+    const page = canvasElement.ownerDocument.documentElement;
     view.scrollTo(0, 0);
     const first = mountedIndexes(canvasElement);
     await expect(first.length).toBeGreaterThan(0);
-    await expect(first.length).toBeLessThan(100);
+    await expect(first.length).toBeLessThan(30);
     await expect(first[0]).toBe(0);
 
-    const list = within(canvasElement).getByRole('list', { name: 'Articles' });
-    await expect(list.scrollHeight).toBeGreaterThan(1_000_000);
+    // The cards left out still take their room, so the page scrolls through all 10,000.
+    await expect(page.scrollHeight).toBeGreaterThan(1_000_000);
 
-    view.scrollTo(0, list.getBoundingClientRect().top + view.scrollY + list.scrollHeight / 2);
+    view.scrollTo(0, page.scrollHeight / 2);
     await waitFor(() => expect(Math.min(...mountedIndexes(canvasElement))).toBeGreaterThan(1000));
     const later = mountedIndexes(canvasElement);
-    await expect(later.length).toBeLessThan(100);
+    await expect(later.length).toBeLessThan(30);
     await expect(within(canvasElement).queryByRole('heading', { name: 'Article #00000000' })).toBeNull();
     // Rows announce their place in the whole list.
     const row = within(canvasElement).getAllByRole('listitem')[0]!;
@@ -155,18 +160,33 @@ export const ManyArticles: Story = {
   },
 };
 
-export const ManyArticlesInScrollingBox: Story = {
+/**
+ * The list starts 5,000px down the page (more than the rows rendered beyond the viewport), as
+ * it starts below the console's header and tabs: wherever the page is scrolled, the middle of the
+ * viewport shows a card, so the list's offset is accounted for.
+ */
+export const ManyArticlesBelowOtherContent: Story = {
   render: (args) => (
-    <Box h="600px" overflowY="auto" borderWidth="1px" p="2" data-testid="scroll-box">
+    <>
+      <Box h="5000px" bg="bg.muted" />
       <ArticleList {...args} articles={getManyArticles()} />
-    </Box>
+    </>
   ),
   play: async ({ canvasElement }) => {
-    const box = within(canvasElement).getByTestId('scroll-box');
-    await expect(mountedIndexes(canvasElement).length).toBeLessThan(100);
-    box.scrollTop = box.scrollHeight * 0.75;
-    await waitFor(() => expect(Math.min(...mountedIndexes(canvasElement))).toBeGreaterThan(5000));
-    await expect(mountedIndexes(canvasElement).length).toBeLessThan(100);
+    const doc = canvasElement.ownerDocument;
+    const view = doc.defaultView!;
+    const cardInMiddle = () => {
+      const hit = doc.elementFromPoint(view.innerWidth / 4, view.innerHeight / 2);
+      return hit?.closest('li')?.querySelector('article') ?? null;
+    };
+    for (const y of [5_000, 6_000, 50_000, 400_000, 1_000_000, 8_000]) {
+      view.scrollTo(0, y);
+      await twoFrames(view);
+      // No waiting beyond the frame the scroll was handled in: a gap would be seen.
+      await expect(cardInMiddle()).not.toBeNull();
+    }
+    await expect(mountedIndexes(canvasElement).length).toBeLessThan(30);
+    view.scrollTo(0, 0);
   },
 };
 
@@ -186,7 +206,7 @@ export const KeyboardThroughManyArticles: Story = {
     }
     // Each card has four stops (two URLs, View, Delete): 60 stops reach the sixteenth card.
     await expect(Number(card!.querySelector('h2')!.textContent!.slice(-8))).toBeGreaterThanOrEqual(15);
-    await expect(mountedIndexes(canvasElement).length).toBeLessThan(100);
+    await expect(mountedIndexes(canvasElement).length).toBeLessThan(30);
     view.scrollTo(0, 0);
   },
 };

@@ -56,7 +56,8 @@ export const WithError: Story = {
   args: { error: 'Invalid email or password' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('alert')).toHaveTextContent('Invalid email or password');
+    // The notice is a chunk of its own, loaded with the form: it may arrive a moment later.
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('Invalid email or password');
     await expect(canvas.getByRole('button', { name: 'Login' })).toBeEnabled();
   },
 };

@@ -26,7 +26,8 @@ export const AllGood: Story = {
     await expect(canvas.getByText('API Online')).toBeVisible();
     await expect(canvas.getByText('Database Connected')).toBeVisible();
     await expect(canvas.getByText('Storage 24% Used')).toBeVisible();
-    const bar = canvas.getByRole('progressbar', { name: 'Storage 24% Used' });
+    // The bar is a chunk of its own (SystemStatus loads it at once): it may arrive a moment later.
+    const bar = await canvas.findByRole('progressbar', { name: 'Storage 24% Used' });
     await expect(bar).toHaveAttribute('aria-valuenow', '24');
     await expect(canvasElement.querySelectorAll('[data-tone="ok"]')).toHaveLength(3);
     await expect(canvas.queryByText('Storage is nearly full')).toBeNull();
@@ -66,7 +67,7 @@ export const StorageNearlyFull: Story = {
     await expect(canvas.getByText('Storage 92% Used')).toBeVisible();
     await expect(canvas.getByText('Storage 92% Used').closest('li')).toHaveAttribute('data-tone', 'warn');
     await expect(canvas.getByText('Storage is nearly full')).toBeVisible();
-    await expect(canvas.getByRole('progressbar', { name: 'Storage 92% Used' })).toHaveAttribute('aria-valuenow', '92');
+    await expect(await canvas.findByRole('progressbar', { name: 'Storage 92% Used' })).toHaveAttribute('aria-valuenow', '92');
   },
 };
 

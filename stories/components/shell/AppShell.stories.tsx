@@ -129,6 +129,9 @@ export const TooltipInIconMode: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const page = within(canvasElement.ownerDocument.body);
+    // The tooltips are a chunk of their own, loaded with the sidebar: wait until the link is
+    // wired to its tooltip (Ark marks the trigger) before pointing at it.
+    await waitFor(() => expect(canvas.getByRole('link', { name: 'Articles' })).toHaveAttribute('data-part', 'trigger'));
     const started = performance.now();
     await userEvent.hover(canvas.getByRole('link', { name: 'Articles' }));
     // Not at once: the tooltip waits 700 ms.

@@ -1,0 +1,63 @@
+/**
+ * The contract's answer schemas as the console reads them. Only `client.ts` loads this module,
+ * and only with a dynamic import: zod and the schemas (~24 KB gzip) stay out of the JavaScript
+ * the first screen waits for. The client starts loading it at start-up and at every request,
+ * alongside the request, and checks every answer with it before handing it over.
+ */
+import { z } from 'zod';
+import {
+  activityListSchema,
+  apiErrorSchema,
+  articleListResultSchema,
+  articleResultSchema,
+  articleSchema,
+  articleStatsSchema,
+  deleteResultSchema,
+  fileListResultSchema,
+  healthSchema,
+  latestFilesResultSchema,
+  loginResultSchema,
+  meResultSchema,
+  scrapeResultSchema,
+  slugCheckResultSchema,
+  toArticleCard,
+  uploadResultSchema,
+  type ArticleListResult,
+} from '../contract';
+
+export {
+  activityListSchema,
+  apiErrorSchema,
+  articleResultSchema,
+  articleStatsSchema,
+  deleteResultSchema,
+  fileListResultSchema,
+  healthSchema,
+  latestFilesResultSchema,
+  loginResultSchema,
+  meResultSchema,
+  scrapeResultSchema,
+  slugCheckResultSchema,
+  uploadResultSchema,
+};
+
+/**
+ * SPEC.md: the list is read as a `data` array or as a bare array of articles. Our server sends
+ * cards; whole articles from another server are cut into cards here.
+ */
+const articleListShapes = z.union([articleListResultSchema, z.array(articleSchema), z.object({ data: z.array(articleSchema) })]);
+
+export function normaliseArticleList(answer: z.infer<typeof articleListShapes>): ArticleListResult {
+  if (!Array.isArray(answer) && 'counts' in answer) return answer;
+  const data = (Array.isArray(answer) ? answer : answer.data).map(toArticleCard);
+  const published = data.filter((a) => a.status === 'published').length;
+  return { data, counts: { all: data.length, published, draft: data.length - published }, nextCursor: null };
+}
+
+/** Any of the list shapes above, read as the list our server sends. */
+export const articleListAnswerSchema = articleListShapes.transform(normaliseArticleList);
+
+/** An article, wrapped in `{ data }` (our server) or bare. */
+export const articleDetailAnswerSchema = z
+  .union([articleResultSchema, articleSchema])
+  .transform((answer) => ('data' in answer ? answer.data : answer));

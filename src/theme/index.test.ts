@@ -1,0 +1,130 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createSystem, defaultConfig } from '@chakra-ui/react';
+import { describe, expect, it } from 'vitest';
+import { consoleConfig, system } from './index';
+
+/** What the console looked like with all of Chakra's recipes: the slim system must match it. */
+const reference = createSystem(defaultConfig, consoleConfig);
+
+/**
+ * The recipes each Chakra component renders with ([] for layout and primitives). A component
+ * missing here fails the coverage test below: look its recipe keys up in
+ * node_modules/@chakra-ui/react/dist/esm/components/<name>/ (`key: "…"`).
+ */
+const recipesOf: Record<string, string[]> = {
+  Alert: ['alert'],
+  Badge: ['badge'],
+  Button: ['button', 'spinner'],
+  Card: ['card'],
+  Checkbox: ['checkbox', 'checkmark'],
+  CloseButton: ['button'],
+  DataList: ['dataList'],
+  Dialog: ['dialog'],
+  Drawer: ['drawer'],
+  EmptyState: ['emptyState'],
+  Field: ['field', 'icon'],
+  Heading: ['heading'],
+  Icon: ['icon'],
+  IconButton: ['button'],
+  Input: ['input'],
+  Link: ['link'],
+  List: ['list'],
+  Menu: ['menu'],
+  NativeSelect: ['nativeSelect'],
+  Progress: ['progress'],
+  SegmentGroup: ['segmentGroup'],
+  Skeleton: ['skeleton'],
+  Spinner: ['spinner'],
+  Stat: ['stat'],
+  Switch: ['switch'],
+  Tabs: ['tabs'],
+  Textarea: ['textarea'],
+  Tooltip: ['tooltip'],
+  // No recipe of their own (InputGroup's addons would need `inputAddon`; the console uses elements).
+  Box: [],
+  Center: [],
+  chakra: [],
+  ChakraProvider: [],
+  Flex: [],
+  Grid: [],
+  Group: [],
+  HStack: [],
+  Image: [],
+  InputGroup: [],
+  Portal: [],
+  SimpleGrid: [],
+  Stack: [],
+  Text: [],
+  VisuallyHidden: [],
+  VStack: [],
+};
+
+/** Values imported from '@chakra-ui/react' by the console and its stories (not types, not the theme's helpers). */
+function chakraImports(): Map<string, string> {
+  const root = path.resolve(import.meta.dirname, '../..');
+  const found = new Map<string, string>();
+  const visit = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) visit(file);
+      else if (/\.tsx?$/.test(entry.name) && !file.startsWith(path.join(root, 'src/theme'))) {
+        const source = readFileSync(file, 'utf8');
+        for (const [, names] of source.matchAll(/import\s*\{([^}]*)\}\s*from\s*'@chakra-ui\/react'/g)) {
+          for (const spec of names!.split(',').map((s) => s.trim())) {
+            if (spec && !spec.startsWith('type ')) found.set(spec.split(/\s+as\s+/)[0]!, path.relative(root, file));
+          }
+        }
+      }
+    }
+  };
+  for (const dir of ['src', 'stories', '.storybook']) visit(path.join(root, dir));
+  return found;
+}
+
+describe('theme system', () => {
+  it('has the recipe of every Chakra component the console and its stories import', () => {
+    const missing: string[] = [];
+    for (const [name, file] of chakraImports()) {
+      const keys = recipesOf[name];
+      if (!keys) missing.push(`${name} (${file}): not in recipesOf; add it with its recipe keys`);
+      for (const key of keys ?? []) {
+        if (!system.isRecipe(key) && !system.isSlotRecipe(key)) missing.push(`${name} (${file}): recipe "${key}"`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('styles each of its recipes exactly as Chakra’s full default theme does', () => {
+    const config = system._config.theme!;
+    const keys = [...Object.keys(config.recipes ?? {}), ...Object.keys(config.slotRecipes ?? {})];
+    expect(keys.length).toBeGreaterThan(20);
+    for (const key of Object.keys(config.recipes ?? {})) expect(system.getRecipe(key)).toEqual(reference.getRecipe(key));
+    for (const key of Object.keys(config.slotRecipes ?? {}))
+      expect(system.getSlotRecipe(key)).toEqual(reference.getSlotRecipe(key));
+  });
+
+  it('emits the same tokens (light and dark), global styles and preflight as the full default theme', () => {
+    expect(system.getTokenCss()).toEqual(reference.getTokenCss());
+    expect(system.getGlobalCss()).toEqual(reference.getGlobalCss());
+    expect(system.getPreflightCss()).toEqual(reference.getPreflightCss());
+    // The console's own semantic tokens, light and dark, are part of what is compared.
+    const css = JSON.stringify(system.getTokenCss());
+    expect(css).toMatch(/status\\+\.published":"var\(--chakra-colors-green-700\)/);
+    expect(css).toMatch(/status\\+\.published":"var\(--chakra-colors-green-300\)/);
+  });
+
+  it('keeps the text, layer and animation styles and the conditions components rely on', () => {
+    const { textStyles, layerStyles, animationStyles, keyframes, breakpoints } = system._config.theme!;
+    const full = reference._config.theme!;
+    expect({ textStyles, layerStyles, animationStyles, keyframes, breakpoints }).toEqual({
+      textStyles: full.textStyles,
+      layerStyles: full.layerStyles,
+      animationStyles: full.animationStyles,
+      keyframes: full.keyframes,
+      breakpoints: full.breakpoints,
+    });
+    expect(system._config.conditions).toEqual(reference._config.conditions);
+    expect(Object.keys(system._config.utilities ?? {})).toEqual(Object.keys(reference._config.utilities ?? {}));
+  });
+});
