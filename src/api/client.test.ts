@@ -4,7 +4,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { articleResultSchema } from '../contract';
 import { makeArticle } from '../../stories/fixtures';
-import { ApiError, TOKEN_KEY, api, onUnauthorized, setToken } from './client';
+import { ApiError, LEGACY_TOKEN_KEY, api, onUnauthorized } from './client';
 import { normaliseArticleList } from './schemas';
 
 const server = setupServer();
@@ -16,8 +16,8 @@ afterEach(() => {
 afterAll(() => server.close());
 
 describe('api client', () => {
-  it('sends JSON with the stored Bearer token and reads the answer through the contract', async () => {
-    setToken('tok-1');
+  it('sends credentials and never a bearer token (the session is the httpOnly cookie); reads the answer through the contract', async () => {
+    localStorage.setItem(LEGACY_TOKEN_KEY, 'left-by-an-old-console');
     let seen: Headers | undefined;
     server.use(
       http.get('*/api/articles/a1', ({ request }) => {
@@ -27,16 +27,16 @@ describe('api client', () => {
     );
     const answer = await api('/articles/a1', { schema: articleResultSchema });
     expect(answer.data.id).toBe('a1');
-    expect(seen?.get('authorization')).toBe('Bearer tok-1');
+    expect(seen?.get('authorization')).toBeNull();
   });
 
-  it('on 401 clears the stored token and calls the unauthorized handler', async () => {
-    localStorage.setItem(TOKEN_KEY, 'stale');
+  it('on 401 forgets any token an old console stored and calls the unauthorized handler', async () => {
+    localStorage.setItem(LEGACY_TOKEN_KEY, 'stale');
     const handler = vi.fn();
     const off = onUnauthorized(handler);
     server.use(http.get('*/api/files', () => HttpResponse.json({ message: 'Unauthorized' }, { status: 401 })));
     await expect(api('/files')).rejects.toMatchObject({ status: 401, message: 'Unauthorized' });
-    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(localStorage.getItem(LEGACY_TOKEN_KEY)).toBeNull();
     expect(handler).toHaveBeenCalledTimes(1);
     off();
   });

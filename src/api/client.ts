@@ -1,13 +1,25 @@
 /**
- * The one API client: base URL `/api` (or VITE_API_URL), JSON, credentials included, Bearer
- * from the stored accessToken. Any 401 clears the token and hands over to the app (which goes
- * to /login and comes back afterwards). Answers are checked against the shared contract.
+ * The one API client: base URL `/api` (or VITE_API_URL), JSON, credentials included. The
+ * session lives only in the server's httpOnly cookie: the console never stores or sends the
+ * bearer token (that is for API clients), so an injected script has no token to carry away.
+ * Any 401 hands over to the app (which goes to /login and comes back afterwards). Answers are
+ * checked against the shared contract.
  */
 import type { ZodType } from 'zod';
 import type * as AnswerSchemaModule from './schemas';
 
 export const API_BASE = (import.meta.env.VITE_API_URL as string | undefined)?.replace(/\/$/, '') ?? '/api';
-export const TOKEN_KEY = 'accessToken';
+/** Where earlier versions of the console kept the token; removed wherever it is still found. */
+export const LEGACY_TOKEN_KEY = 'accessToken';
+
+export function forgetLegacyToken(): void {
+  try {
+    localStorage.removeItem(LEGACY_TOKEN_KEY);
+  } catch {
+    /* storage unavailable: nothing stored either */
+  }
+}
+forgetLegacyToken();
 
 export class ApiError extends Error {
   constructor(
@@ -61,27 +73,6 @@ export function onUnauthorized(handler: () => void): () => void {
   };
 }
 
-export function getToken(): string | null {
-  try {
-    return localStorage.getItem(TOKEN_KEY);
-  } catch {
-    return null;
-  }
-}
-
-export function setToken(token: string | null): void {
-  try {
-    if (token) localStorage.setItem(TOKEN_KEY, token);
-    else localStorage.removeItem(TOKEN_KEY);
-  } catch {
-    /* storage unavailable: the session cookie still signs requests */
-  }
-}
-
-export function authHeaders(): Record<string, string> {
-  const token = getToken();
-  return token ? { Authorization: `Bearer ${token}` } : {};
-}
 
 /** Reads the server's `{ message }` from a failed answer, or says what went wrong. */
 export async function errorFrom(response: Response): Promise<ApiError> {
@@ -105,7 +96,7 @@ export async function errorFrom(response: Response): Promise<ApiError> {
 export function handleUnauthorized(path: string): void {
   // A refused sign-in is an answer for the form, not a lost session.
   if (path === '/auth/login') return;
-  setToken(null);
+  forgetLegacyToken();
   unauthorizedHandler();
 }
 
@@ -131,7 +122,6 @@ export async function api<T = void>(path: string, options: RequestOptions<T> = {
       headers: {
         Accept: 'application/json',
         ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
-        ...authHeaders(),
         ...headers,
       },
       body: body !== undefined ? JSON.stringify(body) : undefined,

@@ -11,7 +11,7 @@ import {
 } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { FileListResult, FileTypeFilter, StoredFile } from '../contract';
-import { API_BASE, ApiError, answerSchemas, api, authHeaders, handleUnauthorized } from './client';
+import { API_BASE, ApiError, answerSchemas, api, handleUnauthorized } from './client';
 
 export const FILE_PAGE_SIZE = 50;
 
@@ -96,7 +96,6 @@ export function uploadFile(file: File, onProgress: (fraction: number) => void): 
     xhr.open('POST', `${API_BASE}/files`);
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
-    for (const [name, value] of Object.entries(authHeaders())) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     };

@@ -1,7 +1,7 @@
 /** Sign-in, health and activity. */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LoginRequest } from '../contract';
-import { api, setToken } from './client';
+import { api } from './client';
 
 export const systemKeys = {
   me: ['auth', 'me'] as const,
@@ -38,8 +38,8 @@ export function useLogin() {
   return useMutation({
     mutationFn: (credentials: LoginRequest) =>
       api('/auth/login', { method: 'POST', body: credentials, schema: (s) => s.loginResultSchema }),
+    // The answer's accessToken is for API clients; the console's session is the httpOnly cookie.
     onSuccess: (result) => {
-      setToken(result.accessToken);
       queryClient.setQueryData(systemKeys.me, result.user);
     },
   });
@@ -50,7 +50,6 @@ export function useLogout() {
   return useMutation({
     mutationFn: () => api('/auth/logout', { method: 'POST' }),
     onSettled: () => {
-      setToken(null);
       queryClient.clear();
     },
   });

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { TOKEN_KEY } from '../../src/api/client';
+import { LEGACY_TOKEN_KEY } from '../../src/api/client';
 import { texts } from '../../src/lib/texts';
 import { articleHandlers, authHandlers } from '../mocks';
 import { AppStory } from './AppStory';
@@ -67,13 +67,14 @@ export const RateLimited: Story = {
 export const SignsInAndReturns: Story = {
   beforeEach({ msw }) {
     msw.use(...authHandlers.login(), ...authHandlers.signedIn(), ...articleHandlers.api());
-    return () => localStorage.removeItem(TOKEN_KEY);
   },
   play: async ({ canvasElement }) => {
     await signIn(canvasElement);
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('heading', { name: texts.articles.title }, ready)).toBeVisible();
     await expect(canvas.queryByRole('button', { name: l.submit })).not.toBeInTheDocument();
-    await expect(localStorage.getItem(TOKEN_KEY)).toBe('story-token');
+    // The session is the server's httpOnly cookie: nothing readable by scripts is stored.
+    await expect(localStorage.getItem(LEGACY_TOKEN_KEY)).toBeNull();
+    await expect(Object.keys(localStorage).some((key) => localStorage.getItem(key)?.includes('story-token'))).toBe(false);
   },
 };
