@@ -121,14 +121,26 @@ export interface ListOptions {
 }
 
 /**
- * One status's count, as an InitPlan (computed once per statement) beside the page's rows. A
- * search counts at most SEARCH_COUNT_CAP + 1 matches per status.
+ * The counts per status, as two InitPlans (computed once per statement) beside the page's
+ * rows. A search counts at most SEARCH_COUNT_CAP + 1 matches per status, both from one scan:
+ * the MATERIALIZED CTE is read on demand, so the matches the published count has read are
+ * read again, not fetched again, by the draft count, and the scan stops as soon as both have
+ * enough (one trigram index scan instead of two).
  */
-function countColumn(status: ArticleStatus, pattern: string | undefined) {
-  return pattern
-    ? `(SELECT count(*) FROM (SELECT 1 FROM articles WHERE status = '${status}' AND (${ARTICLE_SEARCH_SQL}) ILIKE ${pattern}
-         LIMIT ${SEARCH_COUNT_CAP + 1}) m) AS count_${status}`
-    : `(SELECT n FROM article_counts WHERE status = '${status}') AS count_${status}`;
+function countsSql(pattern: string | undefined) {
+  if (!pattern) {
+    return {
+      with: '',
+      columns: `(SELECT n FROM article_counts WHERE status = 'published') AS count_published,
+        (SELECT n FROM article_counts WHERE status = 'draft') AS count_draft`,
+    };
+  }
+  const capped = (status: ArticleStatus) =>
+    `(SELECT count(*) FROM (SELECT 1 FROM matches WHERE status = '${status}' LIMIT ${SEARCH_COUNT_CAP + 1}) m) AS count_${status}`;
+  return {
+    with: `WITH matches AS MATERIALIZED (SELECT status FROM articles WHERE (${ARTICLE_SEARCH_SQL}) ILIKE ${pattern})`,
+    columns: `${capped('published')}, ${capped('draft')}`,
+  };
 }
 
 export async function listArticles(db: Queryable, options: ListOptions) {
@@ -147,7 +159,8 @@ export async function listArticles(db: Queryable, options: ListOptions) {
     where.push(`(created_at, id) < (${param(c.createdAt)}::timestamptz, ${param(c.id)})`);
   }
   // The counts ride along with the page: one statement, one round trip.
-  const sql = `SELECT ${ARTICLE_CARD_COLUMNS}, ${countColumn('published', pattern)}, ${countColumn('draft', pattern)}
+  const withCounts = countsSql(pattern);
+  const sql = `${withCounts.with} SELECT ${ARTICLE_CARD_COLUMNS}, ${withCounts.columns}
     FROM articles ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
     ORDER BY created_at DESC, id DESC LIMIT ${param(options.limit + 1)}`;
   // A search's plan depends on its term; a plain page's does not, so it stays prepared.
@@ -209,7 +222,7 @@ export async function articleStats(db: Queryable, now = new Date()): Promise<Art
 
 async function searchCounts(db: Queryable, pattern: string): Promise<ArticleCounts> {
   const { rows } = await db.query<{ count_published: number | string; count_draft: number | string }>(
-    `SELECT ${countColumn('published', '$1')}, ${countColumn('draft', '$1')}`,
+    `${countsSql('$1').with} SELECT ${countsSql('$1').columns}`,
     [pattern],
   );
   return countsOf(Number(rows[0]?.count_published ?? 0), Number(rows[0]?.count_draft ?? 0), true);

@@ -4,9 +4,5 @@ export const isoText = (column: string) => `to_char(${column} AT TIME ZONE 'UTC'
 /** Escapes LIKE wildcards so user text matches literally (backslash is LIKE's default escape). */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/**
- * A search counts at most this many matches (plus one, to know there are more), so a broad
- * term costs as little as a narrow one. A count above it is reported as SEARCH_COUNT_CAP + 1,
- * which reads "more than SEARCH_COUNT_CAP".
- */
-export const SEARCH_COUNT_CAP = 1_000;
+/** Search counts are capped (the contract's SEARCH_COUNT_CAP: a count above it is cap + 1). */
+export { SEARCH_COUNT_CAP } from '../../src/contract/text.ts';

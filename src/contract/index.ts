@@ -4,9 +4,9 @@
  * `scrapedUrl`, `scrappedData`). Each schema is the runtime check; each type is inferred from it.
  */
 import { z } from 'zod';
-import { cutText } from './text';
+import { cutText, formatSearchCount, SEARCH_COUNT_CAP } from './text';
 
-export { cutText };
+export { cutText, formatSearchCount, SEARCH_COUNT_CAP };
 
 export const articleStatusSchema = z.enum(['draft', 'published']);
 export type ArticleStatus = z.infer<typeof articleStatusSchema>;

@@ -15,3 +15,15 @@ export function cutText(text: string, max: number): { text: string; cut: boolean
   }
   return end >= text.length ? { text, cut: false } : { text: text.slice(0, end), cut: true };
 }
+
+/**
+ * Search counts (article counts with `q`, the file total with `search`) are exact up to this
+ * number; a count above it is sent as SEARCH_COUNT_CAP + 1 and reads "more than 1,000", so a
+ * broad term costs no more than a narrow one.
+ */
+export const SEARCH_COUNT_CAP = 1_000;
+
+/** A search count as the console shows it: "1,000+" once it is over the cap. */
+export function formatSearchCount(n: number): string {
+  return n > SEARCH_COUNT_CAP ? `${SEARCH_COUNT_CAP.toLocaleString('en-US')}+` : String(n);
+}

@@ -186,7 +186,7 @@ export const texts = {
     filterPdfs: 'PDFs',
     gridView: 'Grid view',
     listView: 'List view',
-    filesCount: (n: number) => `Files (${n})`,
+    filesCount: (n: number | string) => `Files (${n})`,
     emptyTitle: 'No files found',
     emptyFiltered: 'Try adjusting your search or filter',
     emptyAll: 'Upload some files to get started',

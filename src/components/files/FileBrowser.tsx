@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Box, Button, Card, Center, EmptyState, Skeleton, Stack } from '@chakra-ui/react';
 import { LuFolderOpen } from 'react-icons/lu';
 import type { StoredFile } from '../../contract';
+import { formatSearchCount } from '../../contract/text';
 import { texts } from '../../lib/texts';
 import { useLoadMoreSentinel } from '../lists/useLoadMoreSentinel';
 import type { FileActions } from './FileActionsMenu';
@@ -21,6 +22,8 @@ export interface FileBrowserProps extends FileActions {
   isLoading?: boolean;
   /** A search or type filter is active: the empty state hints at adjusting it. */
   isFiltered?: boolean;
+  /** A name search is active: the server's total is capped (shown as "1,000+" above the cap). */
+  isSearch?: boolean;
   /** The server has another page. */
   hasMore?: boolean;
   isFetchingMore?: boolean;
@@ -38,6 +41,7 @@ export function FileBrowser({
   view = 'grid',
   isLoading = false,
   isFiltered = false,
+  isSearch = false,
   hasMore = false,
   isFetchingMore = false,
   onLoadMore,
@@ -52,7 +56,7 @@ export function FileBrowser({
     <Card.Root bg="bg.card">
       <Card.Header>
         <Card.Title as="h2" id={titleId}>
-          {texts.files.filesCount(total ?? files.length)}
+          {texts.files.filesCount(isSearch && total !== undefined ? formatSearchCount(total) : (total ?? files.length))}
         </Card.Title>
       </Card.Header>
       <Card.Body>

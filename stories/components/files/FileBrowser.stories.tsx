@@ -302,3 +302,19 @@ export const FetchingMore: Story = {
     await expect(args.onLoadMore).not.toHaveBeenCalled();
   },
 };
+
+/** A name search matching more than 1,000 files: the server counts up to 1,000 and says "more". */
+export const SearchOverCountCap: Story = {
+  args: { total: 1_001, isSearch: true, isFiltered: true, hasMore: true, onLoadMore: fn() },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('heading', { name: 'Files (1,000+)' })).toBeVisible();
+  },
+};
+
+/** Without a search the total is exact, however large. */
+export const LargeExactTotal: Story = {
+  args: { total: 100_000, isSearch: false, hasMore: true, onLoadMore: fn() },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('heading', { name: 'Files (100000)' })).toBeVisible();
+  },
+};
