@@ -46,6 +46,8 @@ export default defineConfig({
       ADMIN_EMAIL: adminEmail,
       ADMIN_PASSWORD: adminPassword,
       DATABASE_URL: '',
+      // The ingest tests scrape a fixture site they serve on 127.0.0.1.
+      SCRAPE_ALLOW_CIDRS: '127.0.0.1/32',
     },
   },
 });

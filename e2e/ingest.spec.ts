@@ -1,0 +1,87 @@
+/**
+ * Ingest in the real console against `npm start`: several pages of a fixture site (served here
+ * on 127.0.0.1, which the server may scrape through SCRAPE_ALLOW_CIDRS) scraped from the New
+ * Article screen with per-page results, images brought into the file library, the same page
+ * refused the second time, and a re-scrape from the article page.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
+import { signIn } from './support';
+
+let site: http.Server;
+let siteUrl = '';
+let version = 1;
+/** A picture no other test stores (the library reuses identical bytes). */
+let riverPng: Buffer;
+
+const page = (title: string, body: string) =>
+  `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title></head><body><nav><a href="/">Home</a></nav>
+  <article><h1>${title}</h1>${body}</article><footer>Footer text</footer></body></html>`;
+const paragraph = (n: number) =>
+  `<p>Paragraph ${n} of a story long enough for the extractor to find it, with plenty of ordinary words in it, about the river, the market and the council.</p>`;
+
+test.beforeAll(async () => {
+  riverPng = await sharp({ create: { width: 48, height: 32, channels: 3, background: '#2a6f97' } }).png().toBuffer();
+  site = http.createServer((req, res) => {
+    const send = (type: string, body: string | Buffer) => res.writeHead(200, { 'content-type': type }).end(body);
+    if (req.url === '/img/river.png') return send('image/png', riverPng);
+    if (req.url === '/river') {
+      return send('text/html; charset=utf-8', page('The river in winter', `${paragraph(1)}<figure><img data-src="/img/river.png" src="data:image/gif;base64,R0lGOD" alt="The river"><figcaption>The river</figcaption></figure>${paragraph(2)}${paragraph(3)}`));
+    }
+    if (req.url === '/market') return send('text/html; charset=utf-8', page('Market day', `${paragraph(4)}<ul><li>Apples</li><li>Pears</li></ul>${paragraph(5)}`));
+    if (req.url === '/council') return send('text/html; charset=utf-8', page('Council notes', `<p>Version ${version} of the notes.</p>${paragraph(6)}${paragraph(7)}`));
+    res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+});
+
+test.afterAll(async () => {
+  site.closeAllConnections();
+  await new Promise((resolve) => site.close(resolve));
+});
+
+test('scrape several pages with per-page results, images brought home, then scrape one again', async ({ page: browser }) => {
+  await signIn(browser, '/articles/new');
+  const urls = browser.getByLabel('Article URLs');
+  await urls.fill(`${siteUrl}/river\n${siteUrl}/market\n${siteUrl}/missing`);
+  await browser.getByRole('button', { name: 'Scrape 3 Articles' }).click();
+
+  const results = browser.getByRole('list', { name: 'Scraped pages' });
+  await expect(browser.getByText('2 created, 1 failed')).toBeVisible({ timeout: 60_000 });
+  await expect(results.getByRole('listitem').filter({ hasText: `${siteUrl}/river` })).toContainText('1 image imported');
+  await expect(results.getByRole('listitem').filter({ hasText: `${siteUrl}/missing` })).toContainText(
+    'Failed: The page answered with status 404',
+  );
+
+  // The same page again: refused, pointing at the article made before.
+  await urls.fill(`${siteUrl}/river`);
+  await browser.getByRole('button', { name: 'Scrape Article' }).click();
+  await expect(browser.getByText('This page was already scraped.')).toBeVisible({ timeout: 60_000 });
+  await browser.getByRole('link', { name: 'Open article' }).click();
+  await expect(browser).toHaveURL(/\/articles\/[0-9a-z]+$/);
+  await expect(browser.getByText('The river in winter').first()).toBeVisible();
+
+  // Its picture is in the file library now.
+  await browser.goto('/file-manager');
+  await expect(browser.getByText('river.png').first()).toBeVisible();
+});
+
+test('re-scrape a draft from its page: the raw text follows the source', async ({ page: browser }) => {
+  await signIn(browser, '/articles/new');
+  version = 1;
+  await browser.getByLabel('Article URLs').fill(`${siteUrl}/council`);
+  await browser.getByRole('button', { name: 'Scrape Article' }).click();
+  await expect(browser).toHaveURL(/\/articles\/[0-9a-z]+$/, { timeout: 60_000 });
+  await expect(browser.getByText('Version 1 of the notes.').first()).toBeVisible();
+
+  version = 2;
+  await browser.getByRole('button', { name: 'Re-scrape' }).click();
+  const dialog = browser.getByRole('dialog', { name: 'Re-scrape article' });
+  await dialog.getByRole('button', { name: 'Re-scrape' }).click();
+  await expect(dialog.getByText('The article was scraped again from its source page.')).toBeVisible({ timeout: 60_000 });
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
+  await expect(browser.getByText('Version 2 of the notes.').first()).toBeVisible();
+});
