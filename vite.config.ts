@@ -21,6 +21,17 @@ const frameworkModule = new RegExp(
 );
 
 /**
+ * Chakra's recipes, except those of the first screens' theme system (src/theme/index.ts): the
+ * other screens' system (src/theme/full.ts) and the lazily loaded tooltip, sheet and storage bar
+ * use them. Without a group of their own, Chakra's theme module (in `framework`, which takes its
+ * dependencies along) would bring every recipe any screen uses into the first screen's chunk.
+ */
+const otherScreensRecipeModule = new RegExp(
+  String.raw`node_modules[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]theme[\\/]recipes[\\/]` +
+    String.raw`(?!(alert|badge|button|card|field|heading|icon|input|link|skeleton|spinner)\.js$)`,
+);
+
+/**
  * Modules every signed-in screen needs: the layout (not its lazily loaded sheet and tooltips),
  * the icons, and the Chakra pieces the screens have in common.
  */
@@ -74,6 +85,16 @@ export default defineConfig({
           // dashboard, as scripts/check-bundle.mjs measures them). A module in neither group is
           // split as Vite would by default.
           groups: [
+            // Grouped by the screens that load them: the tooltip's, sheet's and storage bar's
+            // recipes load with those, not with the other screens' recipes.
+            {
+              name: 'theme-recipes',
+              test: (id) => otherScreensRecipeModule.test(id),
+              priority: 3,
+              entriesAware: true,
+              // Their helpers (anatomy, defineSlotRecipe) stay in `framework`.
+              includeDependenciesRecursively: false,
+            },
             { name: 'framework', test: (id) => frameworkModule.test(id), priority: 2 },
             { name: 'signed-in', test: (id) => signedInModule.test(id), priority: 1 },
           ],

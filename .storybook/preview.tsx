@@ -2,7 +2,7 @@ import type { Preview } from '@storybook/react-vite';
 import { ChakraProvider } from '@chakra-ui/react';
 import { setupWorker } from 'msw/browser';
 import { mswLoader } from 'msw-storybook-addon/csf3';
-import { system } from '../src/theme';
+import { fullSystem } from '../src/theme/full';
 
 const preview: Preview = {
   loaders: [
@@ -23,7 +23,7 @@ const preview: Preview = {
   ],
   decorators: [
     (Story) => (
-      <ChakraProvider value={system}>
+      <ChakraProvider value={fullSystem}>
         <Story />
       </ChakraProvider>
     ),

@@ -33,8 +33,9 @@ import {
 } from '../components/article-editor';
 import { ErrorNotice } from '../components/common/ErrorNotice';
 import { texts } from '../lib/texts';
+import { FullThemeProvider } from '../theme/FullThemeProvider';
 
-export default function ArticleDetailRoute() {
+function ArticleDetailScreen() {
   const { id = '' } = useParams();
   const article = useArticle(id);
 
@@ -162,5 +163,14 @@ function ArticleDetail({ article, isRefreshing, onRefresh }: DetailProps) {
         isConverting={convert.isPending}
       />
     </Stack>
+  );
+}
+
+/** Rendered with the full theme system: this screen's components' recipes load with its chunk. */
+export default function ArticleDetailRoute() {
+  return (
+    <FullThemeProvider>
+      <ArticleDetailScreen />
+    </FullThemeProvider>
   );
 }

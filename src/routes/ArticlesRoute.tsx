@@ -5,9 +5,10 @@ import type { ArticleFilter } from '../contract';
 import { ArticleFilterTabs } from '../components/articles/ArticleFilterTabs';
 import { ArticleList } from '../components/articles/ArticleList';
 import { ArticlesHeader } from '../components/articles/ArticlesHeader';
+import { FullThemeProvider } from '../theme/FullThemeProvider';
 
 /** Articles list: the filter, the server's pages, delete without confirmation (SPEC.md). */
-export default function ArticlesRoute() {
+function Articles() {
   const [filter, setFilter] = useState<ArticleFilter>('all');
   const list = useArticleList(filter);
   const remove = useDeleteArticle();
@@ -38,5 +39,14 @@ export default function ArticlesRoute() {
         />
       </ArticleFilterTabs>
     </Stack>
+  );
+}
+
+/** Rendered with the full theme system: this screen's components' recipes load with its chunk. */
+export default function ArticlesRoute() {
+  return (
+    <FullThemeProvider>
+      <Articles />
+    </FullThemeProvider>
   );
 }

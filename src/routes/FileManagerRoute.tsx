@@ -14,11 +14,12 @@ import {
   type FileView,
 } from '../components/files';
 import { useDebouncedValue } from '../lib/useDebouncedValue';
+import { FullThemeProvider } from '../theme/FullThemeProvider';
 
 const NO_FILES: StoredFile[] = [];
 
 /** File manager: pages of files loaded as the admin scrolls, uploads, deletes (SPEC.md). */
-export default function FileManagerRoute() {
+function FileManager() {
   const [search, setSearch] = useState('');
   const [type, setType] = useState<FileTypeFilter>('all');
   const [view, setView] = useState<FileView>('grid');
@@ -64,6 +65,7 @@ export default function FileManagerRoute() {
         view={view}
         isLoading={files.isPending}
         isFiltered={type !== 'all' || settledSearch.trim() !== ''}
+        isSearch={settledSearch.trim() !== ''}
         onPreview={setPreviewing}
         onDownload={downloadFile}
         onDelete={onDelete}
@@ -74,5 +76,14 @@ export default function FileManagerRoute() {
       />
       <FilePreviewDialog file={previewing} onClose={() => setPreviewing(null)} onDownload={downloadFile} />
     </Stack>
+  );
+}
+
+/** Rendered with the full theme system: this screen's components' recipes load with its chunk. */
+export default function FileManagerRoute() {
+  return (
+    <FullThemeProvider>
+      <FileManager />
+    </FullThemeProvider>
   );
 }

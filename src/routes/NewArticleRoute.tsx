@@ -2,9 +2,10 @@ import { useNavigate } from 'react-router-dom';
 import { useCreateArticle, useScrapeArticles } from '../api/articles';
 import { NewArticleForm } from '../components/new-article/NewArticleForm';
 import { useScrapeBatch } from '../components/new-article/useScrapeBatch';
+import { FullThemeProvider } from '../theme/FullThemeProvider';
 
 /** /articles/new: pages scraped into drafts (one opens directly), or a draft made from HTML. */
-export default function NewArticleRoute() {
+function NewArticle() {
   const navigate = useNavigate();
   const create = useCreateArticle();
   const openArticle = (id: string) => navigate(`/articles/${encodeURIComponent(id)}`);
@@ -20,5 +21,14 @@ export default function NewArticleRoute() {
       isCreating={create.isPending}
       error={create.error?.message}
     />
+  );
+}
+
+/** Rendered with the full theme system: this screen's components' recipes load with its chunk. */
+export default function NewArticleRoute() {
+  return (
+    <FullThemeProvider>
+      <NewArticle />
+    </FullThemeProvider>
   );
 }

@@ -6,14 +6,8 @@ import {
   breakpoints,
   buttonRecipe,
   cardSlotRecipe,
-  checkboxSlotRecipe,
-  checkmarkRecipe,
   cssVarsPrefix,
   cssVarsRoot,
-  dataListSlotRecipe,
-  dialogSlotRecipe,
-  drawerSlotRecipe,
-  emptyStateSlotRecipe,
   fieldSlotRecipe,
   globalCss,
   headingRecipe,
@@ -22,31 +16,24 @@ import {
   keyframes,
   layerStyles,
   linkRecipe,
-  listSlotRecipe,
-  menuSlotRecipe,
-  nativeSelectSlotRecipe,
-  progressSlotRecipe,
-  segmentGroupSlotRecipe,
   semanticTokens,
   skeletonRecipe,
   spinnerRecipe,
-  statSlotRecipe,
-  switchSlotRecipe,
-  tabsSlotRecipe,
-  textareaRecipe,
   textStyles,
   tokens,
-  tooltipSlotRecipe,
 } from '@chakra-ui/react/theme';
 
 /**
  * Chakra's default theme (tokens, semantic tokens, global styles, text, layer and animation
- * styles) with only the recipes of the components the console uses: `defaultConfig` carries
- * all ~80 of them into the first screen's JavaScript. A component whose recipe is missing
- * renders unstyled, so a component used for the first time needs its recipe here;
- * `index.test.ts` checks every Chakra import under src/ and stories/ against this list.
+ * styles) with only the recipes of the components the first screens (sign-in, the shell, the
+ * dashboard) use: `defaultConfig` carries all ~80 of them into the first screen's JavaScript.
+ * The recipes of the components only other screens use are in `./full.ts`, whose system those
+ * screens render with (`FullThemeProvider`, loaded with their chunks). A component whose recipe
+ * is missing renders unstyled, so a component used for the first time needs its recipe here
+ * (first screens) or in `./full.ts`; `index.test.ts` checks every Chakra import under src/ and
+ * stories/ against both.
  */
-const chakraTheme = defineConfig({
+export const chakraTheme = defineConfig({
   preflight: true,
   cssVarsPrefix,
   cssVarsRoot,
@@ -62,33 +49,17 @@ const chakraTheme = defineConfig({
     recipes: {
       badge: badgeRecipe,
       button: buttonRecipe,
-      checkmark: checkmarkRecipe,
       heading: headingRecipe,
       icon: iconRecipe,
       input: inputRecipe,
       link: linkRecipe,
       skeleton: skeletonRecipe,
       spinner: spinnerRecipe,
-      textarea: textareaRecipe,
     },
     slotRecipes: {
       alert: alertSlotRecipe,
       card: cardSlotRecipe,
-      checkbox: checkboxSlotRecipe,
-      dataList: dataListSlotRecipe,
-      dialog: dialogSlotRecipe,
-      drawer: drawerSlotRecipe,
-      emptyState: emptyStateSlotRecipe,
       field: fieldSlotRecipe,
-      list: listSlotRecipe,
-      menu: menuSlotRecipe,
-      nativeSelect: nativeSelectSlotRecipe,
-      progress: progressSlotRecipe,
-      segmentGroup: segmentGroupSlotRecipe,
-      stat: statSlotRecipe,
-      switch: switchSlotRecipe,
-      tabs: tabsSlotRecipe,
-      tooltip: tooltipSlotRecipe,
     },
   },
 });
@@ -140,5 +111,8 @@ export const consoleConfig = defineConfig({
   },
 });
 
-/** The console's one theme system. */
+/**
+ * The first screens' theme system, provided at the root (src/app/providers.tsx). Screens that
+ * use other components wrap their content in `FullThemeProvider` (./FullThemeProvider.tsx).
+ */
 export const system = createSystem(defaultBaseConfig, chakraTheme, consoleConfig);

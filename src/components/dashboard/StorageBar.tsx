@@ -1,4 +1,5 @@
 import { Progress } from '@chakra-ui/react';
+import { progressSlotRecipe } from '@chakra-ui/react/theme';
 
 export interface StorageBarProps {
   /** Used storage, 0–100, rounded. */
@@ -14,7 +15,8 @@ export interface StorageBarProps {
  */
 export function StorageBar({ percent, nearlyFull, labelledBy }: StorageBarProps) {
   return (
-    <Progress.Root value={percent} size="xs" mt="1.5" colorPalette={nearlyFull ? 'orange' : 'blue'}>
+    // Its recipe comes with its chunk: the first screens' theme system leaves it out (src/theme).
+    <Progress.Root recipe={progressSlotRecipe} value={percent} size="xs" mt="1.5" colorPalette={nearlyFull ? 'orange' : 'blue'}>
       <Progress.Track aria-labelledby={labelledBy}>
         <Progress.Range />
       </Progress.Track>

@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import { Portal, Tooltip } from '@chakra-ui/react';
+import { tooltipSlotRecipe } from '@chakra-ui/react/theme';
 
 /** Tooltips in icon mode wait this long before showing (SPEC.md section 9). */
 export const SIDEBAR_TOOLTIP_DELAY_MS = 700;
@@ -18,6 +19,8 @@ export interface IconModeTooltipProps {
 export function IconModeTooltip({ label, enabled, children }: IconModeTooltipProps) {
   return (
     <Tooltip.Root
+      // Its recipe comes with its chunk: the first screens' theme system leaves it out (src/theme).
+      recipe={tooltipSlotRecipe}
       openDelay={SIDEBAR_TOOLTIP_DELAY_MS}
       disabled={!enabled}
       positioning={{ placement: 'right' }}

@@ -1,5 +1,6 @@
 import type { RefObject } from 'react';
 import { Box, CloseButton, Drawer, Flex, Portal } from '@chakra-ui/react';
+import { drawerSlotRecipe } from '@chakra-ui/react/theme';
 import { LuLayoutDashboard } from 'react-icons/lu';
 import { sidebarTexts } from '../../lib/texts-shell';
 import { Sidebar, type SidebarProps } from './Sidebar';
@@ -19,6 +20,8 @@ export interface MobileSidebarSheetProps extends Pick<SidebarProps, 'activePath'
 export function MobileSidebarSheet({ open, onOpenChange, toggleRef, activePath, userEmail, onSignOut }: MobileSidebarSheetProps) {
   return (
     <Drawer.Root
+      // Its recipe comes with its chunk: the first screens' theme system leaves it out (src/theme).
+      recipe={drawerSlotRecipe}
       open={open}
       onOpenChange={(details) => onOpenChange(details.open)}
       placement="start"
