@@ -1,24 +1,40 @@
 import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { matchRoutes, Outlet, useLocation, type RouteObject } from 'react-router-dom';
+import { RouteError } from '../components/common/RouteError';
+import { routeErrorTexts } from '../lib/texts-shell';
 
 /** A screen in its own chunk; `preload` starts fetching the chunk before React asks for it. */
 type LazyScreen = ComponentType & { preload: () => Promise<unknown> };
 
-function lazyScreen(load: () => Promise<{ default: ComponentType }>): LazyScreen {
-  let loading: ReturnType<typeof load> | undefined;
-  const preload = () => (loading ??= load());
-  return Object.assign(lazy(preload), { preload });
-}
-
 type BoundaryProps = { pathname: string; children: ReactNode };
 type BoundaryState = { error: unknown; pathname: string };
 
+/** A screen's chunk that could not be fetched (a deploy replaced it, or the network dropped). */
+export function isChunkLoadError(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error);
+  return /dynamically imported module|Importing a module script failed|Failed to fetch|Unable to preload CSS/i.test(message);
+}
+
+const RELOADED_AT = 'console:reloaded-for-chunk';
+
+/** Reloads the page once for a missing chunk; not again within a minute (it did not help). */
+export function reloadOnceForChunk(now = Date.now(), reload = () => window.location.reload()): boolean {
+  try {
+    const last = Number(sessionStorage.getItem(RELOADED_AT) ?? 0);
+    if (now - last < 60_000) return false;
+    sessionStorage.setItem(RELOADED_AT, String(now));
+  } catch {
+    return false;
+  }
+  reload();
+  return true;
+}
+
 /**
- * What react-router's data router showed when a screen failed to render or its chunk failed to
- * load (its default error element), kept now that the console uses the declarative router.
- * Going to another path clears it.
+ * A screen that failed to render or whose chunk failed to load says so, with Reload; inside the
+ * layout only the page is replaced, so the sidebar stays usable. Going to another path clears it.
  */
-class ScreenErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+export class ScreenErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   state: BoundaryState = { error: undefined, pathname: this.props.pathname };
 
   static getDerivedStateFromError(error: unknown) {
@@ -29,16 +45,36 @@ class ScreenErrorBoundary extends Component<BoundaryProps, BoundaryState> {
     return props.pathname === state.pathname ? null : { error: undefined, pathname: props.pathname };
   }
 
+  componentDidCatch(error: unknown) {
+    if (isChunkLoadError(error)) reloadOnceForChunk();
+  }
+
   render() {
     const { error } = this.state;
     if (error === undefined) return this.props.children;
+    const message = isChunkLoadError(error)
+      ? routeErrorTexts.chunkFailed
+      : error instanceof Error
+        ? error.message
+        : String(error);
+    return <RouteError message={message} onReload={() => window.location.reload()} />;
+  }
+}
+
+/** A lazily loaded screen inside its own error boundary. */
+function lazyScreen(load: () => Promise<{ default: ComponentType }>): LazyScreen {
+  let loading: ReturnType<typeof load> | undefined;
+  const preload = () => (loading ??= load());
+  const Lazy = lazy(preload);
+  function Screen() {
+    const { pathname } = useLocation();
     return (
-      <>
-        <h2>Unexpected Application Error!</h2>
-        <h3 style={{ fontStyle: 'italic' }}>{error instanceof Error ? error.message : String(error)}</h3>
-      </>
+      <ScreenErrorBoundary pathname={pathname}>
+        <Lazy />
+      </ScreenErrorBoundary>
     );
   }
+  return Object.assign(Screen, { preload });
 }
 
 /**

@@ -17,3 +17,10 @@ export const layoutTexts = {
   /** Asks for the session again when checking it failed (server down). */
   tryAgain: 'Try Again',
 } as const;
+
+/** What a screen says when it failed to load or to render (the shell stays usable). */
+export const routeErrorTexts = {
+  title: 'This screen could not be shown',
+  chunkFailed: 'Part of the console could not be loaded. A new version may have been installed, or the connection dropped.',
+  reload: 'Reload',
+} as const;

@@ -1,6 +1,6 @@
 import { dashboardTexts } from './texts-dashboard';
 import { loginTexts } from './texts-login';
-import { layoutTexts, sidebarTexts } from './texts-shell';
+import { layoutTexts, routeErrorTexts, sidebarTexts } from './texts-shell';
 
 /**
  * Every text a user reads, written once, as SPEC.md spells it. The first screens' sections
@@ -9,6 +9,7 @@ import { layoutTexts, sidebarTexts } from './texts-shell';
  */
 export const texts = {
   sidebar: sidebarTexts,
+  routeError: routeErrorTexts,
   layout: layoutTexts,
   dashboard: dashboardTexts,
   articles: {
