@@ -1,7 +1,7 @@
 /** Articles in the database: rows ↔ the contract's Article, keyset pages, slugs. */
 import {
   CARD_PREVIEW_CHARS,
-  cutText,
+  toArticleCard,
   SLUG_PATTERN,
   type Article,
   type ArticleCard,
@@ -65,31 +65,19 @@ if (CARD_PREVIEW_CHARS + 1 > STORED_HEAD_CHARS) {
   throw new Error('CARD_PREVIEW_CHARS grew past the stored heads: add a migration that recomputes them');
 }
 
-const SURROGATE = /[\uD800-\uDFFF]/;
-
-/** cutText for a stored head, with a fast path for text without surrogate pairs (nearly all). */
-function preview(head: string) {
-  if (head.length <= CARD_PREVIEW_CHARS) return { text: head, cut: false };
-  if (!SURROGATE.test(head)) return { text: head.slice(0, CARD_PREVIEW_CHARS), cut: true };
-  return cutText(head, CARD_PREVIEW_CHARS);
-}
-
+/** The card of a row: the stored heads are cut as the contract cuts any article's bodies. */
 export function cardFromRow(row: ArticleCardRow): ArticleCard {
-  const raw = preview(row.scrapped_head);
-  const blog = row.blog_head === null ? null : preview(row.blog_head);
-  return {
+  return toArticleCard({
     id: row.id,
     status: row.status,
     slug: row.slug,
     scrapedUrl: row.scraped_url,
     newUrl: row.new_url,
-    scrappedData: raw.text,
-    scrappedDataCut: raw.cut,
-    blogData: blog?.text ?? null,
-    blogDataCut: blog?.cut ?? false,
+    scrappedData: row.scrapped_head,
+    blogData: row.blog_head,
     createdAt: row.created_iso,
     updatedAt: row.updated_iso,
-  };
+  });
 }
 
 /** How an article is named in activity messages: its slug, else the card's "#<last 8>". */

@@ -7,6 +7,8 @@
 export function cutText(text: string, max: number): { text: string; cut: boolean } {
   // A string of at most `max` UTF-16 units has at most `max` code points.
   if (text.length <= max) return { text, cut: false };
+  // Without surrogates (nearly all text) units are code points.
+  if (!/[\uD800-\uDFFF]/.test(text)) return { text: text.slice(0, max), cut: true };
   let end = 0;
   for (let points = 0; points < max && end < text.length; points++) {
     const unit = text.charCodeAt(end);

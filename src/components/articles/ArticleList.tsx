@@ -4,7 +4,7 @@ import { LuCircleAlert, LuFileText } from 'react-icons/lu';
 import type { ArticleCard as ArticleCardData, ArticleFilter } from '../../contract';
 import { texts } from '../../lib/texts';
 import { ArticleCard } from './ArticleCard';
-import { useLoadMoreSentinel } from '../lists/useLoadMoreSentinel';
+import { LoadMoreFooter } from '../lists/LoadMoreFooter';
 import { useListBox, useWindowRows } from '../lists/useWindowRows';
 
 /** A typical card with both URLs and both previews, plus the 16px gap below it. */
@@ -132,7 +132,6 @@ function WindowedArticles({
     scrollMargin,
   });
   const canLoadMore = hasMore && !isFetchingMore && onLoadMore !== undefined;
-  const sentinelRef = useLoadMoreSentinel({ enabled: canLoadMore, itemCount: articles.length, onLoadMore });
   const setSize = hasMore ? -1 : articles.length;
 
   return (
@@ -167,18 +166,12 @@ function WindowedArticles({
         </chakra.ul>
       </div>
       {hasMore ? (
-        <Center flexDirection="column" gap="2" py="4">
-          <Box ref={sentinelRef} h="1px" w="full" aria-hidden />
-          <Button
-            variant="outline"
-            onClick={onLoadMore}
-            disabled={!canLoadMore}
-            loading={isFetchingMore}
-            loadingText={texts.articles.loadingMore}
-          >
-            {texts.articles.loadMore}
-          </Button>
-        </Center>
+        <LoadMoreFooter
+          itemCount={articles.length}
+          canLoadMore={canLoadMore}
+          isFetchingMore={isFetchingMore}
+          onLoadMore={onLoadMore}
+        />
       ) : null}
     </Box>
   );

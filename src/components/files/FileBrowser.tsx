@@ -1,10 +1,10 @@
 import { useId } from 'react';
-import { Box, Button, Card, Center, EmptyState, Skeleton, Stack } from '@chakra-ui/react';
+import { Card, EmptyState, Skeleton, Stack } from '@chakra-ui/react';
 import { LuFolderOpen } from 'react-icons/lu';
 import type { StoredFile } from '../../contract';
 import { formatSearchCount } from '../../contract/text';
 import { texts } from '../../lib/texts';
-import { useLoadMoreSentinel } from '../lists/useLoadMoreSentinel';
+import { LoadMoreFooter } from '../lists/LoadMoreFooter';
 import type { FileActions } from './FileActionsMenu';
 import { FileGrid } from './FileGrid';
 import { FileList } from './FileList';
@@ -49,7 +49,6 @@ export function FileBrowser({
 }: FileBrowserProps) {
   const titleId = useId();
   const canLoadMore = hasMore && !isFetchingMore && onLoadMore !== undefined && !isLoading;
-  const sentinelRef = useLoadMoreSentinel({ enabled: canLoadMore, itemCount: files.length, onLoadMore });
   const Files = view === 'list' ? FileList : FileGrid;
 
   return (
@@ -82,18 +81,12 @@ export function FileBrowser({
           <>
             <Files files={files} total={total} labelledBy={titleId} {...actions} />
             {hasMore ? (
-              <Center flexDirection="column" gap="2" pt="4">
-                <Box ref={sentinelRef} h="1px" w="full" aria-hidden />
-                <Button
-                  variant="outline"
-                  onClick={onLoadMore}
-                  disabled={!canLoadMore}
-                  loading={isFetchingMore}
-                  loadingText={texts.articles.loadingMore}
-                >
-                  {texts.articles.loadMore}
-                </Button>
-              </Center>
+              <LoadMoreFooter
+                itemCount={files.length}
+                canLoadMore={canLoadMore}
+                isFetchingMore={isFetchingMore}
+                onLoadMore={onLoadMore}
+              />
             ) : null}
           </>
         )}
