@@ -16,7 +16,12 @@ export interface PasswordHashing {
 /** OWASP's argon2id minimum (19 MiB, 2 passes). Tests pass a cheaper cost. */
 export const defaultPasswordHashing: PasswordHashing = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
+/** A session ends 7 days after sign-in (absolute limit)… */
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** …or after 24 hours without a request (idle limit). */
+export const SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
+/** How often a session's last use is written (not on every request). */
+const LAST_SEEN_EVERY_S = 60;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const LOGIN_MAX_FAILURES = 5;
 
@@ -49,16 +54,50 @@ export async function findUserByEmail(db: Queryable, email: string) {
   return rows[0];
 }
 
-export async function createSession(db: Queryable, userId: string, now = new Date()) {
+export async function createSession(db: Queryable, userId: string, now = new Date(), userAgent?: string) {
   const token = newToken();
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-  await db.query('INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [
-    sha256(token),
-    userId,
-    now,
-    expiresAt,
-  ]);
+  await db.query(
+    `INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, expires_at, user_agent)
+     VALUES ($1, $2, $3, $3, $4, $5)`,
+    [sha256(token), userId, now, expiresAt, userAgent?.slice(0, 300) ?? null],
+  );
   return { token, expiresAt };
+}
+
+/** The admin's sessions that are still valid, newest first; `current` marks the asking one. */
+export async function listSessions(db: Queryable, userId: string, currentTokenHash: string) {
+  const { rows } = await db.query<{
+    id: string;
+    token_hash: string;
+    created_at: Date;
+    last_seen_at: Date;
+    expires_at: Date;
+    user_agent: string | null;
+  }>(
+    `SELECT id, token_hash, created_at, last_seen_at, expires_at, user_agent FROM sessions
+      WHERE user_id = $1 AND expires_at > now() AND last_seen_at > now() - $2::bigint * interval '1 millisecond'
+      ORDER BY created_at DESC`,
+    [userId, SESSION_IDLE_MS],
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    createdAt: new Date(r.created_at).toISOString(),
+    lastSeenAt: new Date(r.last_seen_at).toISOString(),
+    expiresAt: new Date(r.expires_at).toISOString(),
+    userAgent: r.user_agent,
+    current: r.token_hash === currentTokenHash,
+  }));
+}
+
+/** Revokes one of the admin's sessions by its id; answers its token hash, or undefined. */
+export async function revokeSession(db: Queryable, userId: string, id: string): Promise<string | undefined> {
+  const { rows } = await db.query<{ token_hash: string }>(
+    `WITH gone AS (DELETE FROM sessions WHERE id = $1 AND user_id = $2 RETURNING token_hash)
+     SELECT token_hash, pg_notify('${SESSION_REVOKED_CHANNEL}', token_hash) FROM gone`,
+    [id, userId],
+  );
+  return rows[0]?.token_hash;
 }
 
 /** The user and expiry of a valid session, looked up by the token's hash. */
@@ -66,10 +105,20 @@ export async function findSession(
   db: Queryable,
   tokenHash: string,
 ): Promise<{ user: SessionUser; expiresAt: Date } | undefined> {
+  // Valid: before its absolute end and used within the idle limit. Its last use is written at
+  // most once a minute, in the same statement.
   const { rows } = await db.query<SessionUser & { expires_at: Date }>(
-    `SELECT u.id, u.email, s.expires_at FROM sessions s JOIN users u ON u.id = s.user_id
-      WHERE s.token_hash = $1 AND s.expires_at > now()`,
-    [tokenHash],
+    `WITH s AS (
+       SELECT u.id, u.email, s.expires_at FROM sessions s JOIN users u ON u.id = s.user_id
+        WHERE s.token_hash = $1 AND s.expires_at > now()
+          AND s.last_seen_at > now() - $2::bigint * interval '1 millisecond'
+     ), touched AS (
+       UPDATE sessions SET last_seen_at = now()
+        WHERE token_hash = $1 AND last_seen_at < now() - interval '${LAST_SEEN_EVERY_S} seconds'
+          AND EXISTS (SELECT 1 FROM s)
+     )
+     SELECT id, email, expires_at FROM s`,
+    [tokenHash, SESSION_IDLE_MS],
     { prepare: true },
   );
   const row = rows[0];

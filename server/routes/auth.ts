@@ -1,14 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { loginRequestSchema, loginResultSchema, meResultSchema, serverMessages } from '../../src/contract/index.ts';
+import {
+  loginRequestSchema,
+  loginResultSchema,
+  meResultSchema,
+  serverMessages,
+  sessionListSchema,
+} from '../../src/contract/index.ts';
 import {
   clearLoginFailures,
   createSession,
   deleteExpiredSessions,
   deleteSession,
   findUserByEmail,
+  listSessions,
   loginRetryAfter,
   recordLoginFailure,
+  revokeSession,
   SESSION_TTL_MS,
   verifyPassword,
 } from '../auth.ts';
@@ -41,7 +49,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       }
       await clearLoginFailures(db, email, request.ip);
       await deleteExpiredSessions(db);
-      const session = await createSession(db, user.id);
+      const session = await createSession(db, user.id, new Date(), request.headers['user-agent']);
       reply.setCookie(SESSION_COOKIE, session.token, {
         path: '/',
         httpOnly: true,
@@ -61,6 +69,25 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
         ctx.sessions.forget(sha256(request.sessionToken));
       }
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return reply.code(204).send(null);
+    },
+  });
+
+  app.get('/sessions', {
+    schema: { response: { 200: sessionListSchema, ...errorResponses } },
+    handler: async (request) => ({ data: await listSessions(db, request.user!.id, sha256(request.sessionToken!)) }),
+  });
+
+  app.delete('/sessions/:id', {
+    schema: {
+      params: z.object({ id: z.string().min(1).max(64) }),
+      response: { 204: z.null().optional(), ...errorResponses },
+    },
+    handler: async (request, reply) => {
+      const tokenHash = await revokeSession(db, request.user!.id, request.params.id);
+      if (!tokenHash) throw new ApiError(404, 'not_found', serverMessages.sessionNotFound);
+      ctx.sessions.forget(tokenHash);
+      if (tokenHash === sha256(request.sessionToken!)) reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return reply.code(204).send(null);
     },
   });

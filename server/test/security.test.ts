@@ -8,7 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { serverMessages } from '../../src/contract/index.ts';
+import { serverMessages, sessionListSchema } from '../../src/contract/index.ts';
+import { sha256 } from '../ids.ts';
 import { ADMIN, auth, backends, openHarness, type Harness } from './helpers.ts';
 
 describe.each(backends.slice(0, 1))('security headers and cross-site writes ($name)', (backend) => {
@@ -89,5 +90,59 @@ describe.each(backends.slice(0, 1))('security headers and cross-site writes ($na
       payload: { slug: 'script' },
     });
     expect(bearer.statusCode).toBe(201);
+  });
+});
+
+describe.each(backends)('session limits and revocation ($name)', (backend) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await openHarness(backend, { sessionCacheMs: 0 });
+  }, 60_000);
+  afterAll(() => h?.close());
+  beforeEach(async () => {
+    await h.reset();
+  });
+
+  const me = (token: string) => h.app.inject({ url: '/api/auth/me', headers: auth(token) });
+
+  it('ends a session after 24 hours without use, and 7 days after sign-in whatever the use', async () => {
+    const idle = await h.login();
+    const old = await h.login();
+    expect((await me(idle)).statusCode).toBe(200);
+    await h.db.query(`UPDATE sessions SET last_seen_at = now() - interval '25 hours' WHERE token_hash = $1`, [sha256(idle)]);
+    expect((await me(idle)).statusCode).toBe(401);
+    await h.db.query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [sha256(old)]);
+    expect((await me(old)).statusCode).toBe(401);
+  });
+
+  it('records when a session was last used, at most once a minute', async () => {
+    const token = await h.login();
+    await h.db.query(`UPDATE sessions SET last_seen_at = now() - interval '2 hours' WHERE token_hash = $1`, [sha256(token)]);
+    expect((await me(token)).statusCode).toBe(200);
+    const { rows } = await h.db.query<{ fresh: boolean }>(
+      `SELECT last_seen_at > now() - interval '1 minute' AS fresh FROM sessions WHERE token_hash = $1`,
+      [sha256(token)],
+    );
+    expect(rows[0]!.fresh).toBe(true);
+  });
+
+  it("lists the admin's sessions and revokes one: that token stops working at once", async () => {
+    await h.db.query('DELETE FROM sessions');
+    const mine = await h.login();
+    const other = await h.login();
+    const list = await h.app.inject({ url: '/api/auth/sessions', headers: auth(mine) });
+    expect(list.statusCode).toBe(200);
+    const sessions = sessionListSchema.parse(list.json()).data;
+    expect(sessions).toHaveLength(2);
+    expect(sessions.filter((s) => s.current)).toHaveLength(1);
+    expect(JSON.stringify(sessions)).not.toContain(sha256(mine));
+    const target = sessions.find((s) => !s.current)!;
+    const revoked = await h.app.inject({ method: 'DELETE', url: `/api/auth/sessions/${target.id}`, headers: auth(mine) });
+    expect(revoked.statusCode).toBe(204);
+    expect((await me(other)).statusCode).toBe(401);
+    expect((await me(mine)).statusCode).toBe(200);
+    const again = await h.app.inject({ method: 'DELETE', url: `/api/auth/sessions/${target.id}`, headers: auth(mine) });
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toEqual({ message: serverMessages.sessionNotFound, code: 'not_found' });
   });
 });

@@ -186,6 +186,19 @@ export type LoginResult = z.infer<typeof loginResultSchema>;
 
 export const meResultSchema = z.object({ user: userSchema });
 
+/** A signed-in session of the current admin (GET /auth/sessions); revoke with DELETE /auth/sessions/:id. */
+export const sessionInfoSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  expiresAt: z.string(),
+  userAgent: z.string().nullable(),
+  /** The session this request came with. */
+  current: z.boolean(),
+});
+export type SessionInfo = z.infer<typeof sessionInfoSchema>;
+export const sessionListSchema = z.object({ data: z.array(sessionInfoSchema) });
+
 export const healthSchema = z.object({
   api: z.literal('online'),
   database: z.enum(['connected', 'down']),
@@ -252,6 +265,7 @@ export const serverMessages = {
   svgTooComplex: 'This SVG is too complex to check safely',
   serverBusy: 'The server is busy. Try again in a moment.',
   crossSite: 'This request came from another site and was refused.',
+  sessionNotFound: 'Session not found',
   notFound: 'Not found',
   alreadyScraped: 'This page was already scraped.',
   noScrapedUrl: 'This article has no source address to scrape again.',
