@@ -9,8 +9,10 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { serverMessages, sessionListSchema } from '../../src/contract/index.ts';
+import { hashPassword } from '../auth.ts';
+import { createUser, resetPassword } from '../cli/admin.ts';
 import { sha256 } from '../ids.ts';
-import { ADMIN, auth, backends, openHarness, type Harness } from './helpers.ts';
+import { ADMIN, auth, backends, openHarness, TEST_HASHING, type Harness } from './helpers.ts';
 
 describe.each(backends.slice(0, 1))('security headers and cross-site writes ($name)', (backend) => {
   let h: Harness;
@@ -144,5 +146,40 @@ describe.each(backends)('session limits and revocation ($name)', (backend) => {
     const again = await h.app.inject({ method: 'DELETE', url: `/api/auth/sessions/${target.id}`, headers: auth(mine) });
     expect(again.statusCode).toBe(404);
     expect(again.json()).toEqual({ message: serverMessages.sessionNotFound, code: 'not_found' });
+  });
+});
+
+describe.each(backends)('operator commands ($name)', (backend) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await openHarness(backend, { sessionCacheMs: 0 });
+  }, 60_000);
+  afterAll(() => h?.close());
+  beforeEach(async () => {
+    await h.reset();
+    await h.db.query(`DELETE FROM users WHERE email <> $1`, [ADMIN.email]);
+  });
+
+  const login = (email: string, password: string) =>
+    h.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+
+  it('create-user adds an admin who can sign in with the password shown once; an email is used once', async () => {
+    const created = await createUser(h.db, 'Editor@Example.com', TEST_HASHING);
+    expect(created.email).toBe('editor@example.com');
+    expect(created.password).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    expect((await login('editor@example.com', created.password)).statusCode).toBe(200);
+    await expect(createUser(h.db, 'editor@example.com', TEST_HASHING)).rejects.toThrow('already exists');
+    await expect(createUser(h.db, 'not-an-email', TEST_HASHING)).rejects.toThrow('is not an email address');
+  });
+
+  it('reset-password gives a new password and ends every session of that user', async () => {
+    const token = await h.login();
+    const reset = await resetPassword(h.db, ADMIN.email, TEST_HASHING);
+    expect((await h.app.inject({ url: '/api/auth/me', headers: auth(token) })).statusCode).toBe(401);
+    expect((await login(ADMIN.email, ADMIN.password)).statusCode).toBe(401);
+    expect((await login(ADMIN.email, reset.password)).statusCode).toBe(200);
+    await expect(resetPassword(h.db, 'nobody@example.com', TEST_HASHING)).rejects.toThrow('No user has the email');
+    // Back to the suite's password for the other tests.
+    await h.db.query('UPDATE users SET password_hash = $2 WHERE email = $1', [ADMIN.email, await hashPassword(ADMIN.password, TEST_HASHING)]);
   });
 });
