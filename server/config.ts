@@ -15,6 +15,8 @@ export interface ServerConfig {
   scrapeAllowCidrs: string[];
   /** Bring a scraped article's images into the file library. */
   scrapeImportImages: boolean;
+  /** pino's level: trace, debug, info, warn, error, fatal or silent. */
+  logLevel: string;
 }
 
 function positiveInt(name: string, value: string | undefined, fallback: number, max = Number.MAX_SAFE_INTEGER) {
@@ -47,6 +49,14 @@ function bool(name: string, value: string | undefined, fallback: boolean) {
   throw new Error(`${name} must be true or false, got "${value}"`);
 }
 
+const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'];
+
+function logLevel(value: string | undefined): string {
+  if (value === undefined || value === '') return 'info';
+  if (!LOG_LEVELS.includes(value)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${value}"`);
+  return value;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     port: positiveInt('PORT', env.PORT, 3000, 65535),
@@ -58,5 +68,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     maxUploadBytes: positiveInt('MAX_UPLOAD_BYTES', env.MAX_UPLOAD_BYTES, MAX_UPLOAD_BYTES),
     scrapeAllowCidrs: parseCidrs('SCRAPE_ALLOW_CIDRS', env.SCRAPE_ALLOW_CIDRS),
     scrapeImportImages: bool('SCRAPE_IMPORT_IMAGES', env.SCRAPE_IMPORT_IMAGES, true),
+    logLevel: logLevel(env.LOG_LEVEL),
   };
 }

@@ -27,7 +27,7 @@ async function main() {
     importImages: config.scrapeImportImages,
     admin: { email: config.adminEmail, password: config.adminPassword },
     logger: {
-      level: process.env.LOG_LEVEL ?? 'info',
+      level: config.logLevel,
       ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } } : {}),
     },
     onAdminCreated: ({ email, generatedPassword }) => {

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { scrapeResultSchema, type ScrapeResult } from '../../src/contract/index.ts';
 import { scrapeBatch, parseUrlList } from '../cli/scrape.ts';
-import { parseCidrs } from '../config.ts';
+import { loadConfig, parseCidrs } from '../config.ts';
 import { DEFAULT_MAX_IMAGE_PIXELS } from '../files/limits.ts';
 import { FileStorage } from '../files/storage.ts';
 import { WorkerPool } from '../workers/pool.ts';
@@ -128,6 +128,14 @@ describe('configuration', () => {
     for (const bad of ['10.0.0.0/33', 'intranet', '10.0.0.0/x', '::1/129']) {
       expect(() => parseCidrs('SCRAPE_ALLOW_CIDRS', bad)).toThrow(/SCRAPE_ALLOW_CIDRS must be comma-separated CIDRs/);
     }
+  });
+
+  it('reads the scraper and log settings, refusing bad values clearly', () => {
+    const defaults = loadConfig({});
+    expect(defaults).toMatchObject({ scrapeAllowCidrs: [], scrapeImportImages: true, logLevel: 'info' });
+    expect(loadConfig({ SCRAPE_IMPORT_IMAGES: 'false', LOG_LEVEL: 'warn' })).toMatchObject({ scrapeImportImages: false, logLevel: 'warn' });
+    expect(() => loadConfig({ SCRAPE_IMPORT_IMAGES: 'maybe' })).toThrow('SCRAPE_IMPORT_IMAGES must be true or false, got "maybe"');
+    expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow('LOG_LEVEL must be one of trace, debug, info, warn, error, fatal, silent, got "loud"');
   });
 
   it('reads a list of addresses, one per line, without comments, blanks or repeats', () => {
