@@ -1,10 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
+import { LoginError } from '../../../src/components/auth/LoginError';
 import { LoginForm } from '../../../src/components/auth/LoginForm';
 
 const meta = {
   title: 'Components/Auth/LoginForm',
   component: LoginForm,
+  // The refusal alert (LoginError) loads lazily; the refused stories show it.
+  subcomponents: { LoginError },
   args: { onSubmit: fn(), signUpHref: '/signup', forgotPasswordHref: '/forgot-password' },
 } satisfies Meta<typeof LoginForm>;
 export default meta;

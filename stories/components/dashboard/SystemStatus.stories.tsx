@@ -1,12 +1,15 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Box } from '@chakra-ui/react';
 import { expect, within } from 'storybook/test';
+import { StorageBar } from '../../../src/components/dashboard/StorageBar';
 import { SystemStatus } from '../../../src/components/dashboard/SystemStatus';
 import { healthy } from '../../fixtures';
 
 const meta = {
   title: 'Components/Dashboard/SystemStatus',
   component: SystemStatus,
+  // The storage bar loads lazily; every healthy story shows it.
+  subcomponents: { StorageBar },
   args: { health: healthy },
   decorators: [
     (Story) => (

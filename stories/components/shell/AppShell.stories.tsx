@@ -2,10 +2,14 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Heading, Text } from '@chakra-ui/react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { AppShell } from '../../../src/components/shell/AppShell';
+import { IconModeTooltip } from '../../../src/components/shell/IconModeTooltip';
+import { MobileSidebarSheet } from '../../../src/components/shell/MobileSidebarSheet';
 
 const meta = {
   title: 'Components/Shell/AppShell',
   component: AppShell,
+  // Loaded lazily by the shell: the icon-mode and mobile stories show them.
+  subcomponents: { IconModeTooltip, MobileSidebarSheet },
   parameters: { layout: 'fullscreen' },
   args: {
     activePath: '/',
