@@ -2,20 +2,36 @@ import type { Activity, ActivityKind } from '../src/contract/index.ts';
 import type { Queryable } from './db/database.ts';
 import { newId } from './ids.ts';
 
-/** Records what happened, in the caller's transaction so it is written with the change. */
-export async function recordActivity(tx: Queryable, kind: ActivityKind, message: string, at = new Date()) {
-  await tx.query('INSERT INTO activity (id, kind, message, at) VALUES ($1, $2, $3, $4)', [
+/**
+ * Records what happened and who did it (their email; null for the operator's commands), in the
+ * caller's transaction so it is written with the change.
+ */
+export async function recordActivity(
+  tx: Queryable,
+  kind: ActivityKind,
+  message: string,
+  at = new Date(),
+  actor: string | null = null,
+) {
+  await tx.query('INSERT INTO activity (id, kind, message, at, actor) VALUES ($1, $2, $3, $4, $5)', [
     newId(at.getTime()),
     kind,
     message,
     at,
+    actor,
   ]);
 }
 
 export async function listActivity(db: Queryable, limit: number): Promise<Activity[]> {
-  const { rows } = await db.query<{ id: string; kind: ActivityKind; message: string; at: Date }>(
-    'SELECT id, kind, message, at FROM activity ORDER BY at DESC, id DESC LIMIT $1',
+  const { rows } = await db.query<{ id: string; kind: ActivityKind; message: string; at: Date; actor: string | null }>(
+    'SELECT id, kind, message, at, actor FROM activity ORDER BY at DESC, id DESC LIMIT $1',
     [limit],
   );
-  return rows.map((r) => ({ id: r.id, kind: r.kind, message: r.message, at: new Date(r.at).toISOString() }));
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    message: r.message,
+    at: new Date(r.at).toISOString(),
+    actor: r.actor,
+  }));
 }

@@ -39,6 +39,7 @@ import { articleRoutes } from './routes/articles.ts';
 import { authRoutes, SESSION_COOKIE } from './routes/auth.ts';
 import { fileRoutes } from './routes/files.ts';
 import { systemRoutes } from './routes/system.ts';
+import { invitationRoutes, userRoutes } from './routes/users.ts';
 import type { SafeFetchOptions } from './scrape/safe-fetch.ts';
 import { WorkerPool, type WorkerPoolOptions } from './workers/pool.ts';
 
@@ -46,6 +47,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Reachable without a session (login, health). */
     public?: boolean;
+    /** Open to a session whose one-time password is still to be changed (me, password, logout). */
+    beforePasswordChange?: boolean;
   }
   interface FastifyRequest {
     user: SessionUser | null;
@@ -152,6 +155,9 @@ const api: FastifyPluginAsync<AppContext & { prefix?: string }> = async (app, op
     }
     request.user = user;
     request.sessionToken = token;
+    if (user.mustChangePassword && !request.routeOptions.config?.beforePasswordChange) {
+      throw new ApiError(403, 'password_change_required', serverMessages.passwordChangeRequired);
+    }
   });
 
   app.addHook('onSend', async (_request, reply) => {
@@ -164,6 +170,8 @@ const api: FastifyPluginAsync<AppContext & { prefix?: string }> = async (app, op
   await app.register(authRoutes, { ...ctx, prefix: '/auth' });
   await app.register(articleRoutes, { ...ctx, prefix: '/articles' });
   await app.register(fileRoutes, { ...ctx, prefix: '/files' });
+  await app.register(userRoutes, { ...ctx, prefix: '/users' });
+  await app.register(invitationRoutes, { ...ctx, prefix: '/invitations' });
   await app.register(systemRoutes, ctx);
 };
 

@@ -289,6 +289,7 @@ export function nextUpdatedAt(previous: Date, now = new Date()): Date {
 export async function insertArticle(
   tx: Queryable,
   values: Pick<ArticleRow, 'slug' | 'blog_data' | 'scraped_url' | 'new_url' | 'scrapped_data'>,
+  actor: string | null = null,
 ) {
   const now = new Date();
   const { rows } = await tx.query<ArticleRow>(
@@ -297,6 +298,6 @@ export async function insertArticle(
     [newId(now.getTime()), values.slug, values.blog_data, values.scraped_url, values.new_url, values.scrapped_data, now],
   );
   const row = rows[0]!;
-  await recordActivity(tx, 'article.created', `Article ${articleLabel(row)} created`, now);
+  await recordActivity(tx, 'article.created', `Article ${articleLabel(row)} created`, now, actor);
   return row;
 }

@@ -44,6 +44,8 @@ export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 export interface SessionUser {
   id: string;
   email: string;
+  /** A one-time password is still to be changed: only a few calls are open (see app.ts). */
+  mustChangePassword: boolean;
 }
 
 export async function findUserByEmail(db: Queryable, email: string) {
@@ -107,9 +109,9 @@ export async function findSession(
 ): Promise<{ user: SessionUser; expiresAt: Date } | undefined> {
   // Valid: before its absolute end and used within the idle limit. Its last use is written at
   // most once a minute, in the same statement.
-  const { rows } = await db.query<SessionUser & { expires_at: Date }>(
+  const { rows } = await db.query<{ id: string; email: string; must_change_password: boolean; expires_at: Date }>(
     `WITH s AS (
-       SELECT u.id, u.email, s.expires_at FROM sessions s JOIN users u ON u.id = s.user_id
+       SELECT u.id, u.email, u.must_change_password, s.expires_at FROM sessions s JOIN users u ON u.id = s.user_id
         WHERE s.token_hash = $1 AND s.expires_at > now()
           AND s.last_seen_at > now() - $2::bigint * interval '1 millisecond'
      ), touched AS (
@@ -117,12 +119,17 @@ export async function findSession(
         WHERE token_hash = $1 AND last_seen_at < now() - interval '${LAST_SEEN_EVERY_S} seconds'
           AND EXISTS (SELECT 1 FROM s)
      )
-     SELECT id, email, expires_at FROM s`,
+     SELECT id, email, must_change_password, expires_at FROM s`,
     [tokenHash, SESSION_IDLE_MS],
     { prepare: true },
   );
   const row = rows[0];
-  return row && { user: { id: row.id, email: row.email }, expiresAt: new Date(row.expires_at) };
+  return (
+    row && {
+      user: { id: row.id, email: row.email, mustChangePassword: row.must_change_password },
+      expiresAt: new Date(row.expires_at),
+    }
+  );
 }
 
 /** The channel on which a revoked session is announced to every process (payload: its hash). */
@@ -259,7 +266,13 @@ export async function ensureAdmin(
     await tx.query('SELECT pg_advisory_xact_lock(72736102)');
     const existing = await tx.query('SELECT 1 FROM users LIMIT 1');
     if (existing.rows.length > 0) return undefined;
-    await tx.query('INSERT INTO users (id, email, password_hash) VALUES ($1, $2, $3)', [newId(), email, passwordHash]);
+    // A generated password was printed in the log: its owner chooses their own at first sign-in.
+    await tx.query('INSERT INTO users (id, email, password_hash, must_change_password) VALUES ($1, $2, $3, $4)', [
+      newId(),
+      email,
+      passwordHash,
+      Boolean(generatedPassword),
+    ]);
     return { email, generatedPassword };
   });
 }

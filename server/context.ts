@@ -21,4 +21,6 @@ export interface AppContext {
   passwordHashing: PasswordHashing;
   /** A hash verified when the email is unknown, so both failures take the same time. */
   dummyPasswordHash: string;
+  /** Sign-in through an OpenID Connect provider (OIDC_ISSUER…), when one is configured. */
+  oidc?: { loginPath: string } | null;
 }

@@ -1,60 +1,22 @@
 /**
  * `npm run admin -- create-user EMAIL` and `npm run admin -- reset-password EMAIL`: the
- * operator's way in when no admin can sign in. Each prints a new random password once (stored
- * only as its argon2id hash); a reset also ends every session of that user, in every process.
- * Uses DATABASE_URL, or the embedded database in DATA_DIR (stop the server first).
+ * operator's way in when no admin can sign in. Each prints a one-time password once (stored
+ * only as its argon2id hash) that its owner must change at the next sign-in; a reset also ends
+ * every session of that user, in every process. Uses DATABASE_URL, or the embedded database in
+ * DATA_DIR (stop the server first).
  */
-import { randomBytes } from 'node:crypto';
-import { defaultPasswordHashing, hashPassword, SESSION_REVOKED_CHANNEL, type PasswordHashing } from '../auth.ts';
+import { defaultPasswordHashing } from '../auth.ts';
 import { loadConfig } from '../config.ts';
-import { openDatabase, type Database } from '../db/database.ts';
+import { openDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrations.ts';
-import { newId } from '../ids.ts';
+import { ApiError } from '../errors.ts';
+import { createAccount, resetPassword } from '../users.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
-const newPassword = () => randomBytes(12).toString('base64url');
-
-/** Adds a user; answers its one-time password. Refuses an email already in use. */
-export async function createUser(db: Database, email: string, cost: PasswordHashing = defaultPasswordHashing) {
-  const address = email.trim().toLowerCase();
-  if (!EMAIL.test(address)) throw new Error(`"${email}" is not an email address`);
-  const password = newPassword();
-  const hash = await hashPassword(password, cost);
-  const { rows } = await db.query<{ id: string }>(
-    `INSERT INTO users (id, email, password_hash) VALUES ($1, $2, $3)
-     ON CONFLICT ((lower(email))) DO NOTHING RETURNING id`,
-    [newId(), address, hash],
-  );
-  if (rows.length === 0) throw new Error(`A user with the email ${address} already exists (use reset-password)`);
-  return { email: address, password };
-}
-
-/** Gives the user a new password and ends their sessions; answers the one-time password. */
-export async function resetPassword(db: Database, email: string, cost: PasswordHashing = defaultPasswordHashing) {
-  const address = email.trim().toLowerCase();
-  const password = newPassword();
-  const hash = await hashPassword(password, cost);
-  const found = await db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ id: string }>('UPDATE users SET password_hash = $2 WHERE lower(email) = $1 RETURNING id', [
-      address,
-      hash,
-    ]);
-    const user = rows[0];
-    if (!user) return false;
-    await tx.query(
-      `WITH gone AS (DELETE FROM sessions WHERE user_id = $1 RETURNING token_hash)
-       SELECT pg_notify('${SESSION_REVOKED_CHANNEL}', token_hash) FROM gone`,
-      [user.id],
-    );
-    return true;
-  });
-  if (!found) throw new Error(`No user has the email ${address}`);
-  return { email: address, password };
-}
-
 const USAGE = `Usage: npm run admin -- create-user EMAIL | reset-password EMAIL
-Prints a new password once. Uses DATABASE_URL, or the embedded database in DATA_DIR (stop the server first).`;
+Prints a one-time password once; its owner chooses a new one at the next sign-in.
+Uses DATABASE_URL, or the embedded database in DATA_DIR (stop the server first).`;
 
 async function main([command, email]: string[]) {
   if (!command || command === '--help' || !email) {
@@ -63,13 +25,17 @@ async function main([command, email]: string[]) {
     return;
   }
   if (command !== 'create-user' && command !== 'reset-password') throw new Error(`Unknown command ${command}\n${USAGE}`);
+  if (!EMAIL.test(email.trim())) throw new Error(`"${email}" is not an email address`);
   const config = loadConfig();
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrate(db);
-    const result = command === 'create-user' ? await createUser(db, email) : await resetPassword(db, email);
+    const result =
+      command === 'create-user'
+        ? await createAccount(db, email, defaultPasswordHashing, null).then((r) => ({ email: r.account.email, password: r.password }))
+        : await resetPassword(db, email, defaultPasswordHashing);
     console.log(`${command === 'create-user' ? 'Created' : 'Reset the password of'} ${result.email}.`);
-    console.log(`Password (shown once): ${result.password}`);
+    console.log(`One-time password (shown once; to be changed at sign-in): ${result.password}`);
   } finally {
     await db.close();
   }
@@ -77,7 +43,13 @@ async function main([command, email]: string[]) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   main(process.argv.slice(2)).catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
+    const message =
+      error instanceof ApiError && error.code === 'email_taken'
+        ? `${error.message} (use reset-password)`
+        : error instanceof Error
+          ? error.message
+          : String(error);
+    console.error(message);
     process.exit(1);
   });
 }

@@ -117,7 +117,7 @@ export async function storeFile(
   ctx: LibraryContext,
   tmpFile: string,
   name: string,
-  options: { reuse?: boolean; activity?: string } = {},
+  options: { reuse?: boolean; activity?: string; actor?: string | null } = {},
 ): Promise<{ row: FileRow; reused: boolean }> {
   const { db, storage } = ctx;
   const tmpThumb = storage.tmpPath('.webp');
@@ -145,7 +145,7 @@ export async function storeFile(
            VALUES ($1, $2, $1, $3, $4, $5, $6, $7, $7, $8) RETURNING ${FILE_COLUMNS}`,
           [id, name, size, inspection.type, inspection.mimeType, Boolean(inspection.thumbnail), now, sha256],
         );
-        await recordActivity(tx, 'file.uploaded', options.activity ?? `File "${name}" uploaded`, now);
+        await recordActivity(tx, 'file.uploaded', options.activity ?? `File "${name}" uploaded`, now, options.actor);
         moved = true;
         if (inspection.thumbnail) await rename(tmpThumb, finalThumb);
         await rename(tmpFile, finalFile);

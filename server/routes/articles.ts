@@ -114,7 +114,7 @@ export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
             scraped_url: body.scrapedUrl ?? null,
             new_url: body.newUrl ?? null,
             scrapped_data: body.scrappedData ?? '',
-          });
+          }, request.user!.email);
         }),
       );
       return reply.code(201).send({ data: toArticle(row) });
@@ -124,7 +124,9 @@ export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
   app.post('/scrape', {
     schema: { body: scrapeRequestSchema, response: { 201: scrapeResultSchema, ...errorResponses } },
     handler: async (request, reply) => {
-      const { row, warnings, images } = await scrapeToDraft(ctx, request.body.url, { force: request.body.force });
+      const { row, warnings, images } = await scrapeToDraft({ ...ctx, actor: request.user!.email }, request.body.url, {
+        force: request.body.force,
+      });
       return reply.code(201).send({ data: toArticle(row), warnings, images });
     },
   });
@@ -141,7 +143,7 @@ export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       if (!before) throw articleNotFound();
       if (before.status === 'published') throw conflict(serverMessages.articlePublished, 'article_published');
       if (!before.scraped_url) throw badRequest(serverMessages.noScrapedUrl, 'no_scraped_url');
-      const { page, warnings, images } = await ingestPage(ctx, before.scraped_url);
+      const { page, warnings, images } = await ingestPage({ ...ctx, actor: request.user!.email }, before.scraped_url);
       const row = await db.transaction(async (tx) => {
         // The article may have changed while the page was fetched: judge it again, locked.
         const current = await getArticle(tx, before.id, true);
@@ -159,6 +161,7 @@ export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
           'article.html',
           `${replaceBlogData ? 'Raw text and blog HTML' : 'Raw text'} of ${articleLabel(current)} scraped again`,
           updatedAt,
+          request.user!.email,
         );
         return rows[0]!;
       });
@@ -197,6 +200,7 @@ export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
               'article.slug',
               `Slug of ${articleLabel(current)} changed to "${patch.slug}"`,
               updatedAt,
+              request.user!.email,
             );
             return rows[0]!;
           }
@@ -205,7 +209,7 @@ export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
             `UPDATE articles SET blog_data = $2, updated_at = $3 WHERE id = $1 RETURNING ${ARTICLE_COLUMNS}`,
             [current.id, patch.blogData, updatedAt],
           );
-          await recordActivity(tx, 'article.html', `Blog HTML of ${articleLabel(current)} edited`, updatedAt);
+          await recordActivity(tx, 'article.html', `Blog HTML of ${articleLabel(current)} edited`, updatedAt, request.user!.email);
           return rows[0]!;
         }),
       );
@@ -229,7 +233,7 @@ export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
             `UPDATE articles SET status = $2, updated_at = $3 WHERE id = $1 RETURNING ${ARTICLE_COLUMNS}`,
             [current.id, status, updatedAt],
           );
-          await recordActivity(tx, kind, `Article ${articleLabel(current)} ${verb}`, updatedAt);
+          await recordActivity(tx, kind, `Article ${articleLabel(current)} ${verb}`, updatedAt, request.user!.email);
           return rows[0]!;
         });
         return { data: toArticle(row) };
@@ -247,7 +251,7 @@ export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         );
         const row = rows[0];
         if (!row) throw articleNotFound();
-        await recordActivity(tx, 'article.deleted', `Article ${articleLabel(row)} deleted`);
+        await recordActivity(tx, 'article.deleted', `Article ${articleLabel(row)} deleted`, new Date(), request.user!.email);
       });
       return reply.code(204).send(null);
     },

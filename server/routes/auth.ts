@@ -1,11 +1,15 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  authOptionsSchema,
+  changePasswordRequestSchema,
   loginRequestSchema,
   loginResultSchema,
   meResultSchema,
   serverMessages,
   sessionListSchema,
+  signupRequestSchema,
 } from '../../src/contract/index.ts';
 import {
   clearLoginFailures,
@@ -21,10 +25,31 @@ import {
   verifyPassword,
 } from '../auth.ts';
 import type { AppContext } from '../context.ts';
+import type { Queryable } from '../db/database.ts';
 import { sha256 } from '../ids.ts';
 import { ApiError, errorResponses } from '../errors.ts';
+import { acceptInvitation, changePassword, invitationsEnabled } from '../users.ts';
 
 export const SESSION_COOKIE = 'session';
+
+/** A new session for the user, in the httpOnly cookie (the console) and the answer (API clients). */
+export async function startSession(
+  db: Queryable,
+  reply: FastifyReply,
+  user: { id: string; email: string },
+  userAgent: string | undefined,
+) {
+  await deleteExpiredSessions(db);
+  const session = await createSession(db, user.id, new Date(), userAgent);
+  reply.setCookie(SESSION_COOKIE, session.token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: 'auto',
+    maxAge: SESSION_TTL_MS / 1000,
+  });
+  return { accessToken: session.token, user: { email: user.email } };
+}
 
 export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db } = ctx;
@@ -48,20 +73,32 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
         throw new ApiError(401, 'invalid_credentials', serverMessages.invalidCredentials);
       }
       await clearLoginFailures(db, email, request.ip);
-      await deleteExpiredSessions(db);
-      const session = await createSession(db, user.id, new Date(), request.headers['user-agent']);
-      reply.setCookie(SESSION_COOKIE, session.token, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: 'auto',
-        maxAge: SESSION_TTL_MS / 1000,
-      });
-      return { accessToken: session.token, user: { email: user.email } };
+      return startSession(db, reply, user, request.headers['user-agent']);
+    },
+  });
+
+  // What the sign-in page offers besides the password: sign-up by invitation, an OIDC provider.
+  app.get('/options', {
+    config: { public: true },
+    schema: { response: { 200: authOptionsSchema, ...errorResponses } },
+    handler: async () => ({
+      invitations: await invitationsEnabled(db),
+      oidcLoginUrl: ctx.oidc ? '/api/auth/oidc/start' : null,
+    }),
+  });
+
+  app.post('/signup', {
+    config: { public: true },
+    schema: { body: signupRequestSchema, response: { 201: loginResultSchema, ...errorResponses } },
+    handler: async (request, reply) => {
+      const { token, email, password } = request.body;
+      const user = await acceptInvitation(db, token, email, password, ctx.passwordHashing);
+      return reply.code(201).send(await startSession(db, reply, user, request.headers['user-agent']));
     },
   });
 
   app.post('/logout', {
+    config: { beforePasswordChange: true },
     schema: { response: { 204: z.null().optional(), ...errorResponses } },
     handler: async (request, reply) => {
       if (request.sessionToken) {
@@ -69,6 +106,19 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
         ctx.sessions.forget(sha256(request.sessionToken));
       }
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return reply.code(204).send(null);
+    },
+  });
+
+  app.post('/password', {
+    config: { beforePasswordChange: true },
+    schema: { body: changePasswordRequestSchema, response: { 204: z.null().optional(), ...errorResponses } },
+    handler: async (request, reply) => {
+      const { currentPassword, newPassword } = request.body;
+      const tokenHash = sha256(request.sessionToken!);
+      await changePassword(db, request.user!, currentPassword, newPassword, ctx.passwordHashing, tokenHash);
+      // This session is checked again on its next request (the flag is gone); the others ended.
+      ctx.sessions.forget(tokenHash);
       return reply.code(204).send(null);
     },
   });
@@ -93,7 +143,11 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   });
 
   app.get('/me', {
+    config: { beforePasswordChange: true },
     schema: { response: { 200: meResultSchema, ...errorResponses } },
-    handler: async (request) => ({ user: { email: request.user!.email } }),
+    handler: async (request) => {
+      const { id, email, mustChangePassword } = request.user!;
+      return { user: { id, email, mustChangePassword } };
+    },
   });
 };

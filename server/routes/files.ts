@@ -84,7 +84,8 @@ export const fileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
         { prepare: !term }, // a name search's plan depends on its term
       );
       // An empty page has no row to carry the totals: ask for them alone.
-      const totals = rows[0] ?? (await db.query<Totals>(`SELECT ${totalsSql}`, params)).rows[0]!;
+      // Its SQL has placeholders only when it counts a name search's matches.
+      const totals = rows[0] ?? (await db.query<Totals>(`SELECT ${totalsSql}`, term ? params : [])).rows[0]!;
       const images = Number(totals.stat_images);
       const pdfs = Number(totals.stat_pdfs);
       return {
@@ -149,7 +150,7 @@ export const fileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
         const { size: receivedSize } = await stat(tmpFile);
         if (receivedSize === 0) throw badRequest(serverMessages.fileEmpty, 'file_empty');
 
-        const { row } = await storeFile(ctx, tmpFile, displayName(part.filename));
+        const { row } = await storeFile(ctx, tmpFile, displayName(part.filename), { actor: request.user!.email });
         return reply.code(201).send({ success: true, file: toFile(row), message: serverMessages.fileUploaded });
       } finally {
         await rm(tmpFile, { force: true }).catch(() => {});
@@ -178,7 +179,9 @@ export const fileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       const row = await db.transaction(async (tx) => {
         const { rows } = await tx.query<FileRow>(`DELETE FROM files WHERE id = $1 RETURNING ${FILE_COLUMNS}`, [id]);
         const deleted = rows[0];
-        if (deleted) await recordActivity(tx, 'file.deleted', `File "${deleted.name}" deleted`);
+        if (deleted) {
+          await recordActivity(tx, 'file.deleted', `File "${deleted.name}" deleted`, new Date(), request.user!.email);
+        }
         return deleted;
       });
       if (!row) throw fileNotFound();

@@ -23,6 +23,8 @@ export interface IngestContext extends LibraryContext {
   /** Bring images home (SCRAPE_IMPORT_IMAGES); off keeps the original addresses. */
   importImages: boolean;
   maxUploadBytes: number;
+  /** Who asked (recorded in the activity log); null for the operator's command. */
+  actor?: string | null;
 }
 
 /** Images of one article brought home at most; the rest keep their address (with a warning). */
@@ -118,6 +120,7 @@ async function importImage(ctx: IngestContext, src: string): Promise<{ id: strin
     const { row, reused } = await storeFile(ctx, tmpFile, name, {
       reuse: true,
       activity: `Image "${name}" imported from a scraped page`,
+      actor: ctx.actor,
     });
     return { id: row.id, reused };
   } finally {
@@ -151,7 +154,7 @@ export async function scrapeToDraft(
           scraped_url: url,
           new_url: null,
           scrapped_data: page.text,
-        }),
+        }, ctx.actor),
       );
       return { row, warnings, images };
     } catch (error) {

@@ -25,6 +25,14 @@ const protectedRoutes = [
   ['POST', '/api/files'],
   ['DELETE', '/api/files/01abc'],
   ['GET', '/api/activity'],
+  ['POST', '/api/auth/password', { currentPassword: 'x', newPassword: 'long enough password' }],
+  ['GET', '/api/users'],
+  ['POST', '/api/users', { email: 'new@example.com' }],
+  ['DELETE', '/api/users/01abc'],
+  ['GET', '/api/invitations'],
+  ['PUT', '/api/invitations/settings', { enabled: true }],
+  ['POST', '/api/invitations'],
+  ['DELETE', '/api/invitations/01abc'],
 ] as const;
 
 describe.each(backends)('auth ($name)', (backend) => {
@@ -134,9 +142,9 @@ describe.each(backends)('auth ($name)', (backend) => {
   it('knows the user from the bearer token or from the cookie', async () => {
     const byBearer = await h.app.inject({ url: '/api/auth/me', headers: auth(token) });
     expect(byBearer.statusCode).toBe(200);
-    expect(byBearer.json()).toEqual({ user: { email: ADMIN.email } });
+    expect(byBearer.json()).toMatchObject({ user: { email: ADMIN.email, mustChangePassword: false } });
     const byCookie = await h.app.inject({ url: '/api/auth/me', cookies: { session: token } });
-    expect(byCookie.json()).toEqual({ user: { email: ADMIN.email } });
+    expect(byCookie.json()).toMatchObject({ user: { email: ADMIN.email, mustChangePassword: false } });
   });
 
   it('logs out: 204, the session is gone and the cookie cleared', async () => {

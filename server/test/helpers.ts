@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import sharp from 'sharp';
 import { buildApp, type AppOptions } from '../app.ts';
+import { hashPassword } from '../auth.ts';
 import { createPgliteDatabase, createPostgresDatabase, type Database } from '../db/database.ts';
 
 export interface Backend {
@@ -68,7 +69,7 @@ export interface Harness {
   app: FastifyInstance;
   /** Builds another app on the same database and DATA_DIR (other options, another process). */
   buildApp(overrides?: Partial<AppOptions>): Promise<FastifyInstance>;
-  /** Empties every table but users, and the stored files; returns a fresh session token. */
+  /** Empties every table (the admin alone stays, with its password), and the stored files; returns a fresh session token. */
   reset(): Promise<string>;
   login(): Promise<string>;
   close(): Promise<void>;
@@ -105,9 +106,14 @@ export async function openHarness(backend: Backend, overrides: Partial<AppOption
     login,
     async reset() {
       // DELETE rather than TRUNCATE: much faster on tables this small (PGlite syncs on TRUNCATE).
-      for (const table of ['articles', 'files', 'activity', 'sessions', 'login_attempts']) {
+      for (const table of ['articles', 'files', 'activity', 'sessions', 'login_attempts', 'invitations', 'settings']) {
         await db.query(`DELETE FROM ${table}`);
       }
+      // The suite's one admin, with its own password, as at the start.
+      await db.query('DELETE FROM users WHERE lower(email) <> $1', [ADMIN.email]);
+      await db.query('UPDATE users SET password_hash = $1, must_change_password = false', [
+        await hashPassword(ADMIN.password, TEST_HASHING),
+      ]);
       for (const dir of ['files', 'thumbs', 'tmp']) {
         const full = path.join(dataDir, dir);
         for (const name of await readdir(full)) await rm(path.join(full, name), { recursive: true, force: true });

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { serverMessages, sessionListSchema } from '../../src/contract/index.ts';
 import { hashPassword } from '../auth.ts';
-import { createUser, resetPassword } from '../cli/admin.ts';
+import { createAccount, resetPassword } from '../users.ts';
 import { sha256 } from '../ids.ts';
 import { ADMIN, auth, backends, openHarness, TEST_HASHING, type Harness } from './helpers.ts';
 
@@ -164,12 +164,12 @@ describe.each(backends)('operator commands ($name)', (backend) => {
     h.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
 
   it('create-user adds an admin who can sign in with the password shown once; an email is used once', async () => {
-    const created = await createUser(h.db, 'Editor@Example.com', TEST_HASHING);
-    expect(created.email).toBe('editor@example.com');
-    expect(created.password).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    const created = await createAccount(h.db, 'Editor@Example.com', TEST_HASHING, null);
+    expect(created.account.email).toBe('editor@example.com');
+    expect(created.account.mustChangePassword).toBe(true);
+    expect(created.password).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect((await login('editor@example.com', created.password)).statusCode).toBe(200);
-    await expect(createUser(h.db, 'editor@example.com', TEST_HASHING)).rejects.toThrow('already exists');
-    await expect(createUser(h.db, 'not-an-email', TEST_HASHING)).rejects.toThrow('is not an email address');
+    await expect(createAccount(h.db, 'editor@example.com', TEST_HASHING, null)).rejects.toThrow(serverMessages.emailTaken);
   });
 
   it('reset-password gives a new password and ends every session of that user', async () => {
@@ -178,7 +178,7 @@ describe.each(backends)('operator commands ($name)', (backend) => {
     expect((await h.app.inject({ url: '/api/auth/me', headers: auth(token) })).statusCode).toBe(401);
     expect((await login(ADMIN.email, ADMIN.password)).statusCode).toBe(401);
     expect((await login(ADMIN.email, reset.password)).statusCode).toBe(200);
-    await expect(resetPassword(h.db, 'nobody@example.com', TEST_HASHING)).rejects.toThrow('No user has the email');
+    await expect(resetPassword(h.db, 'nobody@example.com', TEST_HASHING)).rejects.toThrow(serverMessages.userNotFound);
     // Back to the suite's password for the other tests.
     await h.db.query('UPDATE users SET password_hash = $2 WHERE email = $1', [ADMIN.email, await hashPassword(ADMIN.password, TEST_HASHING)]);
   });

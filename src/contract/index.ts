@@ -184,7 +184,76 @@ export type User = z.infer<typeof userSchema>;
 export const loginResultSchema = z.object({ accessToken: z.string(), user: userSchema });
 export type LoginResult = z.infer<typeof loginResultSchema>;
 
-export const meResultSchema = z.object({ user: userSchema });
+/**
+ * GET /auth/me. `mustChangePassword`: the account was given a one-time password (by another admin
+ * or the operator's reset); until it is changed, every call but this one, POST /auth/password and
+ * logout answers 403 `password_change_required`.
+ */
+export const meResultSchema = z.object({
+  user: userSchema.extend({ id: z.string().optional(), mustChangePassword: z.boolean().optional() }),
+});
+export type Me = z.infer<typeof meResultSchema>['user'];
+
+/** Passwords chosen by people: at least this long (NIST SP 800-63B), at most 1024 characters. */
+export const MIN_PASSWORD_LENGTH = 10;
+export const newPasswordSchema = z.string().min(MIN_PASSWORD_LENGTH).max(1024);
+
+/** POST /auth/password: the signed-in user's new password. Other sessions of the user end. */
+export const changePasswordRequestSchema = z.strictObject({
+  currentPassword: z.string().min(1).max(1024),
+  newPassword: newPasswordSchema,
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+/** GET /auth/options (public): what the sign-in page offers besides email and password. */
+export const authOptionsSchema = z.object({
+  /** Sign up with an invitation link; shown only when an admin enabled invitations. */
+  invitations: z.boolean(),
+  /** Where 'Login with Google' starts (an OpenID Connect provider is configured), else null. */
+  oidcLoginUrl: z.string().nullable(),
+});
+export type AuthOptions = z.infer<typeof authOptionsSchema>;
+
+/** POST /auth/signup (public): an invitation's token, the new account's email and password. */
+export const signupRequestSchema = z.strictObject({
+  token: z.string().min(1).max(200),
+  email: z.email().max(320),
+  password: newPasswordSchema,
+});
+export type SignupRequest = z.infer<typeof signupRequestSchema>;
+
+/** An admin account (GET /users). */
+export const accountSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  createdAt: z.string(),
+  mustChangePassword: z.boolean(),
+  /** The asking admin's own account. */
+  current: z.boolean(),
+});
+export type Account = z.infer<typeof accountSchema>;
+export const accountListSchema = z.object({ data: z.array(accountSchema) });
+
+/** POST /users: adds an admin with a one-time password, answered once and never again. */
+export const createAccountRequestSchema = z.strictObject({ email: z.email().max(320) });
+export const createAccountResultSchema = z.object({ data: accountSchema, password: z.string() });
+export type CreateAccountResult = z.infer<typeof createAccountResultSchema>;
+
+/** An invitation link, single-use, valid 48 hours (GET/POST /invitations). */
+export const INVITATION_TTL_MS = 48 * 60 * 60 * 1000;
+export const invitationSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  createdBy: z.string().nullable(),
+});
+export type Invitation = z.infer<typeof invitationSchema>;
+export const invitationListSchema = z.object({ enabled: z.boolean(), data: z.array(invitationSchema) });
+export type InvitationList = z.infer<typeof invitationListSchema>;
+/** The link is answered once, at creation: only its hash is stored. */
+export const createInvitationResultSchema = z.object({ data: invitationSchema, url: z.string() });
+export type CreateInvitationResult = z.infer<typeof createInvitationResultSchema>;
+export const invitationSettingsSchema = z.strictObject({ enabled: z.boolean() });
 
 /** A signed-in session of the current admin (GET /auth/sessions); revoke with DELETE /auth/sessions/:id. */
 export const sessionInfoSchema = z.object({
@@ -219,6 +288,11 @@ export const activityKindSchema = z.enum([
   'article.deleted',
   'file.uploaded',
   'file.deleted',
+  'user.created',
+  'user.removed',
+  'user.password',
+  'invitation.created',
+  'invitation.settings',
 ]);
 export type ActivityKind = z.infer<typeof activityKindSchema>;
 
@@ -227,6 +301,8 @@ export const activitySchema = z.object({
   kind: activityKindSchema,
   message: z.string(),
   at: z.string(),
+  /** Who did it (their email); null for the operator's commands and older entries. */
+  actor: z.string().nullable().optional(),
 });
 export type Activity = z.infer<typeof activitySchema>;
 
@@ -273,6 +349,19 @@ export const serverMessages = {
   pageTooSlow: 'The page took too long to process.',
   pageTooComplex: 'The page is too complex to process safely.',
   noArticle: 'No readable article was found on the page',
+  passwordChangeRequired: 'Choose a new password before going on.',
+  currentPasswordWrong: 'The current password is not correct.',
+  passwordUnchanged: 'The new password must differ from the current one.',
+  emailTaken: 'An account with this email already exists.',
+  userNotFound: 'Account not found',
+  cannotRemoveSelf: 'You cannot remove your own account.',
+  lastAdmin: 'The last account cannot be removed.',
+  invitationInvalid: 'This invitation link is not valid: it was used, revoked or has expired. Ask an admin for a new one.',
+  invitationsDisabled: 'Invitations are turned off. Ask an admin to turn them on.',
+  invitationNotFound: 'Invitation not found',
+  oidcNotConfigured: 'Sign-in with Google is not set up on this server.',
+  oidcFailed: 'Sign-in with Google did not complete. Try again.',
+  oidcNoAccount: 'No account uses this Google email. Ask an admin to add you.',
 } as const;
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;

@@ -28,6 +28,8 @@ export const dashboardTexts = {
   createFirstArticle: 'Create Your First Article',
   recentActivity: 'Recent Activity',
   noActivity: 'No activity yet',
+  /** Who made a change in the activity feed. */
+  by: (email: string) => `by ${email}`,
   loading: 'Loading...',
   databaseUnknown: 'Database status unknown',
   storageUnknown: 'Storage usage unknown',

@@ -6,11 +6,16 @@ import {
   LuFilePlus,
   LuFileUp,
   LuFileX,
+  LuKeyRound,
   LuLink,
+  LuMailPlus,
   LuSend,
   LuSquarePen,
   LuTrash2,
   LuUndo2,
+  LuUserCog,
+  LuUserMinus,
+  LuUserPlus,
 } from 'react-icons/lu';
 import type { Activity, ActivityKind } from '../../contract';
 import { formatDateTime } from '../../lib/format';
@@ -27,6 +32,11 @@ const kindIcon: Record<ActivityKind, IconType> = {
   'article.deleted': LuTrash2,
   'file.uploaded': LuFileUp,
   'file.deleted': LuFileX,
+  'user.created': LuUserPlus,
+  'user.removed': LuUserMinus,
+  'user.password': LuKeyRound,
+  'invitation.created': LuMailPlus,
+  'invitation.settings': LuUserCog,
 };
 
 export interface RecentActivityProps {
@@ -69,6 +79,12 @@ export function RecentActivity({ activities, loading = false, now }: RecentActiv
                   <chakra.time dateTime={item.at} title={formatDateTime(item.at)} fontSize="xs" color="fg.muted">
                     {formatRelativeTime(item.at, reference)}
                   </chakra.time>
+                  {item.actor && (
+                    <Text as="span" fontSize="xs" color="fg.muted">
+                      {' · '}
+                      {dashboardTexts.by(item.actor)}
+                    </Text>
+                  )}
                 </Box>
               </Flex>
             ))}

@@ -1,0 +1,86 @@
+/** Admin accounts (/api/users) and invitation links (/api/invitations). */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  accountListSchema,
+  createAccountRequestSchema,
+  createAccountResultSchema,
+  createInvitationResultSchema,
+  invitationListSchema,
+  invitationSettingsSchema,
+} from '../../src/contract/index.ts';
+import type { AppContext } from '../context.ts';
+import { errorResponses } from '../errors.ts';
+import {
+  createAccount,
+  createInvitation,
+  invitationsEnabled,
+  listAccounts,
+  listInvitations,
+  removeAccount,
+  revokeInvitation,
+  setInvitationsEnabled,
+} from '../users.ts';
+
+const idParams = z.object({ id: z.string().min(1).max(64) });
+
+export const userRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const { db } = ctx;
+
+  app.get('/', {
+    schema: { response: { 200: accountListSchema, ...errorResponses } },
+    handler: async (request) => ({ data: await listAccounts(db, request.user!.id) }),
+  });
+
+  app.post('/', {
+    schema: { body: createAccountRequestSchema, response: { 201: createAccountResultSchema, ...errorResponses } },
+    handler: async (request, reply) => {
+      const { account, password } = await createAccount(db, request.body.email, ctx.passwordHashing, request.user!.email);
+      return reply.code(201).send({ data: account, password });
+    },
+  });
+
+  app.delete('/:id', {
+    schema: { params: idParams, response: { 204: z.null().optional(), ...errorResponses } },
+    handler: async (request, reply) => {
+      await removeAccount(db, request.params.id, request.user!);
+      // Their sessions were announced on the revocation channel; forget them here at once too.
+      ctx.sessions.clear();
+      return reply.code(204).send(null);
+    },
+  });
+};
+
+export const invitationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const { db } = ctx;
+
+  app.get('/', {
+    schema: { response: { 200: invitationListSchema, ...errorResponses } },
+    handler: async () => ({ enabled: await invitationsEnabled(db), data: await listInvitations(db) }),
+  });
+
+  app.put('/settings', {
+    schema: { body: invitationSettingsSchema, response: { 200: invitationListSchema, ...errorResponses } },
+    handler: async (request) => {
+      await setInvitationsEnabled(db, request.body.enabled, request.user!.email);
+      return { enabled: request.body.enabled, data: await listInvitations(db) };
+    },
+  });
+
+  app.post('/', {
+    schema: { response: { 201: createInvitationResultSchema, ...errorResponses } },
+    handler: async (request, reply) => {
+      const { invitation, token } = await createInvitation(db, request.user!.email);
+      const url = `${request.protocol}://${request.host}/signup?token=${encodeURIComponent(token)}`;
+      return reply.code(201).send({ data: invitation, url });
+    },
+  });
+
+  app.delete('/:id', {
+    schema: { params: idParams, response: { 204: z.null().optional(), ...errorResponses } },
+    handler: async (request, reply) => {
+      await revokeInvitation(db, request.params.id);
+      return reply.code(204).send(null);
+    },
+  });
+};
