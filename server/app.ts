@@ -32,6 +32,7 @@ import {
 import type { AppContext } from './context.ts';
 import type { Database } from './db/database.ts';
 import { migrate } from './db/migrations.ts';
+import { OidcClient, type OidcSettings } from './oidc.ts';
 import { ApiError, installErrorHandling, notFound, sendError } from './errors.ts';
 import { DEFAULT_MAX_IMAGE_PIXELS } from './files/limits.ts';
 import { FileStorage } from './files/storage.ts';
@@ -82,6 +83,8 @@ export interface AppOptions {
   sweepGraceMs?: number;
   /** How long a checked session is trusted without asking the database again (see SessionCache). */
   sessionCacheMs?: number;
+  /** Sign-in through an OpenID Connect provider ('Login with Google'). */
+  oidc?: OidcSettings;
 }
 
 export const DEFAULT_BODY_LIMIT = 4 * 1024 * 1024;
@@ -200,6 +203,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
+    // Fastify's default (100) is under the longest valid slug (200, GET /articles/slug/check/:slug);
+    // longer parameters reach the routes, whose schemas refuse them in the API's error shape.
+    routerOptions: { maxParamLength: 1024 },
     // A slow or stuck client cannot hold a connection for ever.
     requestTimeout: 120_000,
     keepAliveTimeout: 10_000,
@@ -263,6 +269,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
     passwordHashing,
     dummyPasswordHash: await hashPassword(randomBytes(16).toString('hex'), passwordHashing),
+    oidc: options.oidc ? new OidcClient(options.oidc) : null,
   };
 
   app.addHook('onClose', () => ctx.workers.close());

@@ -17,6 +17,10 @@ export interface ServerConfig {
   scrapeImportImages: boolean;
   /** pino's level: trace, debug, info, warn, error, fatal or silent. */
   logLevel: string;
+  /** Behind a reverse proxy: believe its X-Forwarded-* headers (client address, https). */
+  trustProxy: boolean;
+  /** 'Login with Google' (any OpenID Connect provider), when all three are set. */
+  oidc?: { issuer: string; clientId: string; clientSecret: string };
 }
 
 function positiveInt(name: string, value: string | undefined, fallback: number, max = Number.MAX_SAFE_INTEGER) {
@@ -57,6 +61,24 @@ function logLevel(value: string | undefined): string {
   return value;
 }
 
+function oidc(env: NodeJS.ProcessEnv): ServerConfig['oidc'] {
+  const issuer = env.OIDC_ISSUER || undefined;
+  const clientId = env.OIDC_CLIENT_ID || undefined;
+  const clientSecret = env.OIDC_CLIENT_SECRET || undefined;
+  if (!issuer && !clientId && !clientSecret) return undefined;
+  if (!issuer || !clientId || !clientSecret) {
+    throw new Error('OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together: set all three or none');
+  }
+  let url: URL;
+  try {
+    url = new URL(issuer);
+  } catch {
+    throw new Error(`OIDC_ISSUER must be a URL such as https://accounts.google.com, got "${issuer}"`);
+  }
+  if (url.protocol !== 'https:') throw new Error(`OIDC_ISSUER must be an https URL, got "${issuer}"`);
+  return { issuer, clientId, clientSecret };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     port: positiveInt('PORT', env.PORT, 3000, 65535),
@@ -69,5 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     scrapeAllowCidrs: parseCidrs('SCRAPE_ALLOW_CIDRS', env.SCRAPE_ALLOW_CIDRS),
     scrapeImportImages: bool('SCRAPE_IMPORT_IMAGES', env.SCRAPE_IMPORT_IMAGES, true),
     logLevel: logLevel(env.LOG_LEVEL),
+    trustProxy: bool('TRUST_PROXY', env.TRUST_PROXY, false),
+    oidc: oidc(env),
   };
 }

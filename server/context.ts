@@ -1,6 +1,7 @@
 import type { PasswordHashing, SessionCache } from './auth.ts';
 import type { Database } from './db/database.ts';
 import type { FileStorage } from './files/storage.ts';
+import type { OidcClient } from './oidc.ts';
 import type { SafeFetchOptions } from './scrape/safe-fetch.ts';
 import type { WorkerPool } from './workers/pool.ts';
 
@@ -22,5 +23,5 @@ export interface AppContext {
   /** A hash verified when the email is unknown, so both failures take the same time. */
   dummyPasswordHash: string;
   /** Sign-in through an OpenID Connect provider (OIDC_ISSUER…), when one is configured. */
-  oidc?: { loginPath: string } | null;
+  oidc: OidcClient | null;
 }

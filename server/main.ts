@@ -26,6 +26,8 @@ async function main() {
     scrape: { allowCidrs: config.scrapeAllowCidrs },
     importImages: config.scrapeImportImages,
     admin: { email: config.adminEmail, password: config.adminPassword },
+    trustProxy: config.trustProxy,
+    oidc: config.oidc,
     logger: {
       level: config.logLevel,
       ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } } : {}),

@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -26,6 +26,7 @@ import {
 } from '../auth.ts';
 import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
+import type { OidcPending } from '../oidc.ts';
 import { sha256 } from '../ids.ts';
 import { ApiError, errorResponses } from '../errors.ts';
 import { acceptInvitation, changePassword, invitationsEnabled } from '../users.ts';
@@ -94,6 +95,59 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       const { token, email, password } = request.body;
       const user = await acceptInvitation(db, token, email, password, ctx.passwordHashing);
       return reply.code(201).send(await startSession(db, reply, user, request.headers['user-agent']));
+    },
+  });
+
+  // 'Login with Google': off to the provider, and back with a code for a session.
+  const OIDC_COOKIE = 'oidc';
+  // Through URL, as the callback's address is read back: a default port (":80") is dropped in both.
+  const oidcRedirectUri = (request: FastifyRequest) =>
+    new URL('/api/auth/oidc/callback', `${request.protocol}://${request.host}`).href;
+  const backToLogin = (reply: FastifyReply, message: string) =>
+    reply.redirect(`/login?error=${encodeURIComponent(message)}`, 303);
+
+  app.get('/oidc/start', {
+    config: { public: true },
+    handler: async (request, reply) => {
+      if (!ctx.oidc) throw new ApiError(404, 'oidc_not_configured', serverMessages.oidcNotConfigured);
+      let started;
+      try {
+        started = await ctx.oidc.start(oidcRedirectUri(request));
+      } catch (error) {
+        request.log.warn({ err: error }, 'OpenID Connect provider unreachable');
+        return backToLogin(reply, serverMessages.oidcFailed);
+      }
+      reply.setCookie(OIDC_COOKIE, Buffer.from(JSON.stringify(started.pending)).toString('base64url'), {
+        path: '/api/auth/oidc',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: 'auto',
+        maxAge: 600,
+      });
+      return reply.redirect(started.url, 303);
+    },
+  });
+
+  app.get('/oidc/callback', {
+    config: { public: true },
+    handler: async (request, reply) => {
+      if (!ctx.oidc) throw new ApiError(404, 'oidc_not_configured', serverMessages.oidcNotConfigured);
+      reply.clearCookie(OIDC_COOKIE, { path: '/api/auth/oidc' });
+      let email: string;
+      try {
+        const raw = request.cookies[OIDC_COOKIE];
+        if (!raw) throw new Error('no sign-in was started in this browser');
+        const pending = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as OidcPending;
+        const url = new URL(request.url, `${request.protocol}://${request.host}`);
+        email = await ctx.oidc.finish(url, pending);
+      } catch (error) {
+        request.log.warn({ err: error }, 'OpenID Connect sign-in refused');
+        return backToLogin(reply, serverMessages.oidcFailed);
+      }
+      const user = await findUserByEmail(db, email);
+      if (!user) return backToLogin(reply, serverMessages.oidcNoAccount);
+      await startSession(db, reply, user, request.headers['user-agent']);
+      return reply.redirect('/', 303);
     },
   });
 

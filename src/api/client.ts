@@ -101,7 +101,7 @@ export function handleUnauthorized(path: string): void {
 }
 
 type RequestOptions<T> = {
-  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   /** The answer's schema, picked from the lazily loaded answer schemas (or given as is). */
   schema?: ZodType<T> | ((schemas: AnswerSchemas) => ZodType<T>);

@@ -6,8 +6,14 @@
  */
 import { z } from 'zod';
 import {
+  accountListSchema,
   activityListSchema,
   apiErrorSchema,
+  authOptionsSchema,
+  createAccountResultSchema,
+  createInvitationResultSchema,
+  invitationListSchema,
+  sessionListSchema,
   articleListResultSchema,
   articleResultSchema,
   articleSchema,
@@ -26,8 +32,14 @@ import {
 } from '../contract';
 
 export {
+  accountListSchema,
   activityListSchema,
   apiErrorSchema,
+  authOptionsSchema,
+  createAccountResultSchema,
+  createInvitationResultSchema,
+  invitationListSchema,
+  sessionListSchema,
   articleResultSchema,
   articleStatsSchema,
   deleteResultSchema,

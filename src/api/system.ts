@@ -39,9 +39,8 @@ export function useLogin() {
     mutationFn: (credentials: LoginRequest) =>
       api('/auth/login', { method: 'POST', body: credentials, schema: (s) => s.loginResultSchema }),
     // The answer's accessToken is for API clients; the console's session is the httpOnly cookie.
-    onSuccess: (result) => {
-      queryClient.setQueryData(systemKeys.me, result.user);
-    },
+    // The layout asks who signed in (and whether a one-time password must be changed first).
+    onSuccess: () => queryClient.removeQueries({ queryKey: systemKeys.me }),
   });
 }
 

@@ -102,6 +102,8 @@ export const routes: RouteObject[] = [
     element: <Screens />,
     children: [
       { path: '/login', Component: lazyScreen(() => import('../routes/LoginRoute')) },
+      { path: '/forgot-password', Component: lazyScreen(() => import('../routes/ForgotPasswordRoute')) },
+      { path: '/signup', Component: lazyScreen(() => import('../routes/SignupRoute')) },
       {
         path: '/',
         Component: lazyScreen(() => import('../routes/LayoutRoute')),
@@ -111,6 +113,7 @@ export const routes: RouteObject[] = [
           { path: 'articles/new', Component: lazyScreen(() => import('../routes/NewArticleRoute')) },
           { path: 'articles/:id', Component: lazyScreen(() => import('../routes/ArticleDetailRoute')) },
           { path: 'file-manager', Component: lazyScreen(() => import('../routes/FileManagerRoute')) },
+          { path: 'account', Component: lazyScreen(() => import('../routes/AccountRoute')) },
         ],
       },
       // Lazy too: NotFound reads its text from src/lib/texts, every screen's texts.

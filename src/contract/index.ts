@@ -340,6 +340,8 @@ export const serverMessages = {
   imageUndecodable: 'This image could not be decoded',
   svgTooComplex: 'This SVG is too complex to check safely',
   serverBusy: 'The server is busy. Try again in a moment.',
+  databaseUnavailable: 'The database is not reachable right now. Nothing was changed; try again in a moment.',
+  storageFull: 'The file storage is full. Nothing was stored; free some space or ask an administrator.',
   crossSite: 'This request came from another site and was refused.',
   sessionNotFound: 'Session not found',
   notFound: 'Not found',

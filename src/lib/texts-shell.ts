@@ -9,6 +9,7 @@ export const sidebarTexts = {
   fileManager: 'File Manager',
   toggle: 'Toggle Sidebar',
   signOut: 'Sign out',
+  account: 'Account',
   close: 'Close sidebar',
   navigation: 'Main navigation',
 } as const;

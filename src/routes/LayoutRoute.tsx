@@ -1,5 +1,6 @@
 import { Button, Center, Spinner, Stack } from '@chakra-ui/react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { lazy, Suspense } from 'react';
 import { useLogout, useMe } from '../api/system';
 import type { ErrorNoticeProps } from '../components/common/ErrorNotice';
 import { AppShell } from '../components/shell/AppShell';
@@ -12,6 +13,9 @@ const ErrorNotice = preloadComponent<ErrorNoticeProps>(
   () => import('../components/common/ErrorNotice').then((module) => module.ErrorNotice),
   () => null,
 );
+
+/** Only after a sign-in with a one-time password: not in the chunk every other sign-in waits for. */
+const PasswordChangeGate = lazy(() => import('./PasswordChangeGate'));
 
 /** The signed-in layout: the session is checked once; a 401 sends the admin to /login. */
 export default function LayoutRoute() {
@@ -38,12 +42,20 @@ export default function LayoutRoute() {
       </Center>
     );
   }
+  const signOut = () => logout.mutate(undefined, { onSettled: () => navigate('/login') });
+  if (me.data.mustChangePassword) {
+    return (
+      <Suspense>
+        <PasswordChangeGate email={me.data.email} onSignOut={signOut} />
+      </Suspense>
+    );
+  }
   return (
     <AppShell
       activePath={location.pathname}
       defaultOpen={readSidebarCookie(document.cookie) ?? true}
       userEmail={me.data.email}
-      onSignOut={() => logout.mutate(undefined, { onSettled: () => navigate('/login') })}
+      onSignOut={signOut}
     >
       <Outlet />
     </AppShell>

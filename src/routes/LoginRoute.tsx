@@ -1,5 +1,6 @@
 import { Center } from '@chakra-ui/react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useAuthOptions } from '../api/account';
 import { useLogin } from '../api/system';
 import { LoginForm } from '../components/auth/LoginForm';
 
@@ -12,6 +13,8 @@ export default function LoginRoute() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const login = useLogin();
+  // Sign up and Google appear only when the server offers them.
+  const options = useAuthOptions();
   return (
     <Center minH="100vh" p="4" bg="bg.canvas">
       <LoginForm
@@ -19,7 +22,9 @@ export default function LoginRoute() {
           login.mutate(credentials, { onSuccess: () => navigate(safeNext(params.get('next')), { replace: true }) })
         }
         isSubmitting={login.isPending}
-        error={login.error?.message}
+        error={login.error?.message ?? params.get('error')}
+        googleHref={options.data?.oidcLoginUrl}
+        signUpHref={options.data?.invitations ? '/signup' : null}
       />
     </Center>
   );

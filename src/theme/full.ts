@@ -1,6 +1,7 @@
 import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
 import {
   checkboxSlotRecipe,
+  codeRecipe,
   checkmarkRecipe,
   dataListSlotRecipe,
   dialogSlotRecipe,
@@ -29,6 +30,7 @@ const otherScreensRecipes = defineConfig({
   theme: {
     recipes: {
       checkmark: checkmarkRecipe,
+      code: codeRecipe,
       textarea: textareaRecipe,
     },
     slotRecipes: {

@@ -21,6 +21,7 @@ const recipesOf: Record<string, string[]> = {
   Card: ['card'],
   Checkbox: ['checkbox', 'checkmark'],
   CloseButton: ['button'],
+  Code: ['code'],
   DataList: ['dataList'],
   Dialog: ['dialog'],
   Drawer: ['drawer'],

@@ -101,3 +101,32 @@ describe('system handlers', () => {
     expect(loginResultSchema.parse(await login.json()).accessToken).toBe('story-token');
   });
 });
+
+describe('account handlers', () => {
+  it('answer in the contract shapes, with the server codes and messages', async () => {
+    const { accountHandlers } = await import('./account');
+    const { accountListSchema, authOptionsSchema, createAccountResultSchema, createInvitationResultSchema, invitationListSchema, sessionListSchema } =
+      await import('../../src/contract');
+    server.use(...accountHandlers.api(), ...accountHandlers.options({ invitations: true }));
+    authOptionsSchema.parse(await (await fetch(`${base}/api/auth/options`)).json());
+    sessionListSchema.parse(await (await fetch(`${base}/api/auth/sessions`)).json());
+    const accounts = accountListSchema.parse(await (await fetch(`${base}/api/users`)).json());
+    const added = createAccountResultSchema.parse(
+      await (await fetch(`${base}/api/users`, { method: 'POST', body: JSON.stringify({ email: 'x@example.com' }) })).json(),
+    );
+    expect(added.data.mustChangePassword).toBe(true);
+    const taken = await fetch(`${base}/api/users`, { method: 'POST', body: JSON.stringify({ email: 'x@example.com' }) });
+    expect(taken.status).toBe(409);
+    expect(await taken.json()).toEqual({ code: 'email_taken', message: serverMessages.emailTaken });
+    const self = accounts.data.find((a) => a.current)!;
+    const refused = await fetch(`${base}/api/users/${self.id}`, { method: 'DELETE' });
+    expect(await refused.json()).toEqual({ code: 'cannot_remove_self', message: serverMessages.cannotRemoveSelf });
+    invitationListSchema.parse(await (await fetch(`${base}/api/invitations`)).json());
+    createInvitationResultSchema.parse(await (await fetch(`${base}/api/invitations`, { method: 'POST' })).json());
+    const wrong = await fetch(`${base}/api/auth/password`, {
+      method: 'POST',
+      body: JSON.stringify({ currentPassword: 'nope', newPassword: 'long enough new' }),
+    });
+    expect(await wrong.json()).toEqual({ code: 'current_password_wrong', message: serverMessages.currentPasswordWrong });
+  });
+});

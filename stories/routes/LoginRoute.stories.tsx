@@ -2,7 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { LEGACY_TOKEN_KEY } from '../../src/api/client';
 import { texts } from '../../src/lib/texts';
-import { articleHandlers, authHandlers } from '../mocks';
+import { accountTexts } from '../../src/lib/texts-account';
+import { accountHandlers, articleHandlers, authHandlers } from '../mocks';
 import { AppStory } from './AppStory';
 
 const l = texts.login;
@@ -15,6 +16,9 @@ const meta = {
   component: AppStory,
   args: { path: '/login?next=/articles' },
   parameters: { layout: 'fullscreen' },
+  beforeEach({ msw }) {
+    msw.use(...accountHandlers.options());
+  },
 } satisfies Meta<typeof AppStory>;
 export default meta;
 
@@ -76,5 +80,39 @@ export const SignsInAndReturns: Story = {
     // The session is the server's httpOnly cookie: nothing readable by scripts is stored.
     await expect(localStorage.getItem(LEGACY_TOKEN_KEY)).toBeNull();
     await expect(Object.keys(localStorage).some((key) => localStorage.getItem(key)?.includes('story-token'))).toBe(false);
+  },
+};
+
+/** Nothing offered besides the password: no Sign up, no Google. */
+export const PasswordOnly: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: l.title }, ready)).toBeVisible();
+    await expect(canvas.queryByRole('link', { name: l.signUp })).toBeNull();
+    await expect(canvas.queryByRole('link', { name: l.google })).toBeNull();
+  },
+};
+
+/** An admin turned invitations on and an OpenID Connect provider is set up. */
+export const InvitationsAndGoogle: Story = {
+  beforeEach({ msw }) {
+    msw.use(...accountHandlers.options({ invitations: true, oidcLoginUrl: '/api/auth/oidc/start' }));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('link', { name: l.signUp }, ready)).toHaveAttribute('href', '/signup');
+    await expect(canvas.getByRole('link', { name: l.google })).toHaveAttribute('href', '/api/auth/oidc/start');
+  },
+};
+
+/** 'Forgot your password?' explains what to do instead of leading nowhere. */
+export const ForgotPassword: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('link', { name: l.forgot }, ready));
+    await expect(await canvas.findByRole('heading', { name: accountTexts.forgot.title }, ready)).toBeVisible();
+    await expect(canvas.getByText(accountTexts.forgot.command)).toBeVisible();
+    await userEvent.click(canvas.getByRole('link', { name: accountTexts.forgot.back }));
+    await expect(await canvas.findByRole('heading', { name: l.title }, ready)).toBeVisible();
   },
 };

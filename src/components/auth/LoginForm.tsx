@@ -21,9 +21,10 @@ export interface LoginFormProps {
   isSubmitting?: boolean;
   /** The server's message when sign-in failed. */
   error?: string | null;
-  /** Where 'Login with Google' goes; without it the button is disabled (no such sign-in yet). */
-  googleHref?: string;
-  signUpHref?: string;
+  /** Where 'Login with Google' goes; without it (no OpenID Connect provider set up) there is no such button. */
+  googleHref?: string | null;
+  /** Where 'Sign up' goes; without it (invitations are off) the footer is not shown. */
+  signUpHref?: string | null;
   forgotPasswordHref?: string;
 }
 
@@ -36,8 +37,8 @@ export function LoginForm({
   isSubmitting = false,
   error,
   googleHref,
-  signUpHref = '#',
-  forgotPasswordHref = '#',
+  signUpHref,
+  forgotPasswordHref = '/forgot-password',
 }: LoginFormProps) {
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -72,30 +73,27 @@ export function LoginForm({
             <Button type="submit" width="full" disabled={isSubmitting}>
               {isSubmitting ? loginTexts.submitting : loginTexts.submit}
             </Button>
-            {googleHref ? (
+            {googleHref && (
               <Button asChild variant="outline" width="full">
                 <a href={googleHref}>
                   <FcGoogle aria-hidden />
                   {loginTexts.google}
                 </a>
               </Button>
-            ) : (
-              <Button type="button" variant="outline" width="full" disabled>
-                <FcGoogle aria-hidden />
-                {loginTexts.google}
-              </Button>
             )}
           </Stack>
         </form>
       </Card.Body>
-      <Card.Footer justifyContent="center">
-        <Text fontSize="sm">
-          {loginTexts.noAccount}{' '}
-          <Link asChild variant="underline">
-            <AppLink href={signUpHref}>{loginTexts.signUp}</AppLink>
-          </Link>
-        </Text>
-      </Card.Footer>
+      {signUpHref && (
+        <Card.Footer justifyContent="center">
+          <Text fontSize="sm">
+            {loginTexts.noAccount}{' '}
+            <Link asChild variant="underline">
+              <AppLink href={signUpHref}>{loginTexts.signUp}</AppLink>
+            </Link>
+          </Text>
+        </Card.Footer>
+      )}
     </Card.Root>
   );
 }

@@ -6,16 +6,12 @@ import {
   LuFilePlus,
   LuFileUp,
   LuFileX,
-  LuKeyRound,
   LuLink,
-  LuMailPlus,
   LuSend,
   LuSquarePen,
   LuTrash2,
   LuUndo2,
   LuUserCog,
-  LuUserMinus,
-  LuUserPlus,
 } from 'react-icons/lu';
 import type { Activity, ActivityKind } from '../../contract';
 import { formatDateTime } from '../../lib/format';
@@ -32,10 +28,11 @@ const kindIcon: Record<ActivityKind, IconType> = {
   'article.deleted': LuTrash2,
   'file.uploaded': LuFileUp,
   'file.deleted': LuFileX,
-  'user.created': LuUserPlus,
-  'user.removed': LuUserMinus,
-  'user.password': LuKeyRound,
-  'invitation.created': LuMailPlus,
+  // Account changes share the sidebar's Account icon (already loaded with the layout).
+  'user.created': LuUserCog,
+  'user.removed': LuUserCog,
+  'user.password': LuUserCog,
+  'invitation.created': LuUserCog,
   'invitation.settings': LuUserCog,
 };
 

@@ -5,7 +5,7 @@ import { preloadComponent } from '../../lib/preloadComponent';
 import { sidebarTexts } from '../../lib/texts-shell';
 import { AppLink } from '../common/AppLink';
 import type { IconModeTooltipProps } from './IconModeTooltip';
-import { isActivePath, navItems, type NavItem } from './navItems';
+import { accountItem, isActivePath, navItems, type NavItem } from './navItems';
 
 /**
  * The icon-mode tooltips (the tooltip machine and its positioning, ~15 KB gzip) are a chunk of
@@ -125,6 +125,14 @@ export function Sidebar({
             <Text fontSize="sm" color="fg.muted" px="3" truncate display={collapsed ? 'none' : 'block'} title={userEmail}>
               {userEmail}
             </Text>
+          )}
+          {userEmail && (
+            <SidebarLink
+              item={accountItem}
+              active={isActivePath(accountItem.href, activePath)}
+              collapsed={collapsed}
+              onNavigate={onNavigate}
+            />
           )}
           {onSignOut && (
             <IconModeTooltip label={sidebarTexts.signOut} enabled={collapsed}>

@@ -28,9 +28,21 @@ export const Default: Story = {
     await expect(canvas.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
     await expect(canvas.getByText(/Don't have an account\?/)).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Login' })).toBeEnabled();
-    // No Google sign-in is configured: the button shows but cannot be used.
-    await expect(canvas.getByRole('button', { name: 'Login with Google' })).toBeDisabled();
+    // No Google sign-in is configured: there is no such button.
+    await expect(canvas.queryByRole('button', { name: 'Login with Google' })).toBeNull();
+    await expect(canvas.queryByRole('link', { name: 'Login with Google' })).toBeNull();
     await expect(canvas.queryByRole('alert')).toBeNull();
+  },
+};
+
+/** Invitations are off: no 'Sign up' (nobody could sign up without a link). */
+export const InvitationsOff: Story = {
+  args: { signUpHref: null },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.queryByRole('link', { name: 'Sign up' })).toBeNull();
+    await expect(canvas.queryByText(/Don't have an account\?/)).toBeNull();
+    await expect(canvas.getByRole('link', { name: 'Forgot your password?' })).toBeVisible();
   },
 };
 

@@ -1,0 +1,66 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Field, Input, Stack } from '@chakra-ui/react';
+import { MIN_PASSWORD_LENGTH, type ChangePasswordRequest } from '../../contract';
+import { accountTexts } from '../../lib/texts-account';
+import { ErrorNotice } from '../common/ErrorNotice';
+
+const t = accountTexts.password;
+
+export interface ChangePasswordFormProps {
+  onSubmit: (request: ChangePasswordRequest) => void;
+  isSubmitting?: boolean;
+  /** The server's refusal (a wrong current password, ...). */
+  error?: string | null;
+  /** The change went through: say so (the fields are emptied). */
+  done?: boolean;
+  /** First sign-in with a one-time password: the current field is named for it. */
+  oneTime?: boolean;
+}
+
+/**
+ * Current password, new password twice. The length and the repeat are checked here, before
+ * anything is sent; the server checks the current password and the length again.
+ */
+export function ChangePasswordForm({ onSubmit, isSubmitting = false, error, done = false, oneTime = false }: ChangePasswordFormProps) {
+  const [problem, setProblem] = useState<string | null>(null);
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const currentPassword = String(data.get('currentPassword') ?? '');
+    const newPassword = String(data.get('newPassword') ?? '');
+    if (newPassword.length < MIN_PASSWORD_LENGTH) return setProblem(t.tooShort);
+    if (newPassword !== String(data.get('confirmPassword') ?? '')) return setProblem(t.mismatch);
+    setProblem(null);
+    onSubmit({ currentPassword, newPassword });
+  };
+  return (
+    <form onSubmit={handleSubmit} aria-label={oneTime ? t.firstTitle : t.title} key={done ? 'done' : 'editing'}>
+      <Stack gap="4" maxW="sm">
+        {done && (
+          <Alert.Root status="success" role="status">
+            <Alert.Indicator />
+            <Alert.Description>{t.done}</Alert.Description>
+          </Alert.Root>
+        )}
+        <ErrorNotice message={problem ?? error} />
+        <Field.Root required>
+          <Field.Label>{oneTime ? t.currentOneTime : t.current}</Field.Label>
+          <Input name="currentPassword" type="password" autoComplete="current-password" />
+        </Field.Root>
+        <Field.Root required>
+          <Field.Label>{t.next}</Field.Label>
+          <Input name="newPassword" type="password" autoComplete="new-password" minLength={MIN_PASSWORD_LENGTH} />
+          <Field.HelperText>{t.hint}</Field.HelperText>
+        </Field.Root>
+        <Field.Root required>
+          <Field.Label>{t.confirm}</Field.Label>
+          <Input name="confirmPassword" type="password" autoComplete="new-password" />
+        </Field.Root>
+        <Button type="submit" alignSelf="flex-start" disabled={isSubmitting}>
+          {isSubmitting ? t.submitting : t.submit}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

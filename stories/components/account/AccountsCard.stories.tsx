@@ -1,0 +1,73 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { AccountsCard } from '../../../src/components/account/AccountsCard';
+import { serverMessages } from '../../../src/contract';
+import { accountTexts } from '../../../src/lib/texts-account';
+import { sampleAccounts } from '../../mocks/account';
+
+const t = accountTexts.accounts;
+
+const meta = {
+  title: 'Components/Account/AccountsCard',
+  component: AccountsCard,
+  args: { accounts: sampleAccounts, onAdd: fn(), onRemove: fn(), onDismissCreated: fn() },
+} satisfies Meta<typeof AccountsCard>;
+export default meta;
+
+type Story = StoryObj<typeof meta>;
+
+export const ThreeAdmins: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(t.you)).toBeVisible();
+    await expect(canvas.getByText(t.pending)).toBeVisible();
+    // One cannot remove oneself: no button on one's own row.
+    await expect(canvas.queryByRole('button', { name: t.removeLabel('admin@example.com') })).toBeNull();
+  },
+};
+
+export const Add: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(canvas.getByLabelText(new RegExp(`^${t.email}`)), 'writer@example.com');
+    await userEvent.click(canvas.getByRole('button', { name: t.add }));
+    await expect(args.onAdd).toHaveBeenCalledWith('writer@example.com');
+  },
+};
+
+export const AddedPasswordShownOnce: Story = {
+  args: { created: { email: 'writer@example.com', password: 'Xq3v9_kT2mPz8LwR4nYc1A' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('status')).toHaveTextContent(t.created('writer@example.com'));
+    await expect(canvas.getByTestId('one-time-secret')).toHaveTextContent('Xq3v9_kT2mPz8LwR4nYc1A');
+  },
+};
+
+export const ConfirmRemoval: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: t.removeLabel('editor@example.com') }));
+    await expect(canvas.getByText(t.confirmRemove('editor@example.com'))).toBeVisible();
+    await expect(args.onRemove).not.toHaveBeenCalled();
+    await userEvent.click(canvas.getByRole('button', { name: t.cancel }));
+    await expect(canvas.queryByText(t.confirmRemove('editor@example.com'))).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: t.removeLabel('editor@example.com') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.confirm }));
+    await expect(args.onRemove).toHaveBeenCalledWith('u2');
+  },
+};
+
+export const EmailTaken: Story = {
+  args: { error: serverMessages.emailTaken },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('alert')).toHaveTextContent(serverMessages.emailTaken);
+  },
+};
+
+export const Loading: Story = {
+  args: { accounts: undefined, loading: true },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelector('[aria-busy="true"]')).not.toBeNull();
+  },
+};

@@ -1,0 +1,67 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { InvitationsCard } from '../../../src/components/account/InvitationsCard';
+import { accountTexts } from '../../../src/lib/texts-account';
+import { sampleInvitations } from '../../mocks/account';
+
+const t = accountTexts.invitations;
+
+const meta = {
+  title: 'Components/Account/InvitationsCard',
+  component: InvitationsCard,
+  args: { onToggle: fn(), onCreate: fn(), onRevoke: fn(), onDismissCreated: fn() },
+} satisfies Meta<typeof InvitationsCard>;
+export default meta;
+
+type Story = StoryObj<typeof meta>;
+
+export const Off: Story = {
+  args: { enabled: false, invitations: [] },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(t.off)).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: t.create })).toBeNull();
+    await userEvent.click(canvas.getByRole('checkbox', { name: t.toggle }));
+    await expect(args.onToggle).toHaveBeenCalledWith(true);
+  },
+};
+
+export const OnNoLinks: Story = {
+  args: { enabled: true, invitations: [] },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(t.none)).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: t.create }));
+    await expect(args.onCreate).toHaveBeenCalled();
+  },
+};
+
+export const OpenLinks: Story = {
+  args: { enabled: true, invitations: sampleInvitations },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(/created by admin@example.com/)).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: /^Revoke the link/ }));
+    await expect(args.onRevoke).toHaveBeenCalledWith('i1');
+  },
+};
+
+export const LinkCreated: Story = {
+  args: {
+    enabled: true,
+    invitations: sampleInvitations,
+    createdUrl: 'http://localhost:3000/signup?token=q8W4zT1nX5cB7vL2kP9mR3sD6fG0hJ1yU4iO8eA2tQw',
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('status')).toHaveTextContent(t.created);
+    await expect(canvas.getByTestId('one-time-secret')).toHaveTextContent('/signup?token=');
+  },
+};
+
+export const Loading: Story = {
+  args: { loading: true },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelector('[aria-busy="true"]')).not.toBeNull();
+  },
+};

@@ -1,0 +1,164 @@
+/** MSW handlers for the account screen, sign-in options, sign-up and the first-sign-in password change. */
+import { delay, http, HttpResponse } from 'msw';
+import {
+  serverMessages,
+  type Account,
+  type AuthOptions,
+  type CreateAccountResult,
+  type CreateInvitationResult,
+  type Invitation,
+  type InvitationList,
+  type LoginResult,
+  type SessionInfo,
+} from '../../src/contract';
+
+const at = (iso: string) => new Date(iso).toISOString();
+
+export const sampleSessions: SessionInfo[] = [
+  {
+    id: 's1',
+    createdAt: at('2026-11-24T08:00:00Z'),
+    lastSeenAt: at('2026-11-24T09:30:00Z'),
+    expiresAt: at('2026-12-01T08:00:00Z'),
+    userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36',
+    current: true,
+  },
+  {
+    id: 's2',
+    createdAt: at('2026-11-20T14:00:00Z'),
+    lastSeenAt: at('2026-11-23T18:12:00Z'),
+    expiresAt: at('2026-11-27T14:00:00Z'),
+    userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Version/18.0 Mobile Safari/604.1',
+    current: false,
+  },
+];
+
+export const sampleAccounts: Account[] = [
+  { id: 'u1', email: 'admin@example.com', createdAt: at('2026-01-05T10:00:00Z'), mustChangePassword: false, current: true },
+  { id: 'u2', email: 'editor@example.com', createdAt: at('2026-03-14T09:00:00Z'), mustChangePassword: false, current: false },
+  { id: 'u3', email: 'new.hire@example.com', createdAt: at('2026-11-23T16:00:00Z'), mustChangePassword: true, current: false },
+];
+
+export const sampleInvitations: Invitation[] = [
+  { id: 'i1', createdAt: at('2026-11-23T10:00:00Z'), expiresAt: at('2026-11-25T10:00:00Z'), createdBy: 'admin@example.com' },
+];
+
+const error = (status: number, code: string, message: string) => HttpResponse.json({ message, code }, { status });
+
+export const accountHandlers = {
+  /** GET /auth/options: what the sign-in page offers. */
+  options: (options: Partial<AuthOptions> = {}) => [
+    http.get('*/api/auth/options', () => HttpResponse.json<AuthOptions>({ invitations: false, oidcLoginUrl: null, ...options })),
+  ],
+  /** Signed in with a one-time password: everything but me, password and logout is refused. */
+  mustChangePassword: (email = 'new.hire@example.com') => {
+    let changed = false;
+    return [
+      http.get('*/api/auth/me', () => HttpResponse.json({ user: { id: 'u3', email, mustChangePassword: !changed } })),
+      http.post('*/api/auth/password', async ({ request }) => {
+        const body = (await request.json()) as { currentPassword: string };
+        if (body.currentPassword !== 'one-time-password') {
+          return error(400, 'current_password_wrong', serverMessages.currentPasswordWrong);
+        }
+        changed = true;
+        return new HttpResponse(null, { status: 204 });
+      }),
+      http.post('*/api/auth/logout', () => new HttpResponse(null, { status: 204 })),
+    ];
+  },
+  /** The account screen's calls, over an in-memory state that the story's actions change. */
+  api: ({
+    sessions = sampleSessions,
+    accounts = sampleAccounts,
+    invitations = { enabled: true, data: sampleInvitations },
+  }: { sessions?: SessionInfo[]; accounts?: Account[]; invitations?: InvitationList } = {}) => {
+    let sessionList = [...sessions];
+    let accountList = [...accounts];
+    let invitationState = { enabled: invitations.enabled, data: [...invitations.data] };
+    let next = 100;
+    return [
+      http.post('*/api/auth/password', async ({ request }) => {
+        const body = (await request.json()) as { currentPassword: string };
+        if (body.currentPassword !== 'correct horse battery staple') {
+          return error(400, 'current_password_wrong', serverMessages.currentPasswordWrong);
+        }
+        sessionList = sessionList.filter((s) => s.current);
+        return new HttpResponse(null, { status: 204 });
+      }),
+      http.get('*/api/auth/sessions', () => HttpResponse.json({ data: sessionList })),
+      http.delete('*/api/auth/sessions/:id', ({ params }) => {
+        const before = sessionList.length;
+        sessionList = sessionList.filter((s) => s.id !== params.id);
+        return sessionList.length < before
+          ? new HttpResponse(null, { status: 204 })
+          : error(404, 'not_found', serverMessages.sessionNotFound);
+      }),
+      http.get('*/api/users', () => HttpResponse.json({ data: accountList })),
+      http.post('*/api/users', async ({ request }) => {
+        const { email } = (await request.json()) as { email: string };
+        const address = email.trim().toLowerCase();
+        if (accountList.some((a) => a.email === address)) return error(409, 'email_taken', serverMessages.emailTaken);
+        const account: Account = {
+          id: `u${next++}`,
+          email: address,
+          createdAt: new Date().toISOString(),
+          mustChangePassword: true,
+          current: false,
+        };
+        accountList = [...accountList, account];
+        return HttpResponse.json<CreateAccountResult>({ data: account, password: 'Xq3v9_kT2mPz8LwR4nYc1A' }, { status: 201 });
+      }),
+      http.delete('*/api/users/:id', ({ params }) => {
+        const account = accountList.find((a) => a.id === params.id);
+        if (!account) return error(404, 'not_found', serverMessages.userNotFound);
+        if (account.current) return error(409, 'cannot_remove_self', serverMessages.cannotRemoveSelf);
+        accountList = accountList.filter((a) => a.id !== params.id);
+        return new HttpResponse(null, { status: 204 });
+      }),
+      http.get('*/api/invitations', () => HttpResponse.json<InvitationList>(invitationState)),
+      http.put('*/api/invitations/settings', async ({ request }) => {
+        const { enabled } = (await request.json()) as { enabled: boolean };
+        invitationState = { enabled, data: enabled ? invitationState.data : [] };
+        return HttpResponse.json<InvitationList>(invitationState);
+      }),
+      http.post('*/api/invitations', () => {
+        if (!invitationState.enabled) return error(409, 'invitations_disabled', serverMessages.invitationsDisabled);
+        const now = Date.now();
+        const invitation: Invitation = {
+          id: `i${next++}`,
+          createdAt: new Date(now).toISOString(),
+          expiresAt: new Date(now + 48 * 3600_000).toISOString(),
+          createdBy: 'admin@example.com',
+        };
+        invitationState = { ...invitationState, data: [invitation, ...invitationState.data] };
+        return HttpResponse.json<CreateInvitationResult>(
+          { data: invitation, url: 'http://localhost:3000/signup?token=q8W4zT1nX5cB7vL2kP9mR3sD6fG0hJ1yU4iO8eA2tQw' },
+          { status: 201 },
+        );
+      }),
+      http.delete('*/api/invitations/:id', ({ params }) => {
+        invitationState = { ...invitationState, data: invitationState.data.filter((i) => i.id !== params.id) };
+        return new HttpResponse(null, { status: 204 });
+      }),
+    ];
+  },
+  loading: () => [
+    http.get('*/api/auth/sessions', () => delay('infinite')),
+    http.get('*/api/users', () => delay('infinite')),
+    http.get('*/api/invitations', () => delay('infinite')),
+  ],
+  failing: (message = 'Database is unavailable') => [
+    http.get('*/api/auth/sessions', () => error(503, 'database_unavailable', message)),
+    http.get('*/api/users', () => error(503, 'database_unavailable', message)),
+    http.get('*/api/invitations', () => error(503, 'database_unavailable', message)),
+  ],
+  /** POST /auth/signup: a link that works, or one that was used or expired. */
+  signup: (email = 'new.hire@example.com') => [
+    http.post('*/api/auth/signup', () =>
+      HttpResponse.json<LoginResult>({ accessToken: 'story-token', user: { email } }, { status: 201 }),
+    ),
+  ],
+  signupInvalid: () => [
+    http.post('*/api/auth/signup', () => error(410, 'invitation_invalid', serverMessages.invitationInvalid)),
+  ],
+};

@@ -1,0 +1,179 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { serverMessages } from '../../src/contract';
+import { accountTexts } from '../../src/lib/texts-account';
+import { accountHandlers, articleHandlers, authHandlers, systemHandlers } from '../mocks';
+import { AppStory } from './AppStory';
+
+const t = accountTexts;
+const ready = { timeout: 10_000 };
+
+const meta = {
+  title: 'Routes/Account',
+  component: AppStory,
+  args: { path: '/account' },
+  parameters: { layout: 'fullscreen' },
+  beforeEach({ msw }) {
+    msw.use(...authHandlers.signedIn());
+  },
+} satisfies Meta<typeof AppStory>;
+export default meta;
+
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  beforeEach({ msw }) {
+    msw.use(...accountHandlers.api());
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: t.title, level: 1 }, ready)).toBeVisible();
+    await expect(await canvas.findByText('Chrome on Linux')).toBeVisible();
+    await expect(await canvas.findByText('editor@example.com')).toBeVisible();
+    await expect(canvas.getByRole('checkbox', { name: t.invitations.toggle })).toBeChecked();
+    await expect(canvas.getByRole('link', { name: t.nav })).toHaveAttribute('aria-current', 'page');
+  },
+};
+
+/** Adding an admin shows their one-time password once; the list then carries them. */
+export const AddAdmin: Story = {
+  beforeEach({ msw }) {
+    msw.use(...accountHandlers.api());
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(await canvas.findByLabelText(new RegExp(`^${t.accounts.email}`), undefined, ready), 'writer@example.com');
+    await userEvent.click(canvas.getByRole('button', { name: t.accounts.add }));
+    await expect(await canvas.findByTestId('one-time-secret')).toHaveTextContent('Xq3v9_kT2mPz8LwR4nYc1A');
+    await expect(await canvas.findByText('writer@example.com')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: t.secret.dismiss }));
+    await expect(canvas.queryByTestId('one-time-secret')).toBeNull();
+  },
+};
+
+export const AddTakenEmail: Story = {
+  beforeEach({ msw }) {
+    msw.use(...accountHandlers.api());
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(await canvas.findByLabelText(new RegExp(`^${t.accounts.email}`), undefined, ready), 'editor@example.com');
+    await userEvent.click(canvas.getByRole('button', { name: t.accounts.add }));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(serverMessages.emailTaken);
+    await expect(canvas.queryByTestId('one-time-secret')).toBeNull();
+  },
+};
+
+export const ChangePasswordWrongCurrent: Story = {
+  beforeEach({ msw }) {
+    msw.use(...accountHandlers.api());
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(await canvas.findByLabelText(new RegExp(`^${t.password.current}`), undefined, ready), 'wrong');
+    await userEvent.type(canvas.getByLabelText(new RegExp(`^${t.password.next}`)), 'a brand new secret');
+    await userEvent.type(canvas.getByLabelText(new RegExp(`^${t.password.confirm}`)), 'a brand new secret');
+    await userEvent.click(canvas.getByRole('button', { name: t.password.submit }));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(serverMessages.currentPasswordWrong);
+  },
+};
+
+/** A password change signs out the other sessions: the list then shows this browser only. */
+export const ChangePassword: Story = {
+  beforeEach({ msw }) {
+    msw.use(...accountHandlers.api());
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('Safari on iOS', undefined, ready)).toBeVisible();
+    await userEvent.type(canvas.getByLabelText(new RegExp(`^${t.password.current}`)), 'correct horse battery staple');
+    await userEvent.type(canvas.getByLabelText(new RegExp(`^${t.password.next}`)), 'a brand new secret');
+    await userEvent.type(canvas.getByLabelText(new RegExp(`^${t.password.confirm}`)), 'a brand new secret');
+    await userEvent.click(canvas.getByRole('button', { name: t.password.submit }));
+    await expect(await canvas.findByText(t.password.done)).toBeVisible();
+    await waitFor(() => expect(canvas.queryByText('Safari on iOS')).toBeNull());
+  },
+};
+
+export const CreateInvitation: Story = {
+  beforeEach({ msw }) {
+    msw.use(...accountHandlers.api({ invitations: { enabled: true, data: [] } }));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: t.invitations.create }, ready));
+    await expect(await canvas.findByTestId('one-time-secret')).toHaveTextContent('/signup?token=');
+    await expect(await canvas.findByText(/created by admin@example.com/)).toBeVisible();
+  },
+};
+
+export const Loading: Story = {
+  beforeEach({ msw }) {
+    msw.use(...accountHandlers.loading());
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: t.title, level: 1 }, ready)).toBeVisible();
+    await expect(canvasElement.querySelectorAll('[aria-busy="true"]').length).toBe(3);
+  },
+};
+
+export const Failed: Story = {
+  beforeEach({ msw }) {
+    msw.use(...accountHandlers.failing('Database is unavailable'));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitFor(() => expect(canvas.getAllByRole('alert')).toHaveLength(3), ready);
+  },
+};
+
+/** Signing out this browser's own session goes to the sign-in page. */
+export const SignOutThisSession: Story = {
+  beforeEach({ msw }) {
+    msw.use(...accountHandlers.api(), ...accountHandlers.options());
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: t.sessions.revokeLabel('Chrome on Linux') }, ready));
+    await expect(await canvas.findByRole('heading', { name: 'Login' }, ready)).toBeVisible();
+  },
+};
+
+/**
+ * Signed in with a one-time password: the console asks for a new password before anything else,
+ * then opens.
+ */
+export const FirstSignIn: Story = {
+  args: { path: '/' },
+  beforeEach({ msw }) {
+    msw.use(
+      ...accountHandlers.mustChangePassword(),
+      ...articleHandlers.api(),
+      ...systemHandlers.healthy(),
+      ...systemHandlers.noActivity(),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: t.password.firstTitle }, ready)).toBeVisible();
+    await expect(canvas.queryByRole('navigation')).toBeNull();
+    await userEvent.type(canvas.getByLabelText(new RegExp(`^${t.password.currentOneTime}`)), 'one-time-password');
+    await userEvent.type(canvas.getByLabelText(new RegExp(`^${t.password.next}`)), 'a brand new secret');
+    await userEvent.type(canvas.getByLabelText(new RegExp(`^${t.password.confirm}`)), 'a brand new secret');
+    await userEvent.click(canvas.getByRole('button', { name: t.password.submit }));
+    await expect(await canvas.findByRole('navigation', undefined, ready)).toBeVisible();
+    await expect(canvas.queryByRole('heading', { name: t.password.firstTitle })).toBeNull();
+  },
+};
+
+/** At rest: the first-sign-in screen, as the new admin sees it. */
+export const FirstSignInAtRest: Story = {
+  args: { path: '/' },
+  beforeEach({ msw }) {
+    msw.use(...accountHandlers.mustChangePassword());
+  },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText(/new.hire@example.com/, undefined, ready)).toBeVisible();
+  },
+};
