@@ -1,8 +1,9 @@
 import { getJestConfig } from '@storybook/test-runner';
+import { browserPath } from './scripts/find-browser.mjs';
 
 const base = getJestConfig();
 
-/** The Storybook test-runner on Debian's Chromium (no browser download on these machines). */
+/** The Storybook test-runner on Debian's Chromium or CHROMIUM_PATH (no browser download on these machines). */
 export default {
   ...base,
   testTimeout: 30000,
@@ -11,7 +12,7 @@ export default {
       ...base.testEnvironmentOptions['jest-playwright'],
       browsers: ['chromium'],
       launchOptions: {
-        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        executablePath: browserPath(),
         args: [
           '--no-sandbox',
           '--disable-gpu',

@@ -18,6 +18,7 @@
  * last run's middle steps, one per screen: open them in the DevTools Performance panel.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { browserPath } from '../scripts/find-browser.mjs';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -390,7 +391,7 @@ async function main() {
     const started = await startServer(dataDir);
     server = started.server;
     browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: browserPath(),
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
     });
     const results = new Map<string, ScreenRun[]>(screens.map((s) => [s.name, []]));

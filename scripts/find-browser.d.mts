@@ -1,0 +1,3 @@
+export declare const INSTALL_HINT: string;
+export declare function findBrowser(env?: NodeJS.ProcessEnv): string | undefined;
+export declare function browserPath(): string;
