@@ -25,6 +25,9 @@ export const articleKeys = {
   all: ['articles'] as const,
   lists: () => [...articleKeys.all, 'list'] as const,
   list: (status: ArticleFilter) => [...articleKeys.lists(), status] as const,
+  /** Under lists(): a write that invalidates the lists refreshes the dashboard's too. */
+  recent: (limit: number) => [...articleKeys.lists(), 'recent', limit] as const,
+  stats: () => [...articleKeys.lists(), 'stats'] as const,
   detail: (id: string) => [...articleKeys.all, 'detail', id] as const,
   slugCheck: (slug: string, excludeId: string) => [...articleKeys.all, 'slug-check', slug, excludeId] as const,
 };
@@ -47,7 +50,7 @@ export const articleListQuery = (status: ArticleFilter) =>
 /** The dashboard's recent articles and figures: the first page of all articles. */
 export const recentArticlesQuery = (limit = 5) =>
   queryOptions({
-    queryKey: [...articleKeys.lists(), 'recent', limit] as const,
+    queryKey: articleKeys.recent(limit),
     queryFn: () => fetchArticlePage('all', null, limit),
   });
 
@@ -89,12 +92,11 @@ function useArticleMutation<V>(id: string, request: (variables: V) => Promise<Ar
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: request,
-    onSuccess: async (article) => {
+    // The answer is the article as saved: it replaces the cached one (no second fetch); the
+    // lists, whose cards and counts it changes, are fetched again.
+    onSuccess: (article) => {
       queryClient.setQueryData(articleKeys.detail(id), article);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: articleKeys.lists() }),
-        queryClient.invalidateQueries({ queryKey: articleKeys.detail(id) }),
-      ]);
+      return queryClient.invalidateQueries({ queryKey: articleKeys.lists() });
     },
   });
 }
@@ -185,7 +187,7 @@ export function useRescrapeArticle(id: string) {
 
 export const articleStatsQuery = () =>
   queryOptions({
-    queryKey: [...articleKeys.lists(), 'stats'] as const,
+    queryKey: articleKeys.stats(),
     queryFn: () => api('/articles/admin/stats', { schema: (s) => s.articleStatsSchema }),
   });
 

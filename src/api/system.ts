@@ -6,7 +6,8 @@ import { api } from './client';
 export const systemKeys = {
   me: ['auth', 'me'] as const,
   health: ['health'] as const,
-  activity: (limit: number) => ['activity', limit] as const,
+  activities: ['activity'] as const,
+  activity: (limit: number) => [...systemKeys.activities, limit] as const,
 };
 
 export const meQuery = () =>

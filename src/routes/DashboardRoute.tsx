@@ -41,7 +41,7 @@ export default function DashboardRoute() {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: articleKeys.lists() }),
       queryClient.invalidateQueries({ queryKey: systemKeys.health }),
-      queryClient.invalidateQueries({ queryKey: ['activity'] }),
+      queryClient.invalidateQueries({ queryKey: systemKeys.activities }),
     ]);
 
   return (

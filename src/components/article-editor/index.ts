@@ -7,6 +7,7 @@ export {
   canVerifySlug,
   hasWebsitePreview,
   isSlugChanged,
+  slugCheckState,
   type PreviewDevice,
   type SlugCheckState,
   type SlugCheckStatus,

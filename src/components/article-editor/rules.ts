@@ -91,3 +91,29 @@ export function fitScale(available: number, frameWidth: number): number {
   if (available <= 0 || frameWidth <= 0) return 1;
   return Math.min(1, available / frameWidth);
 }
+
+/** What a slug check's query says, as the slug editor shows it. */
+export interface SlugCheckQueryState {
+  /** The slug sent to be checked, or null before the first Verify. */
+  checked: string | null;
+  /** The slug in the field now. */
+  value: string;
+  isFetching: boolean;
+  isError: boolean;
+  data?: { available: boolean; message: string; slug?: string | null };
+}
+
+/**
+ * The check of the slug in the field: idle until Verify, and again as soon as the field no
+ * longer holds the slug that was checked; then checking, failed, available or taken (with the
+ * server's free suggestion).
+ */
+export function slugCheckState({ checked, value, isFetching, isError, data }: SlugCheckQueryState): SlugCheckState {
+  if (checked === null || checked !== value) return { status: 'idle' };
+  if (isFetching) return { status: 'checking' };
+  if (isError) return { status: 'error' };
+  if (!data) return { status: 'idle' };
+  return data.available
+    ? { status: 'available', message: data.message }
+    : { status: 'unavailable', message: data.message, suggestion: data.slug ?? undefined };
+}

@@ -1,0 +1,109 @@
+import { Grid, HStack, Stack } from '@chakra-ui/react';
+import type { Article, RescrapeRequest, ScrapeResult } from '../../contract';
+import { texts } from '../../lib/texts';
+import { DeviceFramePreview, HtmlEditorPreview, SlugEditor, hasWebsitePreview, type SlugCheckState } from '../article-editor';
+import { ErrorNotice } from '../common/ErrorNotice';
+import { ArticleDetailHeader } from './ArticleDetailHeader';
+import { ArticleMetadataCard } from './ArticleMetadataCard';
+import { ArticleStatusSwitch, type PendingStatusAction } from './ArticleStatusSwitch';
+import { ArticleUrlsCard } from './ArticleUrlsCard';
+import { ConvertToDraftDialog } from './ConvertToDraftDialog';
+import { DataCard } from './DataCard';
+import { RescrapeAction } from './RescrapeAction';
+import { StatusBanner } from './StatusBanner';
+import type { StatusBannerKind } from './useStatusBanner';
+
+export interface ArticleDetailViewProps {
+  article: Article;
+  isRefreshing: boolean;
+  onRefresh: () => void;
+  onDelete: () => void;
+  isDeleting: boolean;
+  pendingAction: PendingStatusAction | null;
+  onPublish: () => void;
+  onConvertToDraft: () => void;
+  onRescrape: (request: RescrapeRequest) => Promise<ScrapeResult>;
+  banner: StatusBannerKind | null;
+  onDismissBanner: () => void;
+  /** A failed delete or save, in the server's words. */
+  error?: string | null;
+  onDismissError: () => void;
+  slug: {
+    value: string;
+    onChange: (value: string) => void;
+    check: SlugCheckState;
+    onVerify: () => void;
+    onSave: () => void;
+    onReset: () => void;
+    isSaving: boolean;
+  };
+  html: { value: string; onChange: (value: string) => void; onSave: () => void; onReset: () => void; isSaving: boolean };
+  /** The convert-to-draft dialog (opened by editing a published article, or by the switch). */
+  dialogOpen: boolean;
+  onOpenDialog: () => void;
+  onCloseDialog: () => void;
+  isConverting: boolean;
+}
+
+/** The article detail screen (SPEC.md section 4), from its props alone. */
+export function ArticleDetailView({
+  article,
+  isRefreshing,
+  onRefresh,
+  onDelete,
+  isDeleting,
+  pendingAction,
+  onPublish,
+  onConvertToDraft,
+  onRescrape,
+  banner,
+  onDismissBanner,
+  error,
+  onDismissError,
+  slug,
+  html,
+  dialogOpen,
+  onOpenDialog,
+  onCloseDialog,
+  isConverting,
+}: ArticleDetailViewProps) {
+  const isPublished = article.status === 'published';
+  return (
+    <Stack gap="6">
+      <ArticleDetailHeader
+        id={article.id}
+        slug={article.slug}
+        onRefresh={onRefresh}
+        isRefreshing={isRefreshing}
+        onDelete={onDelete}
+        isDeleting={isDeleting}
+      />
+      <HStack justify="space-between" wrap="wrap" gap="4">
+        <ArticleStatusSwitch
+          status={article.status}
+          pendingAction={pendingAction}
+          onPublish={onPublish}
+          onConvertToDraft={onConvertToDraft}
+        />
+        <RescrapeAction
+          scrapedUrl={article.scrapedUrl}
+          isPublished={isPublished}
+          onBlockedEdit={onOpenDialog}
+          onRescrape={onRescrape}
+        />
+      </HStack>
+      <StatusBanner kind={banner} onDismiss={onDismissBanner} />
+      <ErrorNotice message={error} onDismiss={onDismissError} />
+      <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="6">
+        <ArticleMetadataCard createdAt={article.createdAt} updatedAt={article.updatedAt} />
+        <ArticleUrlsCard scrapedUrl={article.scrapedUrl} newUrl={article.newUrl} />
+      </Grid>
+      <SlugEditor savedSlug={article.slug} isPublished={isPublished} onBlockedEdit={onOpenDialog} {...slug} />
+      <HtmlEditorPreview savedHtml={article.blogData} isPublished={isPublished} onBlockedEdit={onOpenDialog} {...html} />
+      {hasWebsitePreview(article) && <DeviceFramePreview scrapedUrl={article.scrapedUrl} newUrl={article.newUrl} />}
+      <DataCard title={texts.article.scrappedData} text={article.scrappedData} />
+      {article.blogData ? <DataCard title={texts.article.blogData} text={article.blogData} /> : null}
+      <ConvertToDraftDialog open={dialogOpen} onClose={onCloseDialog} onConvert={onConvertToDraft} isConverting={isConverting} />
+    </Stack>
+  );
+}
