@@ -23,6 +23,30 @@ export const badRequest = (message: string, code = 'bad_request') => new ApiErro
 export const notFound = (message: string = serverMessages.notFound) => new ApiError(404, 'not_found', message);
 export const conflict = (message: string, code = 'conflict') => new ApiError(409, code, message);
 
+/**
+ * The database cannot be reached right now: refused or lost connections, a server shutting
+ * down, starting up or recovering (thrown by server/db/database.ts). A retry may succeed: the
+ * API answers 503. `commitUnknown`: the connection was lost during COMMIT, so whether the
+ * transaction was committed is not known.
+ */
+export class DatabaseUnavailableError extends Error {
+  commitUnknown = false;
+  constructor(readonly cause: unknown) {
+    super(`database unavailable: ${(cause as Error | undefined)?.message ?? String(cause)}`);
+  }
+}
+
+/** How long a client should wait before retrying while the database is unreachable (seconds). */
+export const DATABASE_RETRY_AFTER_S = 5;
+export const databaseUnavailable = () =>
+  new ApiError(503, 'database_unavailable', serverMessages.databaseUnavailable, {
+    'retry-after': String(DATABASE_RETRY_AFTER_S),
+  });
+
+/** The disk under DATA_DIR is full (or the process is over its quota). */
+export const isDiskFull = (error: unknown) => ['ENOSPC', 'EDQUOT'].includes((error as { code?: string } | null)?.code ?? '');
+export const storageFull = () => new ApiError(507, 'storage_full', serverMessages.storageFull);
+
 /** Response schema entries for errors, for every route's `response`. */
 export const errorResponses = {
   '4xx': apiErrorSchema,
@@ -52,6 +76,8 @@ function describeValidation(error: FastifyError): string {
 /** Maps Fastify's, multipart's and our own errors onto the one shape. */
 export function toApiError(error: FastifyError | ApiError | Error): ApiError {
   if (error instanceof ApiError) return error;
+  if (error instanceof DatabaseUnavailableError) return databaseUnavailable();
+  if (isDiskFull(error)) return storageFull();
   const e = error as FastifyError;
   if (hasZodFastifySchemaValidationErrors(e) || e.validation) {
     return badRequest(describeValidation(e), 'validation_failed');

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
+import { DatabaseUnavailableError } from '../errors.ts';
 import { LATEST_VERSION } from './migrations.ts';
 
 export interface QueryResult<R> {
@@ -162,6 +163,33 @@ function isRunning(pid: number) {
   }
 }
 
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/** SQLSTATEs of a server that cannot serve now: admin_shutdown, crash_shutdown, cannot_connect_now, too_many_connections. */
+const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
+/** pg's own errors for a lost or unusable connection (they carry no code). */
+const LOST_CONNECTION = /^Connection terminated|timeout exceeded when trying to connect|is not queryable/;
+
+/** Whether an error of pg means the database is unreachable (rather than a bad query). */
+export function isConnectionError(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && (NETWORK_CODES.has(code) || UNAVAILABLE_STATES.has(code) || code.startsWith('08'))) return true;
+  return typeof message === 'string' && LOST_CONNECTION.test(message);
+}
+
+const classify = (error: unknown) =>
+  error instanceof DatabaseUnavailableError || !isConnectionError(error) ? error : new DatabaseUnavailableError(error);
+
 export interface PostgresOptions {
   connectionString: string;
   /** Schema to use (search_path); tests give each file its own. */
@@ -178,10 +206,14 @@ export async function createPostgresDatabase(options: PostgresOptions): Promise<
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const run = async <R>(client: pg.Pool | pg.PoolClient, sql: string, params?: unknown[], options?: QueryOptions) => {
-    const result = options?.prepare
-      ? await client.query({ name: statementName(sql), text: sql, values: params ?? [] })
-      : await client.query(sql, params);
-    return { rows: result.rows as R[], rowCount: result.rowCount ?? result.rows.length };
+    try {
+      const result = options?.prepare
+        ? await client.query({ name: statementName(sql), text: sql, values: params ?? [] })
+        : await client.query(sql, params);
+      return { rows: result.rows as R[], rowCount: result.rowCount ?? result.rows.length };
+    } catch (error) {
+      throw classify(error);
+    }
   };
   // Fail at start, not at the first request, when the server is unreachable.
   await run(pool, 'SELECT 1');
@@ -189,17 +221,28 @@ export async function createPostgresDatabase(options: PostgresOptions): Promise<
     kind: 'postgres',
     query: (sql, params, options) => run(pool, sql, params, options),
     async transaction(fn) {
-      const client = await pool.connect();
+      const client = await pool.connect().catch((error: unknown) => {
+        throw classify(error);
+      });
+      // The pool watches only idle clients: a checked-out one whose connection dies (the server
+      // stopped) emits 'error', which must fail this transaction, not crash the process.
+      let lost: Error | undefined;
+      const onError = (error: Error) => (lost = error);
+      client.on('error', onError);
+      let committing = false;
       try {
-        await client.query('BEGIN');
+        await run(client, 'BEGIN');
         const result = await fn({ query: (sql, params, options) => run(client, sql, params, options) });
-        await client.query('COMMIT');
+        committing = true;
+        await run(client, 'COMMIT');
         return result;
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => {});
+        if (committing && error instanceof DatabaseUnavailableError) error.commitUnknown = true;
+        else await client.query('ROLLBACK').catch(() => {});
         throw error;
       } finally {
-        client.release();
+        client.removeListener('error', onError);
+        client.release(lost); // a broken connection is discarded, not given to the next caller
       }
     },
     listen: (channel, onMessage, onGap) => listenOnPostgres(options, channel, onMessage, onGap),

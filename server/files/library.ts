@@ -12,7 +12,7 @@ import type { Database, Queryable } from '../db/database.ts';
 import { newId } from '../ids.ts';
 import { open } from 'node:fs/promises';
 import { serverMessages } from '../../src/contract/index.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError, DatabaseUnavailableError } from '../errors.ts';
 import type { WorkerPool } from '../workers/pool.ts';
 import { FILE_JOB_MS } from './limits.ts';
 import type { FileStorage } from './storage.ts';
@@ -55,7 +55,9 @@ export function displayName(raw: string | undefined): string {
     .replace(/[\p{Cc}\p{Cf}]/gu, '')
     .trim()
     .replace(/^\.+$/, '');
-  return clean.slice(0, 255) || 'file';
+  // At most 255 UTF-16 units, never half a surrogate pair (it would be stored as U+FFFD).
+  const cut = clean.slice(0, 255);
+  return (/[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut) || 'file';
 }
 
 export interface LibraryContext {
@@ -153,7 +155,12 @@ export async function storeFile(
       });
       return { row, reused: false };
     } catch (error) {
-      if (moved) await Promise.all([rm(finalFile, { force: true }), rm(finalThumb, { force: true })]).catch(() => {});
+      // Unless the connection was lost during COMMIT: the row may exist, so its bytes stay (if it
+      // does not, the start-up sweep removes them as orphans).
+      const mayBeCommitted = error instanceof DatabaseUnavailableError && error.commitUnknown;
+      if (moved && !mayBeCommitted) {
+        await Promise.all([rm(finalFile, { force: true }), rm(finalThumb, { force: true })]).catch(() => {});
+      }
       throw error;
     }
   } finally {

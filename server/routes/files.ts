@@ -1,6 +1,6 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { rm, stat } from 'node:fs/promises';
-import { pipeline } from 'node:stream/promises';
+import { createReadStream } from 'node:fs';
+import { open, rm, stat } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -17,9 +17,36 @@ import {
 import { recordActivity } from '../activity.ts';
 import type { AppContext } from '../context.ts';
 import { escapeLike, SEARCH_COUNT_CAP } from '../db/sql.ts';
-import { ApiError, badRequest, errorResponses } from '../errors.ts';
+import { ApiError, badRequest, errorResponses, isDiskFull, storageFull } from '../errors.ts';
 import { displayName, FILE_COLUMNS, storeFile, toFile, type FileRow } from '../files/library.ts';
 import { FileStorage } from '../files/storage.ts';
+
+/**
+ * Writes the upload's bytes to `file` (a new file). A full disk stops the writing, not the
+ * reading: the rest of the part (within the size limit) is read and dropped, so the client gets
+ * the answer (507) instead of a connection cut while it is still sending. Resolves to whether
+ * the disk was full; the partial file is emptied at once.
+ */
+async function receive(source: Readable, file: string): Promise<boolean> {
+  const out = await open(file, 'wx');
+  let full = false;
+  try {
+    for await (const chunk of source) {
+      if (full) continue;
+      try {
+        const bytes = chunk as Buffer;
+        for (let offset = 0; offset < bytes.length; ) offset += (await out.write(bytes, offset)).bytesWritten;
+      } catch (error) {
+        if (!isDiskFull(error)) throw error;
+        full = true;
+        await out.truncate(0).catch(() => {});
+      }
+    }
+  } finally {
+    await out.close();
+  }
+  return full;
+}
 
 /** Content-Disposition with an ASCII fallback and the UTF-8 name (RFC 6266). */
 function contentDisposition(kind: 'inline' | 'attachment', name: string) {
@@ -142,7 +169,7 @@ export const fileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
           // Streamed to disk and stopped at the limit: the rest of an oversize body is not waited for.
           const file = part.file;
           file.once('limit', () => file.destroy(tooLarge()));
-          await pipeline(file, createWriteStream(tmpFile, { flags: 'wx' }));
+          if (await receive(file, tmpFile)) throw storageFull();
         } catch (error) {
           throw multipartError(error);
         }
@@ -158,6 +185,7 @@ export const fileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
 
       function multipartError(error: unknown): ApiError {
         if (error instanceof ApiError) return error;
+        if (isDiskFull(error)) return storageFull(); // writing the upload to DATA_DIR/tmp
         const code = (error as { code?: string }).code;
         if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge();
         if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
