@@ -83,6 +83,10 @@ export function toApiError(error: FastifyError | ApiError | Error): ApiError {
     return badRequest(describeValidation(e), 'validation_failed');
   }
   switch (e.code) {
+    // PostgreSQL text cannot hold U+0000 (character_not_in_repertoire / untranslatable_character).
+    case '22021':
+    case '22P05':
+      return badRequest(serverMessages.nulCharacter, 'invalid_text');
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return badRequest('The request body is not valid JSON', 'invalid_json');

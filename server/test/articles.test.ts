@@ -467,4 +467,16 @@ describe.each(backends)('articles ($name)', (backend) => {
       expect(res.json()).toEqual({ available: false, message: serverMessages.slugInvalid, slug: 'hello-world' });
     });
   });
+  it('refuses text with a NUL character (PostgreSQL cannot store it) with a 400 and changes nothing', async () => {
+    const before = await rowCount();
+    const created = await api('POST', '/api/articles', { slug: 'nul-body', blogData: 'a\u0000b' });
+    expect(created.statusCode).toBe(400);
+    expect(created.json()).toEqual({ code: 'invalid_text', message: serverMessages.nulCharacter });
+    expect(await rowCount()).toBe(before);
+    const article = await create({ slug: 'nul-edit', blogData: '<p>kept</p>' });
+    const edited = await api('PATCH', `/api/articles/${article.id}`, { blogData: '<p>\u0000</p>' });
+    expect(edited.statusCode).toBe(400);
+    expect(edited.json().code).toBe('invalid_text');
+    expect((await api('GET', `/api/articles/${article.id}`)).json().data.blogData).toBe('<p>kept</p>');
+  });
 });
