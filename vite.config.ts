@@ -16,7 +16,7 @@ const frameworkModule = new RegExp(
     String.raw`node_modules[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/](styled-system|utils|theme|preset-base\.js|anatomy\.js|merge-props\.js|merge-refs\.js|create-context\.js)`,
     String.raw`node_modules[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/](box[\\/]box|stack[\\/](stack|get-separator-style)|card[\\/]card|center[\\/]center|link[\\/]link|text[\\/](text|index)|button[\\/]button|loader[\\/]loader|absolute-center[\\/]absolute-center|icon[\\/]icon|spinner[\\/]spinner)\.js$`,
     String.raw`[\\/]src[\\/](app[\\/](providers|router|session)\.tsx?|theme[\\/]index\.ts|api[\\/](client|system)\.ts)$`,
-    String.raw`[\\/]src[\\/](components[\\/]common[\\/]AppLink\.tsx|lib[\\/]preloadComponent\.tsx|contract[\\/]text\.ts)$`,
+    String.raw`[\\/]src[\\/](components[\\/]common[\\/]AppLink\.tsx|lib[\\/](preloadComponent\.tsx|colorMode\.ts)|contract[\\/]text\.ts)$`,
   ].join('|'),
 );
 
@@ -38,7 +38,9 @@ const otherScreensRecipeModule = new RegExp(
 const signedInModule = new RegExp(
   [
     String.raw`[\\/]src[\\/]components[\\/]shell[\\/](AppShell|Sidebar|navItems|useMediaQuery|useSidebarState)\.tsx?$`,
-    String.raw`[\\/]src[\\/]lib[\\/](texts-shell|sidebarCookie|format)\.ts$`,
+    String.raw`[\\/]src[\\/]lib[\\/](texts-shell|texts-dashboard|sidebarCookie|format)\.ts$`,
+    // The articles' queries: the dashboard, the list, the detail and the new-article screen use them.
+    String.raw`[\\/]src[\\/]api[\\/]articles\.ts$`,
     String.raw`node_modules[\\/]react-icons[\\/]lu[\\/]`,
     String.raw`node_modules[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/](visually-hidden|skeleton|simple-grid|grid|badge|flex|heading)[\\/]`,
     String.raw`node_modules[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/]button[\\/]icon-button\.js$`,

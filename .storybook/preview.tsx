@@ -2,6 +2,7 @@ import type { Preview } from '@storybook/react-vite';
 import { ChakraProvider } from '@chakra-ui/react';
 import { setupWorker } from 'msw/browser';
 import { mswLoader } from 'msw-storybook-addon/csf3';
+import { applyColorMode, type ColorMode } from '../src/lib/colorMode';
 import { fullSystem } from '../src/theme/full';
 
 const preview: Preview = {
@@ -21,12 +22,31 @@ const preview: Preview = {
       return worker;
     }),
   ],
+  // A toolbar switch between light and dark: the class Chakra's `_dark` condition follows.
+  globalTypes: {
+    colorMode: {
+      description: 'Colour mode',
+      toolbar: {
+        title: 'Colour mode',
+        icon: 'mirror',
+        items: [
+          { value: 'light', title: 'Light', icon: 'sun' },
+          { value: 'dark', title: 'Dark', icon: 'moon' },
+        ],
+        dynamicTitle: true,
+      },
+    },
+  },
+  initialGlobals: { colorMode: 'light' },
   decorators: [
-    (Story) => (
-      <ChakraProvider value={fullSystem}>
-        <Story />
-      </ChakraProvider>
-    ),
+    (Story, { globals }) => {
+      applyColorMode((globals.colorMode as ColorMode | undefined) ?? 'light');
+      return (
+        <ChakraProvider value={fullSystem}>
+          <Story />
+        </ChakraProvider>
+      );
+    },
   ],
   parameters: {
     layout: 'padded',

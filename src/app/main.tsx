@@ -4,7 +4,12 @@ import { BrowserRouter, useLocation, useNavigate, useRoutes } from 'react-router
 import { loadAnswerSchemas } from '../api/client';
 import { AppProviders, createQueryClient } from './providers';
 import { preloadScreens, routes } from './router';
+import { applyColorMode, currentColorMode } from '../lib/colorMode';
 import { connectSessionExpiry } from './session';
+
+// The remembered colour mode, else the system's, before anything renders (until then the page
+// is empty, its canvas following the system through <meta name="color-scheme">).
+applyColorMode(currentColorMode());
 
 const queryClient = createQueryClient();
 preloadScreens(window.location.pathname);

@@ -56,6 +56,7 @@ export default function LayoutRoute() {
       defaultOpen={readSidebarCookie(document.cookie) ?? true}
       userEmail={me.data.email}
       onSignOut={signOut}
+      colorModeToggle
     >
       <Outlet />
     </AppShell>

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { Badge, Button, Card, Field, Flex, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Field, Flex, Input, Stack, Text } from '@chakra-ui/react';
 import type { Account } from '../../contract';
 import { accountTexts } from '../../lib/texts-account';
 import { ErrorNotice } from '../common/ErrorNotice';
+import { AccountSection } from './AccountSection';
 import { Loading } from './Loading';
 import { OneTimeSecret } from './OneTimeSecret';
 
@@ -41,17 +42,7 @@ export function AccountsCard({
     if (email) onAdd(email);
   };
   return (
-    <Card.Root bg="bg.card">
-      <Card.Header>
-        <Heading as="h2" size="md">
-          {t.title}
-        </Heading>
-        <Text color="fg.muted" fontSize="sm">
-          {t.intro}
-        </Text>
-      </Card.Header>
-      <Card.Body>
-        <Stack gap="4">
+    <AccountSection title={t.title} intro={t.intro}>
           <ErrorNotice message={error} />
           {created && (
             <OneTimeSecret message={t.created(created.email)} secret={created.password} onDismiss={onDismissCreated} />
@@ -114,8 +105,6 @@ export function AccountsCard({
               </Button>
             </Flex>
           </form>
-        </Stack>
-      </Card.Body>
-    </Card.Root>
+    </AccountSection>
   );
 }

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Field, Input, Stack } from '@chakra-ui/react';
-import { MIN_PASSWORD_LENGTH, type ChangePasswordRequest } from '../../contract';
+import type { ChangePasswordRequest } from '../../contract';
 import { accountTexts } from '../../lib/texts-account';
 import { ErrorNotice } from '../common/ErrorNotice';
+import { NewPasswordFields, newPasswordProblem } from './NewPasswordFields';
 
 const t = accountTexts.password;
 
@@ -27,12 +28,11 @@ export function ChangePasswordForm({ onSubmit, isSubmitting = false, error, done
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
-    const currentPassword = String(data.get('currentPassword') ?? '');
-    const newPassword = String(data.get('newPassword') ?? '');
-    if (newPassword.length < MIN_PASSWORD_LENGTH) return setProblem(t.tooShort);
-    if (newPassword !== String(data.get('confirmPassword') ?? '')) return setProblem(t.mismatch);
-    setProblem(null);
-    onSubmit({ currentPassword, newPassword });
+    const found = newPasswordProblem(data, 'newPassword');
+    setProblem(found);
+    if (!found) {
+      onSubmit({ currentPassword: String(data.get('currentPassword') ?? ''), newPassword: String(data.get('newPassword') ?? '') });
+    }
   };
   return (
     <form onSubmit={handleSubmit} aria-label={oneTime ? t.firstTitle : t.title} key={done ? 'done' : 'editing'}>
@@ -48,15 +48,7 @@ export function ChangePasswordForm({ onSubmit, isSubmitting = false, error, done
           <Field.Label>{oneTime ? t.currentOneTime : t.current}</Field.Label>
           <Input name="currentPassword" type="password" autoComplete="current-password" />
         </Field.Root>
-        <Field.Root required>
-          <Field.Label>{t.next}</Field.Label>
-          <Input name="newPassword" type="password" autoComplete="new-password" minLength={MIN_PASSWORD_LENGTH} />
-          <Field.HelperText>{t.hint}</Field.HelperText>
-        </Field.Root>
-        <Field.Root required>
-          <Field.Label>{t.confirm}</Field.Label>
-          <Input name="confirmPassword" type="password" autoComplete="new-password" />
-        </Field.Root>
+        <NewPasswordFields name="newPassword" label={t.next} confirmLabel={t.confirm} />
         <Button type="submit" alignSelf="flex-start" disabled={isSubmitting}>
           {isSubmitting ? t.submitting : t.submit}
         </Button>

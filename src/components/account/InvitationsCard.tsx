@@ -1,8 +1,9 @@
-import { Button, Card, Flex, Heading, Stack, Switch, Text } from '@chakra-ui/react';
+import { Button, Flex, Stack, Switch, Text } from '@chakra-ui/react';
 import type { Invitation } from '../../contract';
 import { formatDateTime } from '../../lib/format';
 import { accountTexts } from '../../lib/texts-account';
 import { ErrorNotice } from '../common/ErrorNotice';
+import { AccountSection } from './AccountSection';
 import { Loading } from './Loading';
 import { OneTimeSecret } from './OneTimeSecret';
 
@@ -41,17 +42,7 @@ export function InvitationsCard({
 }: InvitationsCardProps) {
   const open = invitations ?? [];
   return (
-    <Card.Root bg="bg.card">
-      <Card.Header>
-        <Heading as="h2" size="md">
-          {t.title}
-        </Heading>
-        <Text color="fg.muted" fontSize="sm">
-          {t.intro}
-        </Text>
-      </Card.Header>
-      <Card.Body>
-        <Stack gap="4">
+    <AccountSection title={t.title} intro={t.intro}>
           <ErrorNotice message={error} />
           {loading ? (
             <Loading label={t.loading} />
@@ -104,8 +95,6 @@ export function InvitationsCard({
               )}
             </>
           )}
-        </Stack>
-      </Card.Body>
-    </Card.Root>
+    </AccountSection>
   );
 }

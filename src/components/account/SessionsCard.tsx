@@ -1,8 +1,9 @@
-import { Badge, Button, Card, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Flex, Stack, Text } from '@chakra-ui/react';
 import type { SessionInfo } from '../../contract';
 import { formatDateTime } from '../../lib/format';
 import { accountTexts } from '../../lib/texts-account';
 import { ErrorNotice } from '../common/ErrorNotice';
+import { AccountSection } from './AccountSection';
 import { Loading } from './Loading';
 
 const t = accountTexts.sessions;
@@ -47,17 +48,7 @@ export function describeAgent(agent: string | null): string {
 /** The signed-in admin's sessions, each with Sign out (the current one signs this browser out). */
 export function SessionsCard({ sessions, loading = false, error, onRevoke, revokingId }: SessionsCardProps) {
   return (
-    <Card.Root bg="bg.card">
-      <Card.Header>
-        <Heading as="h2" size="md">
-          {t.title}
-        </Heading>
-        <Text color="fg.muted" fontSize="sm">
-          {t.intro}
-        </Text>
-      </Card.Header>
-      <Card.Body>
-        <Stack gap="3">
+    <AccountSection title={t.title} intro={t.intro}>
           <ErrorNotice message={error} />
           {loading ? (
             <Loading label={t.loading} />
@@ -90,8 +81,6 @@ export function SessionsCard({ sessions, loading = false, error, onRevoke, revok
               })}
             </Stack>
           )}
-        </Stack>
-      </Card.Body>
-    </Card.Root>
+    </AccountSection>
   );
 }

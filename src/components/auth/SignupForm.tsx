@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Card, Field, Input, Link, Stack, Text } from '@chakra-ui/react';
-import { MIN_PASSWORD_LENGTH } from '../../contract';
 import { accountTexts } from '../../lib/texts-account';
 import { AppLink } from '../common/AppLink';
+import { NewPasswordFields, newPasswordProblem } from '../account/NewPasswordFields';
 import { ErrorNotice } from '../common/ErrorNotice';
 
 const t = accountTexts.signup;
@@ -23,11 +23,9 @@ export function SignupForm({ token, onSubmit, isSubmitting = false, error, login
     event.preventDefault();
     if (!token) return;
     const data = new FormData(event.currentTarget);
-    const password = String(data.get('password') ?? '');
-    if (password.length < MIN_PASSWORD_LENGTH) return setProblem(accountTexts.password.tooShort);
-    if (password !== String(data.get('confirmPassword') ?? '')) return setProblem(accountTexts.password.mismatch);
-    setProblem(null);
-    onSubmit({ token, email: String(data.get('email') ?? '').trim(), password });
+    const found = newPasswordProblem(data, 'password');
+    setProblem(found);
+    if (!found) onSubmit({ token, email: String(data.get('email') ?? '').trim(), password: String(data.get('password') ?? '') });
   };
   return (
     <Card.Root width="full" maxW="sm" bg="bg.card">
@@ -46,15 +44,7 @@ export function SignupForm({ token, onSubmit, isSubmitting = false, error, login
                 <Field.Label>{t.email}</Field.Label>
                 <Input name="email" type="email" autoComplete="email" />
               </Field.Root>
-              <Field.Root required>
-                <Field.Label>{t.password}</Field.Label>
-                <Input name="password" type="password" autoComplete="new-password" minLength={MIN_PASSWORD_LENGTH} />
-                <Field.HelperText>{accountTexts.password.hint}</Field.HelperText>
-              </Field.Root>
-              <Field.Root required>
-                <Field.Label>{t.confirm}</Field.Label>
-                <Input name="confirmPassword" type="password" autoComplete="new-password" />
-              </Field.Root>
+              <NewPasswordFields name="password" label={t.password} confirmLabel={t.confirm} />
               <Button type="submit" width="full" disabled={isSubmitting}>
                 {isSubmitting ? t.submitting : t.submit}
               </Button>

@@ -11,7 +11,7 @@ import {
   LuSquarePen,
   LuTrash2,
   LuUndo2,
-  LuUserCog,
+  LuUser,
 } from 'react-icons/lu';
 import type { Activity, ActivityKind } from '../../contract';
 import { formatDateTime } from '../../lib/format';
@@ -29,11 +29,11 @@ const kindIcon: Record<ActivityKind, IconType> = {
   'file.uploaded': LuFileUp,
   'file.deleted': LuFileX,
   // Account changes share the sidebar's Account icon (already loaded with the layout).
-  'user.created': LuUserCog,
-  'user.removed': LuUserCog,
-  'user.password': LuUserCog,
-  'invitation.created': LuUserCog,
-  'invitation.settings': LuUserCog,
+  'user.created': LuUser,
+  'user.removed': LuUser,
+  'user.password': LuUser,
+  'invitation.created': LuUser,
+  'invitation.settings': LuUser,
 };
 
 export interface RecentActivityProps {

@@ -7,6 +7,7 @@ import { useIsMobile } from './useMediaQuery';
 import { useSidebarState } from './useSidebarState';
 
 /** Narrow screens only: wide screens never load the sheet (nor the dialog machinery under it). */
+const ColorModeToggle = lazy(() => import('./ColorModeToggle').then((m) => ({ default: m.ColorModeToggle })));
 const MobileSidebarSheet = lazy(() => import('./MobileSidebarSheet').then((m) => ({ default: m.MobileSidebarSheet })));
 
 export interface AppShellProps {
@@ -20,6 +21,8 @@ export interface AppShellProps {
   onOpenChange?: (open: boolean) => void;
   userEmail?: string | null;
   onSignOut?: () => void;
+  /** The top bar's light/dark switch (a chunk of its own, so it does not hold up the first screen). */
+  colorModeToggle?: boolean;
 }
 
 /**
@@ -33,6 +36,7 @@ export function AppShell({
   onOpenChange,
   userEmail,
   onSignOut,
+  colorModeToggle = false,
 }: AppShellProps) {
   const isMobile = useIsMobile();
   const { open, openMobile, setOpenMobile, toggle } = useSidebarState({
@@ -100,6 +104,11 @@ export function AppShell({
             <LuPanelLeft aria-hidden focusable="false" />
           </IconButton>
           {isMobile && <Text fontWeight="semibold">{sidebarTexts.title}</Text>}
+          {colorModeToggle && (
+            <Suspense fallback={null}>
+              <ColorModeToggle />
+            </Suspense>
+          )}
         </Flex>
         <Box as="main" flex="1" minW="0" p={{ base: '4', md: '6' }}>
           {children}

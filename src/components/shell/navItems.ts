@@ -1,5 +1,5 @@
 import type { IconType } from 'react-icons';
-import { LuFileText, LuFolderOpen, LuHouse, LuUserCog } from 'react-icons/lu';
+import { LuFileText, LuFolderOpen, LuHouse, LuUser } from 'react-icons/lu';
 import { sidebarTexts } from '../../lib/texts-shell';
 
 export interface NavItem {
@@ -25,4 +25,4 @@ export function isActivePath(href: string, activePath: string): boolean {
 }
 
 /** The signed-in admin's page (password, sessions, admins, invitations), at the sidebar's foot. */
-export const accountItem: NavItem = { href: '/account', label: sidebarTexts.account, icon: LuUserCog };
+export const accountItem: NavItem = { href: '/account', label: sidebarTexts.account, icon: LuUser };

@@ -198,3 +198,32 @@ export const Mobile: Story = {
     });
   },
 };
+
+/**
+ * The top bar's light/dark switch: it follows the system until used, then remembers the choice;
+ * the page's colours change with it (semantic tokens).
+ */
+export const ColorModeSwitch: Story = {
+  args: { colorModeToggle: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const root = document.documentElement;
+    const before = root.classList.contains('dark') ? 'dark' : 'light';
+    const other = before === 'dark' ? 'light' : 'dark';
+    const toggle = await canvas.findByRole('button', { name: `Switch to ${other} mode` });
+    const canvasColour = () => getComputedStyle(canvasElement.querySelector('main')!.parentElement!.parentElement!).backgroundColor;
+    const colourBefore = canvasColour();
+    try {
+      await userEvent.click(toggle);
+      await expect(root.classList.contains(other)).toBe(true);
+      await expect(localStorage.getItem('color-mode')).toBe(other);
+      await expect(await canvas.findByRole('button', { name: `Switch to ${before} mode` })).toBeVisible();
+      await waitFor(() => expect(canvasColour()).not.toBe(colourBefore));
+    } finally {
+      localStorage.removeItem('color-mode');
+      root.classList.remove(other);
+      root.classList.add(before);
+      root.style.colorScheme = before;
+    }
+  },
+};
