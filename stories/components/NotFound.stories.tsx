@@ -13,6 +13,6 @@ type Story = StoryObj<typeof meta>;
 export const Default: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByText('NotFound')).toBeVisible();
+    await expect(canvas.getByRole('heading', { level: 1, name: 'NotFound' })).toBeVisible();
   },
 };

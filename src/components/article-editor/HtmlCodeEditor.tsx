@@ -85,7 +85,9 @@ export default function HtmlCodeEditor({ value, onChange, readOnly, label, heigh
       html(),
       syntaxHighlighting(highlightStyle),
       EditorView.lineWrapping,
-      EditorView.contentAttributes.of({ 'aria-label': label }),
+      // tabindex: the scrolling area is reached by keyboard through its content, also where a
+      // checker does not count a contenteditable element as focusable (axe: scrollable-region-focusable).
+      EditorView.contentAttributes.of({ 'aria-label': label, tabindex: '0' }),
     ],
     [label],
   );

@@ -1,11 +1,14 @@
-import { Box, Text } from '@chakra-ui/react';
+import { Box, Heading } from '@chakra-ui/react';
 import { texts } from '../../lib/texts';
 
 /** The `*` route shows only the text 'NotFound' (SPEC.md section 2). */
 export function NotFound() {
   return (
     <Box as="main" p="6">
-      <Text>{texts.notFound}</Text>
+      {/* The page's one heading (a plain-looking one: SPEC.md shows only the text). */}
+      <Heading as="h1" size="md" fontWeight="normal">
+        {texts.notFound}
+      </Heading>
     </Box>
   );
 }
