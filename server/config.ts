@@ -1,6 +1,14 @@
-/** The server's environment (PRODUCT.md "Running it"), read and checked once. */
+/**
+ * The server's environment (PRODUCT.md "Running it"), read and checked once.
+ *
+ * One zod schema over the environment: each variable is a field that reads the raw string, applies
+ * its default (an empty value counts as unset) and checks it, with `.describe()` as its one-line
+ * meaning. `npm run server -- --help` and the README's Configuration table are generated from /
+ * checked against this schema (server/test/config.test.ts), so add a variable here and nowhere else.
+ */
 import net from 'node:net';
 import path from 'node:path';
+import { z } from 'zod';
 import { MAX_UPLOAD_BYTES } from '../src/contract/index.ts';
 
 export interface ServerConfig {
@@ -23,75 +31,251 @@ export interface ServerConfig {
   oidc?: { issuer: string; clientId: string; clientSecret: string };
 }
 
-function positiveInt(name: string, value: string | undefined, fallback: number, max = Number.MAX_SAFE_INTEGER) {
-  if (value === undefined || value === '') return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0 || n > max) throw new Error(`${name} must be a positive integer, got "${value}"`);
-  return n;
-}
+/** The setting's problem, without the variable's name: it is prefixed from the issue's path. */
+type Problem = string;
 
-/** "10.0.0.0/8, 192.168.1.5" → checked CIDRs (a bare address is one host). */
-export function parseCidrs(name: string, value: string | undefined): string[] {
-  if (!value?.trim()) return [];
-  return value.split(',').map((raw) => {
+/** "10.0.0.0/8, 192.168.1.5" → checked CIDRs (a bare address is one host), or the first bad entry. */
+function readCidrs(value: string | undefined): { cidrs: string[] } | { bad: string } {
+  if (!value?.trim()) return { cidrs: [] };
+  const cidrs: string[] = [];
+  for (const raw of value.split(',')) {
     const cidr = raw.trim();
     const [address = '', prefix] = cidr.split('/');
     const family = net.isIP(address);
     const max = family === 6 ? 128 : 32;
     const bits = prefix === undefined ? max : Number(prefix);
     if (!family || !Number.isInteger(bits) || bits < 0 || bits > max || (prefix !== undefined && !/^\d+$/.test(prefix))) {
-      throw new Error(`${name} must be comma-separated CIDRs such as 10.0.0.0/8, got "${cidr}"`);
+      return { bad: cidr };
     }
-    return `${address}/${bits}`;
+    cidrs.push(`${address}/${bits}`);
+  }
+  return { cidrs };
+}
+
+const cidrProblem = (cidr: string): Problem => `must be comma-separated CIDRs such as 10.0.0.0/8, got "${cidr}"`;
+
+/** "10.0.0.0/8, 192.168.1.5" → checked CIDRs (a bare address is one host). */
+export function parseCidrs(name: string, value: string | undefined): string[] {
+  const read = readCidrs(value);
+  if ('bad' in read) throw new Error(`${name} ${cidrProblem(read.bad)}`);
+  return read.cidrs;
+}
+
+const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
+
+type Read<T> = { ok: T } | { problem: Problem };
+
+/**
+ * A variable read from its raw string: `read` gets the value (undefined when unset or empty) and
+ * returns the setting or a problem. Parsing `undefined` gives the default, which is how --help and
+ * the README test learn it.
+ */
+function variable<T>(read: (value: string | undefined) => Read<T>) {
+  return z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const result = read(value === '' ? undefined : value);
+      if ('ok' in result) return result.ok;
+      ctx.addIssue({ code: 'custom', message: result.problem, input: value });
+      return z.NEVER;
+    });
+}
+
+const text = (fallback: string) => variable((value) => ({ ok: value ?? fallback }));
+
+const optionalText = () => variable((value) => ({ ok: value }));
+
+const positiveInt = (fallback: number, max = Number.MAX_SAFE_INTEGER) =>
+  variable((value): Read<number> => {
+    if (value === undefined) return { ok: fallback };
+    const n = Number(value);
+    if (!Number.isInteger(n) || n <= 0 || n > max) return { problem: `must be a positive integer, got "${value}"` };
+    return { ok: n };
   });
-}
 
-function bool(name: string, value: string | undefined, fallback: boolean) {
-  if (value === undefined || value === '') return fallback;
-  if (/^(1|true|yes|on)$/i.test(value)) return true;
-  if (/^(0|false|no|off)$/i.test(value)) return false;
-  throw new Error(`${name} must be true or false, got "${value}"`);
-}
+const flag = (fallback: boolean) =>
+  variable((value): Read<boolean> => {
+    if (value === undefined) return { ok: fallback };
+    if (/^(1|true|yes|on)$/i.test(value)) return { ok: true };
+    if (/^(0|false|no|off)$/i.test(value)) return { ok: false };
+    return { problem: `must be true or false, got "${value}"` };
+  });
 
-const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'];
+const oneOf = <const L extends readonly string[]>(levels: L, fallback: L[number]) =>
+  variable((value): Read<L[number]> => {
+    if (value === undefined) return { ok: fallback };
+    const level = levels.find((l) => l === value);
+    return level === undefined ? { problem: `must be one of ${levels.join(', ')}, got "${value}"` } : { ok: level };
+  });
 
-function logLevel(value: string | undefined): string {
-  if (value === undefined || value === '') return 'info';
-  if (!LOG_LEVELS.includes(value)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${value}"`);
-  return value;
-}
+const cidrList = () =>
+  variable((value): Read<string[]> => {
+    const read = readCidrs(value);
+    return 'bad' in read ? { problem: cidrProblem(read.bad) } : { ok: read.cidrs };
+  });
 
-function oidc(env: NodeJS.ProcessEnv): ServerConfig['oidc'] {
-  const issuer = env.OIDC_ISSUER || undefined;
-  const clientId = env.OIDC_CLIENT_ID || undefined;
-  const clientSecret = env.OIDC_CLIENT_SECRET || undefined;
-  if (!issuer && !clientId && !clientSecret) return undefined;
+/** Every variable the server reads, in the order --help and the README list them. */
+export const configVariables = z.object({
+  PORT: positiveInt(3000, 65535).describe('HTTP port (console and `/api`)'),
+  HOST: text('127.0.0.1').describe('bind address (`0.0.0.0` or `::` to listen on every interface)'),
+  DATA_DIR: text('./data').describe('embedded database and stored files (relative to the working directory)'),
+  DATABASE_URL: optionalText().describe(
+    '`postgres://…`: use this PostgreSQL server instead of the embedded one (same schema, same migrations)',
+  ),
+  ADMIN_EMAIL: optionalText().describe('the first admin, created on a start with no user yet (unset: `admin@localhost`)'),
+  ADMIN_PASSWORD: optionalText().describe(
+    "the first admin's password (unset: one is generated, printed once, and must be changed at the first sign-in)",
+  ),
+  MAX_UPLOAD_BYTES: positiveInt(MAX_UPLOAD_BYTES).describe('per-file upload limit, in bytes'),
+  SCRAPE_ALLOW_CIDRS: cidrList().describe(
+    'comma-separated CIDRs (`10.0.0.0/8, 192.168.1.5`) the scraper may fetch from although they are private: an intranet you mean to scrape, or a test fixture on 127.0.0.1. Every other private, loopback and link-local address stays refused',
+  ),
+  SCRAPE_IMPORT_IMAGES: flag(true).describe(
+    "bring a scraped article's images into the file library and point the article at them; `false` keeps the source's addresses",
+  ),
+  LOG_LEVEL: oneOf(LOG_LEVELS, 'info').describe(`pino log level (${LOG_LEVELS.map((l) => `\`${l}\``).join(', ')})`),
+  TRUST_PROXY: flag(false).describe(
+    'behind a reverse proxy: believe its `X-Forwarded-*` headers, so the session cookie is `Secure` over HTTPS and failed sign-ins are counted per real client address',
+  ),
+  OIDC_ISSUER: optionalText().describe(
+    "'Login with Google' (or any OpenID Connect provider): the `https://` issuer. With `OIDC_CLIENT_ID` and `OIDC_CLIENT_SECRET`, all three or none; the sign-in page shows the button only when they are set",
+  ),
+  OIDC_CLIENT_ID: optionalText().describe(
+    'the OpenID Connect client id; register `https://<console>/api/auth/oidc/callback` as its redirect URI',
+  ),
+  OIDC_CLIENT_SECRET: optionalText().describe('the OpenID Connect client secret'),
+});
+
+type Variables = z.output<typeof configVariables>;
+
+/** The rules that span variables; run even when some variable is already bad, so all are reported. */
+function checkOidc(env: Variables, ctx: z.RefinementCtx<Variables>) {
+  const { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: clientId, OIDC_CLIENT_SECRET: clientSecret } = env;
+  if (!issuer && !clientId && !clientSecret) return;
   if (!issuer || !clientId || !clientSecret) {
-    throw new Error('OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together: set all three or none');
+    ctx.addIssue({
+      code: 'custom',
+      message: 'OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together: set all three or none',
+      path: [],
+    });
+    return;
   }
   let url: URL;
   try {
     url = new URL(issuer);
   } catch {
-    throw new Error(`OIDC_ISSUER must be a URL such as https://accounts.google.com, got "${issuer}"`);
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be a URL such as https://accounts.google.com, got "${issuer}"`,
+      path: ['OIDC_ISSUER'],
+    });
+    return;
   }
-  if (url.protocol !== 'https:') throw new Error(`OIDC_ISSUER must be an https URL, got "${issuer}"`);
-  return { issuer, clientId, clientSecret };
+  if (url.protocol !== 'https:') {
+    ctx.addIssue({ code: 'custom', message: `must be an https URL, got "${issuer}"`, path: ['OIDC_ISSUER'] });
+  }
+}
+
+/** The whole environment → ServerConfig. */
+export const configSchema = configVariables
+  .superRefine(checkOidc, { when: () => true })
+  .transform(
+    (env): ServerConfig => ({
+      port: env.PORT,
+      host: env.HOST,
+      dataDir: path.resolve(env.DATA_DIR),
+      databaseUrl: env.DATABASE_URL,
+      adminEmail: env.ADMIN_EMAIL,
+      adminPassword: env.ADMIN_PASSWORD,
+      maxUploadBytes: env.MAX_UPLOAD_BYTES,
+      scrapeAllowCidrs: env.SCRAPE_ALLOW_CIDRS,
+      scrapeImportImages: env.SCRAPE_IMPORT_IMAGES,
+      logLevel: env.LOG_LEVEL,
+      trustProxy: env.TRUST_PROXY,
+      oidc:
+        env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
+          ? { issuer: env.OIDC_ISSUER, clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET }
+          : undefined,
+    }),
+  );
+
+/** Every bad variable at once: `message` has one line per problem, `problems` lists them. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('\n'));
+    this.name = 'ConfigError';
+  }
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  return {
-    port: positiveInt('PORT', env.PORT, 3000, 65535),
-    host: env.HOST || '127.0.0.1',
-    dataDir: path.resolve(env.DATA_DIR || './data'),
-    databaseUrl: env.DATABASE_URL || undefined,
-    adminEmail: env.ADMIN_EMAIL || undefined,
-    adminPassword: env.ADMIN_PASSWORD || undefined,
-    maxUploadBytes: positiveInt('MAX_UPLOAD_BYTES', env.MAX_UPLOAD_BYTES, MAX_UPLOAD_BYTES),
-    scrapeAllowCidrs: parseCidrs('SCRAPE_ALLOW_CIDRS', env.SCRAPE_ALLOW_CIDRS),
-    scrapeImportImages: bool('SCRAPE_IMPORT_IMAGES', env.SCRAPE_IMPORT_IMAGES, true),
-    logLevel: logLevel(env.LOG_LEVEL),
-    trustProxy: bool('TRUST_PROXY', env.TRUST_PROXY, false),
-    oidc: oidc(env),
-  };
+  const result = configSchema.safeParse(env);
+  if (result.success) return result.data;
+  throw new ConfigError(
+    result.error.issues.map((issue) =>
+      issue.path.length ? `${issue.path.map(String).join('.')} ${issue.message}` : issue.message,
+    ),
+  );
+}
+
+export interface ConfigVariable {
+  name: string;
+  /** What an unset variable means: the value itself, or "unset" / "empty". */
+  default: string;
+  meaning: string;
+}
+
+function shownDefault(value: unknown): string {
+  if (value === undefined) return 'unset';
+  if (Array.isArray(value)) return value.length ? value.join(', ') : 'empty';
+  return String(value);
+}
+
+/** The variables with their defaults (parsed from an unset value) and meanings, from the schema. */
+export function configTable(): ConfigVariable[] {
+  return Object.entries(configVariables.shape).map(([name, schema]) => ({
+    name,
+    default: shownDefault(schema.parse(undefined)),
+    meaning: schema.description ?? '',
+  }));
+}
+
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line ? `${line} ${word}` : word;
+    }
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/** `npm run server -- --help`: the variables as a table, meanings wrapped to `width` columns. */
+export function configHelp(width = 100): string {
+  const rows = configTable();
+  const nameWidth = Math.max('VARIABLE'.length, ...rows.map((r) => r.name.length)) + 2;
+  const defaultWidth = Math.max('DEFAULT'.length, ...rows.map((r) => r.default.length)) + 2;
+  const indent = ' '.repeat(nameWidth + defaultWidth);
+  const meaningWidth = Math.max(30, width - indent.length);
+  const table = [
+    'VARIABLE'.padEnd(nameWidth) + 'DEFAULT'.padEnd(defaultWidth) + 'MEANING',
+    ...rows.flatMap((row) => {
+      const [first = '', ...rest] = wrap(row.meaning, meaningWidth);
+      return [row.name.padEnd(nameWidth) + row.default.padEnd(defaultWidth) + first, ...rest.map((l) => indent + l)];
+    }),
+  ];
+  return [
+    'Usage: npm run server            start the API (and the built console) server',
+    '       npm run server -- --help  print this and exit',
+    '',
+    'Settings come from the environment (an empty value counts as unset):',
+    '',
+    ...table,
+    '',
+  ].join('\n');
 }

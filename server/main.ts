@@ -7,12 +7,16 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { configHelp, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 async function main() {
+  if (process.argv.slice(2).some((arg) => arg === '--help' || arg === '-h')) {
+    console.log(configHelp(process.stdout.columns || 100));
+    return;
+  }
   const config = loadConfig();
   await mkdir(config.dataDir, { recursive: true });
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

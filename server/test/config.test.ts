@@ -1,0 +1,196 @@
+/**
+ * The server's configuration: one zod schema (server/config.ts). Its variables, defaults and
+ * meanings are what `--help` prints and what README.md's Configuration table lists; bad values are
+ * refused with a clear message each, all of them at once.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, configHelp, configTable, loadConfig } from '../config.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** README rows that are not the server's: read by the build or the tests, not by server/config.ts. */
+const BUILD_AND_TEST_TIME = ['VITE_API_URL', 'CHROMIUM_PATH', 'TEST_DATABASE_URL'];
+
+interface ReadmeRow {
+  name: string;
+  default: string;
+  meaning: string;
+}
+
+/** The `| variable | default | meaning |` table under README.md's `## Configuration`. */
+function readmeTable(): ReadmeRow[] {
+  const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+  const section = readme.split(/^## /m).find((s) => s.startsWith('Configuration\n'));
+  if (!section) throw new Error('README.md has no "## Configuration" section');
+  const lines = section.split('\n').filter((line) => line.trim().startsWith('|'));
+  expect(lines[0]?.replace(/\s/g, '')).toBe('|variable|default|meaning|');
+  return lines.slice(2).flatMap((line) => {
+    const cells = line
+      .trim()
+      .replace(/^\||\|$/g, '')
+      .split(/(?<!\\)\|/)
+      .map((cell) => cell.trim());
+    expect(cells, `README row "${line}" should have three cells`).toHaveLength(3);
+    const [names = '', shown = '', meaning = ''] = cells;
+    const variables = [...names.matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((m) => m[1] ?? '');
+    expect(variables.length, `README row "${line}" names no variable`).toBeGreaterThan(0);
+    // A default is written as `value`, or as the word unset / empty.
+    return variables.map((name) => ({ name, default: shown.replace(/`/g, ''), meaning }));
+  });
+}
+
+describe('the README configuration table', () => {
+  const schema = configTable();
+  const readme = readmeTable();
+  const expectedRow = (v: (typeof schema)[number]) =>
+    `| \`${v.name}\` | ${v.default === 'unset' || v.default === 'empty' ? v.default : `\`${v.default}\``} | ${v.meaning} |`;
+
+  it('lists each variable once', () => {
+    const names = readme.map((row) => row.name);
+    expect(names.filter((name, i) => names.indexOf(name) !== i)).toEqual([]);
+  });
+
+  it('lists every variable of the schema, with its default and meaning', () => {
+    const byName = new Map(readme.map((row) => [row.name, row]));
+    for (const variable of schema) {
+      const row = byName.get(variable.name);
+      expect(row, `README.md's Configuration table misses ${variable.name}; add:\n${expectedRow(variable)}`).toBeDefined();
+      expect(row?.default, `README default of ${variable.name}; expected row:\n${expectedRow(variable)}`).toBe(variable.default);
+      expect(row?.meaning, `README meaning of ${variable.name}; expected row:\n${expectedRow(variable)}`).toBe(variable.meaning);
+    }
+  });
+
+  it('lists no server variable the schema does not know; build and test-time rows say so', () => {
+    const known = new Set(schema.map((v) => v.name));
+    const unknown = readme.filter((row) => !known.has(row.name) && !BUILD_AND_TEST_TIME.includes(row.name));
+    expect(unknown.map((row) => row.name), 'README lists variables server/config.ts does not read').toEqual([]);
+    for (const name of BUILD_AND_TEST_TIME) {
+      expect(known.has(name), `${name} is build/test-time, yet in the server's schema`).toBe(false);
+      const row = readme.find((r) => r.name === name);
+      expect(row?.meaning, `README row of ${name}`).toMatch(/^\*(build|test) time, not read by the server:\*/);
+    }
+  });
+});
+
+describe('loadConfig', () => {
+  it('gives the defaults for an empty environment, and an empty value counts as unset', () => {
+    const expected = {
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      adminEmail: undefined,
+      adminPassword: undefined,
+      maxUploadBytes: 10 * 1024 * 1024,
+      scrapeAllowCidrs: [],
+      scrapeImportImages: true,
+      logLevel: 'info',
+      trustProxy: false,
+      oidc: undefined,
+    };
+    expect(loadConfig({})).toEqual(expected);
+    const blank = Object.fromEntries(configTable().map((v) => [v.name, '']));
+    expect(loadConfig(blank)).toEqual(expected);
+  });
+
+  it('reads every variable', () => {
+    expect(
+      loadConfig({
+        PORT: '8080',
+        HOST: '0.0.0.0',
+        DATA_DIR: '/srv/articles',
+        DATABASE_URL: 'postgres://db/articles',
+        ADMIN_EMAIL: 'admin@example.com',
+        ADMIN_PASSWORD: 'change-me-now',
+        MAX_UPLOAD_BYTES: '1024',
+        SCRAPE_ALLOW_CIDRS: '10.0.0.0/8, 192.168.1.5',
+        SCRAPE_IMPORT_IMAGES: 'no',
+        LOG_LEVEL: 'warn',
+        TRUST_PROXY: 'on',
+        OIDC_ISSUER: 'https://accounts.google.com',
+        OIDC_CLIENT_ID: 'id',
+        OIDC_CLIENT_SECRET: 'secret',
+        UNRELATED: 'ignored',
+      }),
+    ).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: '/srv/articles',
+      databaseUrl: 'postgres://db/articles',
+      adminEmail: 'admin@example.com',
+      adminPassword: 'change-me-now',
+      maxUploadBytes: 1024,
+      scrapeAllowCidrs: ['10.0.0.0/8', '192.168.1.5/32'],
+      scrapeImportImages: false,
+      logLevel: 'warn',
+      trustProxy: true,
+      oidc: { issuer: 'https://accounts.google.com', clientId: 'id', clientSecret: 'secret' },
+    });
+  });
+
+  it.each([
+    [{ PORT: '0' }, 'PORT must be a positive integer, got "0"'],
+    [{ PORT: '65536' }, 'PORT must be a positive integer, got "65536"'],
+    [{ PORT: 'http' }, 'PORT must be a positive integer, got "http"'],
+    [{ MAX_UPLOAD_BYTES: '1.5' }, 'MAX_UPLOAD_BYTES must be a positive integer, got "1.5"'],
+    [{ SCRAPE_ALLOW_CIDRS: '10.0.0.0/8, 10.0.0.0/33' }, 'SCRAPE_ALLOW_CIDRS must be comma-separated CIDRs such as 10.0.0.0/8, got "10.0.0.0/33"'],
+    [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY must be true or false, got "maybe"'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of trace, debug, info, warn, error, fatal, silent, got "loud"'],
+    [{ OIDC_ISSUER: 'https://accounts.google.com', OIDC_CLIENT_ID: 'id' }, 'OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together: set all three or none'],
+    [{ OIDC_ISSUER: 'accounts.google.com', OIDC_CLIENT_ID: 'id', OIDC_CLIENT_SECRET: 's' }, 'OIDC_ISSUER must be a URL such as https://accounts.google.com, got "accounts.google.com"'],
+    [{ OIDC_ISSUER: 'http://accounts.google.com', OIDC_CLIENT_ID: 'id', OIDC_CLIENT_SECRET: 's' }, 'OIDC_ISSUER must be an https URL, got "http://accounts.google.com"'],
+  ])('refuses %o: %s', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(new ConfigError([message]));
+  });
+
+  it('lists every bad variable at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: '-1', HOST: 'localhost', LOG_LEVEL: 'verbose', TRUST_PROXY: '2', OIDC_CLIENT_SECRET: 's' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems).toEqual([
+      'PORT must be a positive integer, got "-1"',
+      'LOG_LEVEL must be one of trace, debug, info, warn, error, fatal, silent, got "verbose"',
+      'TRUST_PROXY must be true or false, got "2"',
+      'OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together: set all three or none',
+    ]);
+    expect((error as Error).message).toBe((error as ConfigError).problems.join('\n'));
+  });
+});
+
+describe('--help', () => {
+  it('lists every variable with its default and meaning', () => {
+    const help = configHelp(1000);
+    for (const variable of configTable()) {
+      expect(help).toMatch(new RegExp(`^${variable.name} +${variable.default.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} +`, 'm'));
+      expect(help).toContain(variable.meaning);
+    }
+    // Narrow: the meanings wrap, yet every variable still starts its line.
+    const narrow = configHelp(60);
+    for (const variable of configTable()) expect(narrow).toMatch(new RegExp(`^${variable.name} `, 'm'));
+  });
+
+  it('`tsx server/main.ts --help` prints the table and exits 0 without starting anything, bad settings or not', async () => {
+    const dataDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'config-help-')), 'data');
+    try {
+      const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/main.ts', '--help'], {
+        cwd: root,
+        env: { ...process.env, PORT: 'not-a-port', DATA_DIR: dataDir },
+        timeout: 60_000,
+      });
+      for (const variable of configTable()) expect(stdout).toMatch(new RegExp(`^${variable.name} `, 'm'));
+      expect(existsSync(dataDir)).toBe(false);
+    } finally {
+      rmSync(path.dirname(dataDir), { recursive: true, force: true });
+    }
+  }, 60_000);
+});
