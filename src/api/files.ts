@@ -11,6 +11,7 @@ import {
 } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { FileListResult, FileTypeFilter, StoredFile } from '../contract';
+import type { UploadItem } from '../lib/uploads';
 import { API_BASE, ApiError, answerSchemas, api, handleUnauthorized } from './client';
 
 export const FILE_PAGE_SIZE = 50;
@@ -156,20 +157,11 @@ export function fileDownloadUrl(file: StoredFile): string {
   return `${file.url}${file.url.includes('?') ? '&' : '?'}download=1`;
 }
 
-/** One file's upload as the file manager shows it. */
-export type UploadProgress = {
-  id: string;
-  name: string;
-  progress: number;
-  status: 'uploading' | 'done' | 'failed';
-  message?: string;
-};
-
 /** Each chosen or dropped file is uploaded with its own call; progress and refusals show per file. */
 export function useUploadQueue() {
   const upload = useUploadFile();
-  const [items, setItems] = useState<UploadProgress[]>([]);
-  const patch = (id: string, change: Partial<UploadProgress>) =>
+  const [items, setItems] = useState<UploadItem[]>([]);
+  const patch = (id: string, change: Partial<UploadItem>) =>
     setItems((all) => all.map((item) => (item.id === id ? { ...item, ...change } : item)));
 
   const start = (files: File[]) => {

@@ -16,47 +16,34 @@ function toDate(value: string | number | Date): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+type DateOptions = Omit<Intl.DateTimeFormatOptions, 'timeZone'>;
+
+/** en-US short month, numeric day, year, hour and minute (list cards, file rows, sessions). */
+const SHORT: DateOptions = { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' };
+/** Weekday, long month, day and year, with the time to the minute (the dashboard clock). */
+const LONG: DateOptions = { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit' };
+/** The long form with seconds (the detail page's metadata). */
+const FULL: DateOptions = { ...LONG, second: '2-digit' };
+
+/** One en-US formatter for every date the console shows; 'Unknown date' when it cannot be read. */
+function formatDate(value: string | number | Date, options: DateOptions, timeZone?: string): string {
+  const date = toDate(value);
+  return date ? date.toLocaleString('en-US', { ...options, timeZone }) : 'Unknown date';
+}
+
 /** en-US short month, numeric day, year, hour and minute: "Mar 4, 2026, 02:05 PM". */
 export function formatDateTime(value: string | number | Date, timeZone?: string): string {
-  const date = toDate(value);
-  if (!date) return 'Unknown date';
-  return date.toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone,
-  });
+  return formatDate(value, SHORT, timeZone);
 }
 
 /** The full form of the detail page: "Wednesday, March 4, 2026 at 2:05:09 PM". */
 export function formatDateTimeFull(value: string | number | Date, timeZone?: string): string {
-  const date = toDate(value);
-  if (!date) return 'Unknown date';
-  return date.toLocaleString('en-US', {
-    weekday: 'long',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    second: '2-digit',
-    timeZone,
-  });
+  return formatDate(value, FULL, timeZone);
 }
 
-/** The dashboard clock: "Wednesday, March 4, 2026, 2:05 PM". */
+/** The dashboard clock: "Wednesday, March 4, 2026 at 2:05 PM". */
 export function formatClock(value: Date, timeZone?: string): string {
-  return value.toLocaleString('en-US', {
-    weekday: 'long',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone,
-  });
+  return formatDate(value, LONG, timeZone);
 }
 
 /** Cuts text to `max` characters (code points) and marks the cut with an ellipsis. */

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { forwardRef } from 'react';
-import { expect, fn, userEvent, within } from 'storybook/test';
-import { AppLink, LinkComponentProvider, type LinkLikeProps } from '../../src/components/common/AppLink';
+import { expect, userEvent, within } from 'storybook/test';
+import { AppLink } from '../../src/components/common/AppLink';
+import { navigate, WithLinkSpy } from './linkSpy';
 
 const meta = {
   title: 'Components/Common/AppLink',
@@ -19,25 +19,9 @@ export const PlainAnchor: Story = {
   },
 };
 
-const navigate = fn();
-const SpyLink = forwardRef<HTMLAnchorElement, LinkLikeProps>(function SpyLink({ href, ...rest }, ref) {
-  return (
-    <a
-      ref={ref}
-      href={href}
-      data-router-link=""
-      {...rest}
-      onClick={(event) => {
-        event.preventDefault();
-        navigate(href);
-      }}
-    />
-  );
-});
-
 /** The app provides its router's link: components never import the router themselves. */
 export const ProvidedLink: Story = {
-  decorators: [(Story) => <LinkComponentProvider value={SpyLink}><Story /></LinkComponentProvider>],
+  decorators: [(Story) => <WithLinkSpy><Story /></WithLinkSpy>],
   play: async ({ canvasElement }) => {
     navigate.mockClear();
     const link = within(canvasElement).getByRole('link', { name: 'Articles' });

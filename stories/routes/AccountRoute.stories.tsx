@@ -14,7 +14,7 @@ const meta = {
   args: { path: '/account' },
   parameters: { layout: 'fullscreen' },
   beforeEach({ msw }) {
-    msw.use(...authHandlers.signedIn());
+    msw.use(...authHandlers.signedIn(), ...accountHandlers.api());
   },
 } satisfies Meta<typeof AppStory>;
 export default meta;
@@ -22,9 +22,6 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {
-  beforeEach({ msw }) {
-    msw.use(...accountHandlers.api());
-  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('heading', { name: t.title, level: 1 }, ready)).toBeVisible();
@@ -37,9 +34,6 @@ export const Default: Story = {
 
 /** Adding an admin shows their one-time password once; the list then carries them. */
 export const AddAdmin: Story = {
-  beforeEach({ msw }) {
-    msw.use(...accountHandlers.api());
-  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.type(await canvas.findByLabelText(new RegExp(`^${t.accounts.email}`), undefined, ready), 'writer@example.com');
@@ -52,9 +46,6 @@ export const AddAdmin: Story = {
 };
 
 export const AddTakenEmail: Story = {
-  beforeEach({ msw }) {
-    msw.use(...accountHandlers.api());
-  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.type(await canvas.findByLabelText(new RegExp(`^${t.accounts.email}`), undefined, ready), 'editor@example.com');
@@ -65,9 +56,6 @@ export const AddTakenEmail: Story = {
 };
 
 export const ChangePasswordWrongCurrent: Story = {
-  beforeEach({ msw }) {
-    msw.use(...accountHandlers.api());
-  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.type(await canvas.findByLabelText(new RegExp(`^${t.password.current}`), undefined, ready), 'wrong');
@@ -80,9 +68,6 @@ export const ChangePasswordWrongCurrent: Story = {
 
 /** A password change signs out the other sessions: the list then shows this browser only. */
 export const ChangePassword: Story = {
-  beforeEach({ msw }) {
-    msw.use(...accountHandlers.api());
-  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText('Safari on iOS', undefined, ready)).toBeVisible();
@@ -131,7 +116,7 @@ export const Failed: Story = {
 /** Signing out this browser's own session goes to the sign-in page. */
 export const SignOutThisSession: Story = {
   beforeEach({ msw }) {
-    msw.use(...accountHandlers.api(), ...accountHandlers.options());
+    msw.use(...accountHandlers.options());
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

@@ -4,12 +4,20 @@ import { texts } from '../../src/lib/texts';
 import { articles, articleWithoutUrls, makeArticle } from '../fixtures';
 import { articleHandlers, authHandlers } from '../mocks';
 import { AppStory } from './AppStory';
+import {
+  askForTakenSlug,
+  findTitle,
+  htmlCard,
+  publish,
+  ready,
+  saveSlug,
+  slugCard,
+  takeSuggestion,
+  tryToEditPublished,
+} from './plays';
 
 const a = texts.article;
 const s = texts.scrape;
-
-/** The first screen of a story waits for MSW, the lazy route chunk and the session check. */
-const ready = { timeout: 10_000 };
 
 // In the sample list, even-numbered multiples of 3 are published: [0] is, [1] is a draft.
 const published = articles[0]!;
@@ -17,11 +25,15 @@ const draft = articles[1]!;
 /** Another article's slug: taken, so the check suggests `${takenSlug}-2`. */
 const takenSlug = articles[2]!.slug!;
 
+/** Signed in, with a working articles API; a story adds the variant it shows in front of it. */
 const meta = {
   title: 'Routes/ArticleDetail',
   component: AppStory,
   args: { path: `/articles/${draft.id}` },
   parameters: { layout: 'fullscreen' },
+  beforeEach({ msw }) {
+    msw.use(...authHandlers.signedIn(), ...articleHandlers.api());
+  },
 } satisfies Meta<typeof AppStory>;
 export default meta;
 
@@ -29,20 +41,7 @@ type Story = StoryObj<typeof meta>;
 
 const atPublished = { path: `/articles/${published.id}` };
 
-async function findTitle(canvasElement: HTMLElement, slug: string) {
-  return within(canvasElement).findByRole('heading', { level: 1, name: slug }, ready);
-}
-
-const slugCard = (canvasElement: HTMLElement) =>
-  within(within(canvasElement).getByRole('region', { name: a.slugEditor }));
-
-const htmlCard = (canvasElement: HTMLElement) =>
-  within(within(canvasElement).getByRole('region', { name: a.htmlEditor }));
-
 export const Draft: Story = {
-  beforeEach({ msw }) {
-    msw.use(...authHandlers.signedIn(), ...articleHandlers.api());
-  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await findTitle(canvasElement, draft.slug!)).toBeVisible();
@@ -58,9 +57,6 @@ export const Draft: Story = {
 
 export const Published: Story = {
   args: atPublished,
-  beforeEach({ msw }) {
-    msw.use(...authHandlers.signedIn(), ...articleHandlers.api());
-  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await findTitle(canvasElement, published.slug!)).toBeVisible();
@@ -74,7 +70,7 @@ export const Published: Story = {
 
 export const Loading: Story = {
   beforeEach({ msw }) {
-    msw.use(...authHandlers.signedIn(), ...articleHandlers.loadingArticle());
+    msw.use(...articleHandlers.loadingArticle());
   },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole('status', undefined, ready)).toHaveTextContent(a.loading);
@@ -83,9 +79,6 @@ export const Loading: Story = {
 
 export const NotFound: Story = {
   args: { path: '/articles/art_unknown' },
-  beforeEach({ msw }) {
-    msw.use(...authHandlers.signedIn(), ...articleHandlers.api());
-  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('heading', { name: a.notFound }, ready)).toBeVisible();
@@ -101,7 +94,7 @@ export const NotFound: Story = {
 /** The server failed without saying why: the fallback text shows. */
 export const FailedWithoutMessage: Story = {
   beforeEach({ msw }) {
-    msw.use(...authHandlers.signedIn(), ...articleHandlers.failingArticle(500, ''));
+    msw.use(...articleHandlers.failingArticle(500, ''));
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -112,22 +105,15 @@ export const FailedWithoutMessage: Story = {
 };
 
 export const PublishFlow: Story = {
-  beforeEach({ msw }) {
-    msw.use(...authHandlers.signedIn(), ...articleHandlers.api());
-  },
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
     await findTitle(canvasElement, draft.slug!);
-    await userEvent.click(canvas.getByRole('switch', { name: a.draft }));
-    await expect(await canvas.findByText(a.publishedOk)).toBeVisible();
-    await waitFor(() => expect(canvas.getByRole('switch', { name: a.published })).toBeChecked());
-    await expect(slugCard(canvasElement).getByText(a.publishedLocked)).toBeVisible();
+    await publish(canvasElement);
   },
 };
 
 export const PublishFails: Story = {
   beforeEach({ msw }) {
-    msw.use(...authHandlers.signedIn(), ...articleHandlers.failingPublish(), ...articleHandlers.api());
+    msw.use(...articleHandlers.failingPublish());
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -142,7 +128,7 @@ export const PublishFails: Story = {
 export const ConvertFails: Story = {
   args: atPublished,
   beforeEach({ msw }) {
-    msw.use(...authHandlers.signedIn(), ...articleHandlers.failingDraft(), ...articleHandlers.api());
+    msw.use(...articleHandlers.failingDraft());
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -154,43 +140,30 @@ export const ConvertFails: Story = {
   },
 };
 
-export const SlugUnavailableThenUseThis: Story = {
-  beforeEach({ msw }) {
-    msw.use(...authHandlers.signedIn(), ...articleHandlers.api());
-  },
+/** At rest: a taken slug, its message and the server's suggestion with 'Use this'. */
+export const SlugTaken: Story = {
+  name: 'Slug taken, suggestion shown',
   play: async ({ canvasElement, step }) => {
     await findTitle(canvasElement, draft.slug!);
-    const card = slugCard(canvasElement);
-    const field = card.getByRole('textbox', { name: a.slugLabel });
-    const save = card.getByRole('button', { name: a.save });
+    await step('a taken slug cannot be saved', () => askForTakenSlug(canvasElement, takenSlug, `${takenSlug}-2`));
+  },
+};
+
+export const SlugUnavailableThenUseThis: Story = {
+  play: async (context) => {
+    await SlugTaken.play?.(context);
+    const { canvasElement, step } = context;
     const suggestion = `${takenSlug}-2`;
-
-    await step('a taken slug cannot be saved', async () => {
-      await userEvent.clear(field);
-      await userEvent.type(field, takenSlug);
-      await expect(card.getByText(a.unsaved)).toBeVisible();
-      await userEvent.click(card.getByRole('button', { name: a.verify }));
-      await expect(await card.findByText(a.slugCannotSave)).toBeVisible();
-      await expect(card.getByText(a.suggestion(suggestion))).toBeVisible();
-      await expect(save).toBeDisabled();
-    });
-
     await step('Use this takes the suggestion, which can be saved', async () => {
-      await userEvent.click(card.getByRole('button', { name: a.useThis }));
-      await expect(field).toHaveValue(suggestion);
-      await expect(card.queryByText(a.slugCannotSave)).not.toBeInTheDocument();
-      await expect(save).toBeEnabled();
-      await userEvent.click(save);
-      await waitFor(() => expect(card.queryByText(a.unsaved)).not.toBeInTheDocument());
-      await expect(field).toHaveValue(suggestion);
-      await expect(await findTitle(canvasElement, suggestion)).toBeVisible();
+      await takeSuggestion(canvasElement, suggestion);
+      await saveSlug(canvasElement, suggestion);
     });
   },
 };
 
 export const SlugCheckError: Story = {
   beforeEach({ msw }) {
-    msw.use(...authHandlers.signedIn(), ...articleHandlers.failingSlugCheck(), ...articleHandlers.api());
+    msw.use(...articleHandlers.failingSlugCheck());
   },
   play: async ({ canvasElement }) => {
     await findTitle(canvasElement, draft.slug!);
@@ -205,20 +178,26 @@ export const SlugCheckError: Story = {
   },
 };
 
+/** At rest: typing into a published article opened 'Cannot Edit Published Article'. */
+export const BlockedEdit: Story = {
+  name: 'Blocked edit: Cannot Edit Published Article',
+  args: atPublished,
+  play: async ({ canvasElement }) => {
+    await findTitle(canvasElement, published.slug!);
+    const dialog = await tryToEditPublished(canvasElement, published.slug!);
+    await expect(within(dialog).getByRole('button', { name: a.convertToDraft })).toBeEnabled();
+    await expect(within(dialog).getByRole('button', { name: a.cancel })).toBeEnabled();
+  },
+};
+
 export const BlockedEditThenConvert: Story = {
   args: atPublished,
-  beforeEach({ msw }) {
-    msw.use(...authHandlers.signedIn(), ...articleHandlers.api());
-  },
-  play: async ({ canvasElement }) => {
+  play: async (context) => {
+    await BlockedEdit.play?.(context);
+    const { canvasElement } = context;
     const canvas = within(canvasElement);
     const body = within(canvasElement.ownerDocument.body);
-    await findTitle(canvasElement, published.slug!);
-    const field = slugCard(canvasElement).getByRole('textbox', { name: a.slugLabel });
-    await userEvent.type(field, 'x');
-    await expect(field).toHaveValue(published.slug);
-    const dialog = await body.findByRole('alertdialog', { name: a.cannotEditTitle });
-    await waitFor(() => expect(within(dialog).getByText(a.cannotEditBody)).toBeVisible());
+    const dialog = body.getByRole('alertdialog', { name: a.cannotEditTitle });
     await userEvent.click(within(dialog).getByRole('button', { name: a.convertToDraft }));
     await expect(await canvas.findByText(a.draftOk)).toBeVisible();
     await waitFor(() => expect(body.queryByRole('alertdialog')).not.toBeInTheDocument(), { timeout: 3000 });
@@ -226,20 +205,28 @@ export const BlockedEditThenConvert: Story = {
   },
 };
 
-export const HtmlEditAndSave: Story = {
-  beforeEach({ msw }) {
-    msw.use(...authHandlers.signedIn(), ...articleHandlers.api());
-  },
+/** At rest: the HTML edited and not yet saved; the preview already shows the edit. */
+export const HtmlUnsaved: Story = {
+  name: 'HTML edited, unsaved',
   play: async ({ canvasElement }) => {
     await findTitle(canvasElement, draft.slug!);
     const card = htmlCard(canvasElement);
-    const editor = await card.findByRole('textbox', { name: a.htmlEditorLabel }, { timeout: 10_000 });
-    const save = card.getByRole('button', { name: a.save });
-    await expect(save).toBeDisabled();
+    const editor = await card.findByRole('textbox', { name: a.htmlEditorLabel }, ready);
+    await expect(card.getByRole('button', { name: a.save })).toBeDisabled();
     await userEvent.click(editor);
     await userEvent.keyboard('{Control>}{End}{/Control}Fresh basil helps.');
     await expect(card.getByText(a.unsaved)).toBeVisible();
-    await expect(save).toBeEnabled();
+    await expect(card.getByRole('button', { name: a.save })).toBeEnabled();
+    await expect(card.getByRole('button', { name: a.reset })).toBeEnabled();
+  },
+};
+
+export const HtmlEditAndSave: Story = {
+  play: async (context) => {
+    await HtmlUnsaved.play?.(context);
+    const { canvasElement } = context;
+    const card = htmlCard(canvasElement);
+    const save = card.getByRole('button', { name: a.save });
     await userEvent.click(save);
     await waitFor(() => expect(card.queryByText(a.unsaved)).not.toBeInTheDocument());
     await expect(save).toBeDisabled();
@@ -249,9 +236,6 @@ export const HtmlEditAndSave: Story = {
 };
 
 export const DeleteNavigates: Story = {
-  beforeEach({ msw }) {
-    msw.use(...authHandlers.signedIn(), ...articleHandlers.api());
-  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await findTitle(canvasElement, draft.slug!);
@@ -289,7 +273,7 @@ async function openRescrape(canvasElement: HTMLElement) {
 export const RescrapeWithWarnings: Story = {
   args: { path: `/articles/${withImages.id}` },
   beforeEach({ msw }) {
-    msw.use(...authHandlers.signedIn(), ...articleHandlers.api([...articles, withImages]));
+    msw.use(...articleHandlers.api([...articles, withImages]));
   },
   play: async ({ canvasElement, step }) => {
     const canvas = within(canvasElement);
@@ -322,9 +306,6 @@ export const RescrapeWithWarnings: Story = {
 
 /** Without the box ticked, the blog HTML stays as edited. */
 export const RescrapeKeepsBlogHtml: Story = {
-  beforeEach({ msw }) {
-    msw.use(...authHandlers.signedIn(), ...articleHandlers.api());
-  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await findTitle(canvasElement, draft.slug!);
@@ -341,7 +322,7 @@ export const RescrapeKeepsBlogHtml: Story = {
 
 export const RescrapePending: Story = {
   beforeEach({ msw }) {
-    msw.use(...authHandlers.signedIn(), ...articleHandlers.slowRescrape(), ...articleHandlers.api());
+    msw.use(...articleHandlers.slowRescrape());
   },
   play: async ({ canvasElement }) => {
     await findTitle(canvasElement, draft.slug!);
@@ -355,7 +336,7 @@ export const RescrapePending: Story = {
 /** The source page could not be fetched: the server's message in the dialog; the article is unchanged. */
 export const RescrapeFails: Story = {
   beforeEach({ msw }) {
-    msw.use(...authHandlers.signedIn(), ...articleHandlers.failingRescrape(), ...articleHandlers.api());
+    msw.use(...articleHandlers.failingRescrape());
   },
   play: async ({ canvasElement }) => {
     await findTitle(canvasElement, draft.slug!);
@@ -375,9 +356,6 @@ export const RescrapeFails: Story = {
  */
 export const RescrapeRefusedOnPublished: Story = {
   args: atPublished,
-  beforeEach({ msw }) {
-    msw.use(...authHandlers.signedIn(), ...articleHandlers.api());
-  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await findTitle(canvasElement, published.slug!);
@@ -395,7 +373,7 @@ export const RescrapeRefusedOnPublished: Story = {
 /** Published meanwhile: the server refuses and the page shows the same dialog as for an edit. */
 export const RescrapePublishedMeanwhile: Story = {
   beforeEach({ msw }) {
-    msw.use(...authHandlers.signedIn(), ...articleHandlers.rescrapeRefusedPublished(), ...articleHandlers.api());
+    msw.use(...articleHandlers.rescrapeRefusedPublished());
   },
   play: async ({ canvasElement }) => {
     await findTitle(canvasElement, draft.slug!);
@@ -411,7 +389,7 @@ export const RescrapePublishedMeanwhile: Story = {
 export const NoRescrapeWithoutSource: Story = {
   args: { path: `/articles/${articleWithoutUrls.id}` },
   beforeEach({ msw }) {
-    msw.use(...authHandlers.signedIn(), ...articleHandlers.api([...articles, articleWithoutUrls]));
+    msw.use(...articleHandlers.api([...articles, articleWithoutUrls]));
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

@@ -4,20 +4,21 @@ import { articles } from '../fixtures';
 import { articleHandlers, authHandlers } from '../mocks';
 import { AppStory } from './AppStory';
 
+/** Signed in, with working APIs; a story puts the variant it shows in front of them. */
 const meta = {
   title: 'Routes/Articles',
   component: AppStory,
   args: { path: '/articles' },
   parameters: { layout: 'fullscreen' },
+  beforeEach({ msw }) {
+    msw.use(...authHandlers.signedIn(), ...articleHandlers.api());
+  },
 } satisfies Meta<typeof AppStory>;
 export default meta;
 
 type Story = StoryObj<typeof meta>;
 
 export const Success: Story = {
-  beforeEach({ msw }) {
-    msw.use(...authHandlers.signedIn(), ...articleHandlers.api());
-  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('heading', { name: 'Articles Management' }, { timeout: 10_000 })).toBeVisible();
@@ -29,7 +30,7 @@ export const Success: Story = {
 
 export const Loading: Story = {
   beforeEach({ msw }) {
-    msw.use(...authHandlers.signedIn(), ...articleHandlers.loadingList());
+    msw.use(...articleHandlers.loadingList());
   },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByText('Loading articles...', {}, { timeout: 10_000 })).toBeVisible();
@@ -38,7 +39,7 @@ export const Loading: Story = {
 
 export const Empty: Story = {
   beforeEach({ msw }) {
-    msw.use(...authHandlers.signedIn(), ...articleHandlers.empty());
+    msw.use(...articleHandlers.empty());
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -49,7 +50,7 @@ export const Empty: Story = {
 
 export const Failing: Story = {
   beforeEach({ msw }) {
-    msw.use(...authHandlers.signedIn(), ...articleHandlers.failingList('Database is unavailable'));
+    msw.use(...articleHandlers.failingList('Database is unavailable'));
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -59,9 +60,6 @@ export const Failing: Story = {
 };
 
 export const DeleteFromList: Story = {
-  beforeEach({ msw }) {
-    msw.use(...authHandlers.signedIn(), ...articleHandlers.api());
-  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const allTab = await canvas.findByRole('tab', { name: /All Articles/ }, { timeout: 10_000 });

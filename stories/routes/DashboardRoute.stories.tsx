@@ -10,11 +10,20 @@ const d = texts.dashboard;
 /** The first screen of a story waits for MSW, the lazy route chunk and the session check. */
 const ready = { timeout: 10_000 };
 
+/** Signed in, with working APIs; a story puts the variant it shows in front of them. */
 const meta = {
   title: 'Routes/Dashboard',
   component: AppStory,
   args: { path: '/' },
   parameters: { layout: 'fullscreen' },
+  beforeEach({ msw }) {
+    msw.use(
+      ...authHandlers.signedIn(),
+      ...articleHandlers.api(),
+      ...systemHandlers.healthy(),
+      ...systemHandlers.activity(),
+    );
+  },
 } satisfies Meta<typeof AppStory>;
 export default meta;
 
@@ -33,14 +42,6 @@ async function findCard(canvasElement: HTMLElement, title: string) {
 
 /** The figures: 12 articles, 7 created this week against 5 the week before (+40%). */
 export const Success: Story = {
-  beforeEach({ msw }) {
-    msw.use(
-      ...authHandlers.signedIn(),
-      ...articleHandlers.api(),
-      ...systemHandlers.healthy(),
-      ...systemHandlers.activity(),
-    );
-  },
   play: async ({ canvasElement, step }) => {
     const canvas = within(canvasElement);
     const counts = countsOf(articles);
@@ -87,7 +88,6 @@ export const Success: Story = {
 export const Loading: Story = {
   beforeEach({ msw }) {
     msw.use(
-      ...authHandlers.signedIn(),
       ...articleHandlers.loadingStats(),
       ...articleHandlers.loadingList(),
       ...systemHandlers.loading(),
@@ -107,12 +107,7 @@ export const Loading: Story = {
 
 export const Empty: Story = {
   beforeEach({ msw }) {
-    msw.use(
-      ...authHandlers.signedIn(),
-      ...articleHandlers.empty(),
-      ...systemHandlers.healthy(),
-      ...systemHandlers.noActivity(),
-    );
+    msw.use(...articleHandlers.empty(), ...systemHandlers.noActivity());
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -129,12 +124,7 @@ export const Empty: Story = {
 
 export const ApiOffline: Story = {
   beforeEach({ msw }) {
-    msw.use(
-      ...authHandlers.signedIn(),
-      ...articleHandlers.api(),
-      ...systemHandlers.apiOffline(),
-      ...systemHandlers.activity(),
-    );
+    msw.use(...systemHandlers.apiOffline());
   },
   play: async ({ canvasElement }) => {
     const status = await findCard(canvasElement, d.systemStatus);
@@ -147,12 +137,7 @@ export const ApiOffline: Story = {
 
 export const DatabaseDown: Story = {
   beforeEach({ msw }) {
-    msw.use(
-      ...authHandlers.signedIn(),
-      ...articleHandlers.api(),
-      ...systemHandlers.databaseDown(),
-      ...systemHandlers.activity(),
-    );
+    msw.use(...systemHandlers.databaseDown());
   },
   play: async ({ canvasElement }) => {
     const status = await findCard(canvasElement, d.systemStatus);
@@ -164,12 +149,7 @@ export const DatabaseDown: Story = {
 
 export const StorageNearlyFull: Story = {
   beforeEach({ msw }) {
-    msw.use(
-      ...authHandlers.signedIn(),
-      ...articleHandlers.api(),
-      ...systemHandlers.storageNearlyFull(),
-      ...systemHandlers.activity(),
-    );
+    msw.use(...systemHandlers.storageNearlyFull());
   },
   play: async ({ canvasElement }) => {
     const status = await findCard(canvasElement, d.systemStatus);
@@ -193,13 +173,7 @@ export const ServerUnreachable: Story = {
 /** The figures fail while the rest loads: the error is shown, no figure is invented. */
 export const FiguresFail: Story = {
   beforeEach({ msw }) {
-    msw.use(
-      ...authHandlers.signedIn(),
-      ...articleHandlers.failingStats(),
-      ...articleHandlers.api(),
-      ...systemHandlers.healthy(),
-      ...systemHandlers.activity(),
-    );
+    msw.use(...articleHandlers.failingStats());
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

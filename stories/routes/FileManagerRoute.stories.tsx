@@ -9,21 +9,19 @@ import { AppStory } from './AppStory';
 
 const f = texts.files;
 
+/** Signed in, with working APIs; a story puts the variant it shows in front of them. */
 const meta = {
   title: 'Routes/FileManager',
   component: AppStory,
   args: { path: '/file-manager' },
   parameters: { layout: 'fullscreen' },
+  beforeEach({ msw }) {
+    msw.use(...authHandlers.signedIn(), ...fileHandlers.api());
+  },
 } satisfies Meta<typeof AppStory>;
 export default meta;
 
 type Story = StoryObj<typeof meta>;
-
-const signedInWithFiles = {
-  beforeEach({ msw }: { msw: { use: (...handlers: ReturnType<typeof fileHandlers.api>) => void } }) {
-    msw.use(...authHandlers.signedIn(), ...fileHandlers.api());
-  },
-};
 
 /** The value of the summary card labelled `label` (Chakra Stat: a dl with dt label and dd value). */
 function summaryValue(canvasElement: HTMLElement, label: string): string {
@@ -38,7 +36,6 @@ const findFilesTitle = (canvasElement: HTMLElement, count: number) =>
   within(canvasElement).findByRole('heading', { name: f.filesCount(count) }, { timeout: 10_000 });
 
 export const Success: Story = {
-  ...signedInWithFiles,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await findFilesTitle(canvasElement, files.length)).toBeVisible();
@@ -56,7 +53,7 @@ export const Success: Story = {
 
 export const Loading: Story = {
   beforeEach({ msw }) {
-    msw.use(...authHandlers.signedIn(), ...fileHandlers.loading());
+    msw.use(...fileHandlers.loading());
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -69,7 +66,7 @@ export const Loading: Story = {
 
 export const Empty: Story = {
   beforeEach({ msw }) {
-    msw.use(...authHandlers.signedIn(), ...fileHandlers.empty());
+    msw.use(...fileHandlers.empty());
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -81,7 +78,6 @@ export const Empty: Story = {
 };
 
 export const EmptyFiltered: Story = {
-  ...signedInWithFiles,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await findFilesTitle(canvasElement, files.length);
@@ -94,7 +90,7 @@ export const EmptyFiltered: Story = {
 
 export const Failing: Story = {
   beforeEach({ msw }) {
-    msw.use(...authHandlers.signedIn(), ...fileHandlers.failing('Storage is unavailable'));
+    msw.use(...fileHandlers.failing('Storage is unavailable'));
   },
   play: async ({ canvasElement }) => {
     const alert = await within(canvasElement).findByRole('alert', undefined, { timeout: 10_000 });
@@ -110,7 +106,6 @@ const pngBytes = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfF
 const uploader = () => userEvent.setup({ applyAccept: false });
 
 export const UploadWithRefusedFile: Story = {
-  ...signedInWithFiles,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await findFilesTitle(canvasElement, files.length);
@@ -125,7 +120,6 @@ export const UploadWithRefusedFile: Story = {
 };
 
 export const UploadTooLarge: Story = {
-  ...signedInWithFiles,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await findFilesTitle(canvasElement, files.length);
@@ -137,7 +131,6 @@ export const UploadTooLarge: Story = {
 };
 
 export const DeleteWithConfirmation: Story = {
-  ...signedInWithFiles,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const body = within(canvasElement.ownerDocument.body);
@@ -163,7 +156,6 @@ export const DeleteWithConfirmation: Story = {
 };
 
 export const TypeFilter: Story = {
-  ...signedInWithFiles,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await findFilesTitle(canvasElement, files.length);
@@ -185,7 +177,7 @@ const manyName = (i: number) => `file-${String(i).padStart(5, '0')}.${i % 2 === 
  */
 export const ManyFiles: Story = {
   beforeEach({ msw }) {
-    msw.use(...authHandlers.signedIn(), ...fileHandlers.many(10_000));
+    msw.use(...fileHandlers.many(10_000));
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

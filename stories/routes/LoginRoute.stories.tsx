@@ -5,11 +5,9 @@ import { texts } from '../../src/lib/texts';
 import { accountTexts } from '../../src/lib/texts-account';
 import { accountHandlers, articleHandlers, authHandlers } from '../mocks';
 import { AppStory } from './AppStory';
+import { ready, signIn } from './plays';
 
 const l = texts.login;
-
-/** The first screen of a story waits for MSW and the lazy route chunk. */
-const ready = { timeout: 10_000 };
 
 const meta = {
   title: 'Routes/Login',
@@ -23,13 +21,6 @@ const meta = {
 export default meta;
 
 type Story = StoryObj<typeof meta>;
-
-async function signIn(canvasElement: HTMLElement) {
-  const canvas = within(canvasElement);
-  await userEvent.type(await canvas.findByLabelText(l.email, undefined, ready), 'admin@example.com');
-  await userEvent.type(canvas.getByLabelText(l.password), 'correct horse');
-  await userEvent.click(canvas.getByRole('button', { name: l.submit }));
-}
 
 export const Default: Story = {
   play: async ({ canvasElement }) => {

@@ -14,11 +14,15 @@ const scrapedBefore = articles[0]!;
 /** The first screen of a story waits for MSW, the lazy route chunk and the session check. */
 const ready = { timeout: 10_000 };
 
+/** Signed in, with working APIs; a story puts the variant it shows in front of them. */
 const meta = {
   title: 'Routes/NewArticle',
   component: AppStory,
   args: { path: '/articles/new' },
   parameters: { layout: 'fullscreen' },
+  beforeEach({ msw }) {
+    msw.use(...authHandlers.signedIn(), ...articleHandlers.api());
+  },
 } satisfies Meta<typeof AppStory>;
 export default meta;
 
@@ -49,9 +53,6 @@ const findHeading = (canvasElement: HTMLElement, name: string) =>
   within(canvasElement).findByRole('heading', { level: 1, name }, ready);
 
 export const Default: Story = {
-  beforeEach({ msw }) {
-    msw.use(...authHandlers.signedIn(), ...articleHandlers.api());
-  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('heading', { name: n.title }, ready)).toBeVisible();
@@ -65,9 +66,6 @@ export const Default: Story = {
 
 /** The scraped draft opens on its detail page, titled by the slug the server chose. */
 export const ScrapeSucceeds: Story = {
-  beforeEach({ msw }) {
-    msw.use(...authHandlers.signedIn(), ...articleHandlers.api());
-  },
   play: async ({ canvasElement }) => {
     await scrape(canvasElement, 'https://news.example.com/world/big-story');
     const canvas = within(canvasElement);
@@ -78,11 +76,7 @@ export const ScrapeSucceeds: Story = {
 
 export const ScrapeRefused: Story = {
   beforeEach({ msw }) {
-    msw.use(
-      ...authHandlers.signedIn(),
-      ...articleHandlers.scrapeRefused('This address points to a private network'),
-      ...articleHandlers.api(),
-    );
+    msw.use(...articleHandlers.scrapeRefused('This address points to a private network'));
   },
   play: async ({ canvasElement }) => {
     await scrape(canvasElement, 'http://192.168.0.1/admin');
@@ -95,9 +89,6 @@ export const ScrapeRefused: Story = {
 
 /** One page with images the server could not store: the warnings stay on screen, with 'Open article'. */
 export const ScrapeWithWarnings: Story = {
-  beforeEach({ msw }) {
-    msw.use(...authHandlers.signedIn(), ...articleHandlers.api());
-  },
   play: async ({ canvasElement }) => {
     await scrape(canvasElement, 'https://photos.example.com/images/gallery');
     const canvas = within(canvasElement);
@@ -113,9 +104,6 @@ export const ScrapeWithWarnings: Story = {
 
 /** The page was scraped before: the server's message and a link to that article, which opens. */
 export const AlreadyScraped: Story = {
-  beforeEach({ msw }) {
-    msw.use(...authHandlers.signedIn(), ...articleHandlers.api());
-  },
   play: async ({ canvasElement }) => {
     await scrape(canvasElement, scrapedBefore.scrapedUrl!);
     const canvas = within(canvasElement);
@@ -127,9 +115,6 @@ export const AlreadyScraped: Story = {
 
 /** 'Scrape again pages already scraped' sends force: a new draft is made and opens. */
 export const ForceScrapesAgain: Story = {
-  beforeEach({ msw }) {
-    msw.use(...authHandlers.signedIn(), ...articleHandlers.api());
-  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(await canvas.findByRole('checkbox', { name: n.force }, ready));
@@ -144,7 +129,7 @@ export const ForceScrapesAgain: Story = {
  */
 export const BatchResults: Story = {
   beforeEach({ msw }) {
-    msw.use(...authHandlers.signedIn(), ...articleHandlers.scrapeFailsFor('broken'), ...articleHandlers.api());
+    msw.use(...articleHandlers.scrapeFailsFor('broken'));
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -185,7 +170,7 @@ export const BatchResults: Story = {
 /** Two pages at a time: both are being scraped, the third waits, the bar is at 0. */
 export const BatchInProgress: Story = {
   beforeEach({ msw }) {
-    msw.use(...authHandlers.signedIn(), ...articleHandlers.slowScrape('infinite'), ...articleHandlers.api());
+    msw.use(...articleHandlers.slowScrape('infinite'));
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -211,7 +196,7 @@ export const BatchInProgress: Story = {
 /** Cancel while two slow pages are scraped: the waiting ones are never sent, the two finish. */
 export const BatchCancelled: Story = {
   beforeEach({ msw }) {
-    msw.use(...authHandlers.signedIn(), ...articleHandlers.slowScrape(1500, 'slow'), ...articleHandlers.api());
+    msw.use(...articleHandlers.slowScrape(1500, 'slow'));
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

@@ -9,7 +9,7 @@ export {
 } from './ArticleStatusSwitch';
 export { ArticleUrlsCard, type ArticleUrlsCardProps } from './ArticleUrlsCard';
 export { ConvertToDraftDialog, type ConvertToDraftDialogProps } from './ConvertToDraftDialog';
-export { CopyButton, type CopyButtonProps } from './CopyButton';
+export { CopyButton, CopyIconButton, type CopyButtonProps, type CopyIconButtonProps } from './CopyButton';
 export { DataCard, type DataCardProps } from './DataCard';
 export { RescrapeAction, type RescrapeActionProps } from './RescrapeAction';
 export { StatusBanner, type StatusBannerProps } from './StatusBanner';

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
-import { Badge, Box, Button, Card, chakra, HStack, Icon, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
-import { LuLock } from 'react-icons/lu';
+import { Badge, Box, Button, Card, chakra, HStack, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { texts } from '../../lib/texts';
+import { PublishedLockNotice } from './PublishedLockNotice';
 import { blockedEditHandlers } from './blockedEdit';
 import { canSaveHtml } from './rules';
 
@@ -63,14 +63,7 @@ export function HtmlEditorPreview({
         </HStack>
       </Card.Header>
       <Card.Body gap="4">
-        {isPublished && (
-          <HStack gap="2" color="fg.muted" textStyle="sm">
-            <Icon aria-hidden>
-              <LuLock />
-            </Icon>
-            <Text>{a.publishedLocked}</Text>
-          </HStack>
-        )}
+        {isPublished && <PublishedLockNotice />}
         <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
           <Stack gap="2" minW="0">
             <Text fontWeight="medium" textStyle="sm">

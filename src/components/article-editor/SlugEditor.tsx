@@ -1,6 +1,7 @@
 import { Badge, Box, Button, Card, Field, HStack, Icon, Input, Spinner, Stack, Text } from '@chakra-ui/react';
-import { LuCheck, LuCircleAlert, LuLock } from 'react-icons/lu';
+import { LuCheck, LuCircleAlert } from 'react-icons/lu';
 import { texts } from '../../lib/texts';
+import { PublishedLockNotice } from './PublishedLockNotice';
 import { blockedEditHandlers } from './blockedEdit';
 import { canSaveSlug, canVerifySlug, isSlugChanged, type SlugCheckState } from './rules';
 
@@ -80,14 +81,7 @@ export function SlugEditor({
           <SlugCheckMessage check={check} value={value} isPublished={isPublished} onChange={onChange} />
         </Box>
 
-        {isPublished && (
-          <HStack gap="2" color="fg.muted" textStyle="sm">
-            <Icon aria-hidden>
-              <LuLock />
-            </Icon>
-            <Text>{a.publishedLocked}</Text>
-          </HStack>
-        )}
+        {isPublished && <PublishedLockNotice />}
       </Card.Body>
     </Card.Root>
   );

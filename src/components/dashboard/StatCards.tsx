@@ -1,4 +1,5 @@
 import { SimpleGrid } from '@chakra-ui/react';
+import type { IconType } from 'react-icons';
 import { LuCircleCheck, LuEye, LuFileText, LuSquarePen } from 'react-icons/lu';
 import { dashboardTexts } from '../../lib/texts-dashboard';
 import { StatCard } from './StatCard';
@@ -23,41 +24,41 @@ export interface StatCardsProps {
   loading?: boolean;
 }
 
+interface CardSpec {
+  label: string;
+  icon: IconType;
+  figure: (stats: DashboardStats) => StatFigure | null;
+  /** Views have no "articles the week before": with nothing to compare, no change line at all. */
+  lineOnlyWithChange?: boolean;
+}
+
+const CARDS: CardSpec[] = [
+  { label: dashboardTexts.totalArticles, icon: LuFileText, figure: (s) => s.totalArticles },
+  { label: dashboardTexts.published, icon: LuCircleCheck, figure: (s) => s.published },
+  { label: dashboardTexts.drafts, icon: LuSquarePen, figure: (s) => s.drafts },
+  { label: dashboardTexts.viewsToday, icon: LuEye, figure: (s) => s.viewsToday, lineOnlyWithChange: true },
+];
+
 /** Total Articles, Published, Drafts and Views Today. */
 export function StatCards({ stats, loading = false }: StatCardsProps) {
   const pending = loading || !stats;
   return (
     <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="4">
-      <StatCard
-        label={dashboardTexts.totalArticles}
-        icon={LuFileText}
-        loading={pending}
-        value={stats?.totalArticles.value}
-        change={stats?.totalArticles.change}
-      />
-      <StatCard
-        label={dashboardTexts.published}
-        icon={LuCircleCheck}
-        loading={pending}
-        value={stats?.published.value}
-        change={stats?.published.change}
-      />
-      <StatCard
-        label={dashboardTexts.drafts}
-        icon={LuSquarePen}
-        loading={pending}
-        value={stats?.drafts.value}
-        change={stats?.drafts.change}
-      />
-      <StatCard
-        label={dashboardTexts.viewsToday}
-        icon={LuEye}
-        loading={pending}
-        notTracked={stats?.viewsToday === null}
-        value={stats?.viewsToday?.value}
-        // Views have no "articles the week before": with nothing to compare, no line at all.
-        change={stats?.viewsToday?.change ?? undefined}
-      />
+      {CARDS.map(({ label, icon, figure, lineOnlyWithChange }) => {
+        const shown = stats ? figure(stats) : undefined;
+        return (
+          <StatCard
+            key={label}
+            label={label}
+            icon={icon}
+            loading={pending}
+            // null: the server records no such figure (only views), so the card says so.
+            notTracked={shown === null}
+            value={shown?.value}
+            change={lineOnlyWithChange ? (shown?.change ?? undefined) : shown?.change}
+          />
+        );
+      })}
     </SimpleGrid>
   );
 }

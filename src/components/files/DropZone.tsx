@@ -3,19 +3,10 @@ import { useId, useImperativeHandle, useRef, type ChangeEvent, type KeyboardEven
 import { LuCircleCheck, LuCloudUpload } from 'react-icons/lu';
 import { ACCEPTED_UPLOAD_TYPES } from '../../contract';
 import { texts } from '../../lib/texts';
+import type { UploadItem } from '../../lib/uploads';
 import { useFileDrop } from './useFileDrop';
 
-export type UploadStatus = 'uploading' | 'done' | 'failed';
-
-export interface UploadItem {
-  id: string;
-  name: string;
-  /** 0..1 */
-  progress: number;
-  status: UploadStatus;
-  /** Why the server refused the file (SPEC.md section 5), shown for a failed upload. */
-  message?: string;
-}
+export type { UploadItem, UploadStatus } from '../../lib/uploads';
 
 /** Lets the page's Upload Files button open the same hidden chooser. */
 export interface DropZoneHandle {

@@ -58,7 +58,7 @@ export function FileActionsMenu({
               <LuDownload aria-hidden />
               {texts.files.download}
             </Menu.Item>
-            <Menu.Item value="delete" onClick={confirmAndDelete} color="fg.error" _highlighted={{ bg: 'bg.error', color: 'fg.error' }}>
+            <Menu.Item value="delete" onClick={confirmAndDelete} color="status.down" _highlighted={{ bg: 'bg.error', color: 'status.down' }}>
               <LuTrash2 aria-hidden />
               {texts.files.delete}
             </Menu.Item>

@@ -44,12 +44,24 @@ export const AddedPasswordShownOnce: Story = {
   },
 };
 
-export const ConfirmRemoval: Story = {
+/** At rest: Remove asks first, beside the admin it would remove. */
+export const RemovalAsked: Story = {
+  name: 'Removal asked to confirm',
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: t.removeLabel('editor@example.com') }));
     await expect(canvas.getByText(t.confirmRemove('editor@example.com'))).toBeVisible();
+    await expect(canvas.getByRole('button', { name: t.confirm })).toBeEnabled();
+    await expect(canvas.getByRole('button', { name: t.cancel })).toBeEnabled();
     await expect(args.onRemove).not.toHaveBeenCalled();
+  },
+};
+
+export const ConfirmRemoval: Story = {
+  play: async (context) => {
+    await RemovalAsked.play?.(context);
+    const { canvasElement, args } = context;
+    const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: t.cancel }));
     await expect(canvas.queryByText(t.confirmRemove('editor@example.com'))).toBeNull();
     await userEvent.click(canvas.getByRole('button', { name: t.removeLabel('editor@example.com') }));

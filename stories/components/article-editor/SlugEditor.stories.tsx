@@ -109,7 +109,9 @@ export const Available: Story = {
   },
 };
 
-export const Unavailable: Story = {
+/** At rest: the slug is taken, the message and the server's suggestion with its 'Use this' button. */
+export const SuggestionShown: Story = {
+  name: 'Slug taken, suggestion shown',
   args: {
     value: 'best-hiking-boots-2026',
     check: {
@@ -119,12 +121,24 @@ export const Unavailable: Story = {
     },
   },
   render: (args) => <StatefulSlugEditor {...args} />,
-  play: async ({ canvasElement, args }) => {
+  play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByText('Slug is already taken')).toBeVisible();
+    await expect(canvas.getByText(a.slugCannotSave)).toBeVisible();
     await expect(canvas.getByText(a.suggestion('best-hiking-boots-2026-2'))).toBeVisible();
+    await expect(canvas.getByRole('button', { name: a.useThis })).toBeEnabled();
     await expect(canvas.getByRole('button', { name: a.save })).toBeDisabled();
+  },
+};
 
+/** 'Use this' takes the suggestion, which can then be saved. */
+export const Unavailable: Story = {
+  ...SuggestionShown,
+  name: 'Use this takes the suggestion',
+  play: async (context) => {
+    await SuggestionShown.play?.(context);
+    const { canvasElement, args } = context;
+    const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: a.useThis }));
     await expect(args.onChange).toHaveBeenCalledWith('best-hiking-boots-2026-2');
     await expect(slugInput(canvasElement)).toHaveValue('best-hiking-boots-2026-2');

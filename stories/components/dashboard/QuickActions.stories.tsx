@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { QuickActions } from '../../../src/components/dashboard/QuickActions';
-import { navigate, WithLinkSpy } from './linkSpy';
+import { navigate, WithLinkSpy } from '../linkSpy';
 
 const meta = {
   title: 'Components/Dashboard/QuickActions',

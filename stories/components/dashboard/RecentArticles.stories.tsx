@@ -3,7 +3,7 @@ import { expect, userEvent, within } from 'storybook/test';
 import { RecentArticles } from '../../../src/components/dashboard/RecentArticles';
 import { LoadingRows } from '../../../src/components/dashboard/LoadingRows';
 import { cards as articles } from '../../fixtures';
-import { navigate, WithLinkSpy } from './linkSpy';
+import { navigate, WithLinkSpy } from '../linkSpy';
 
 const meta = {
   title: 'Components/Dashboard/RecentArticles',

@@ -31,10 +31,15 @@ type Story = StoryObj<typeof meta>;
 
 const body = (canvasElement: HTMLElement) => within(canvasElement.ownerDocument.body);
 
-async function openMenuAndChoose(canvasElement: HTMLElement, fileName: string, itemName: string) {
+async function openMenu(canvasElement: HTMLElement, fileName: string) {
   const trigger = within(canvasElement).getByRole('button', { name: `Actions for ${fileName}` });
   await userEvent.click(trigger);
   await waitFor(() => expect(trigger).toHaveAttribute('aria-expanded', 'true'));
+  return trigger;
+}
+
+async function openMenuAndChoose(canvasElement: HTMLElement, fileName: string, itemName: string) {
+  const trigger = await openMenu(canvasElement, fileName);
   const item = await body(canvasElement).findByRole('menuitem', { name: itemName });
   await waitFor(() => expect(item).toBeVisible());
   await userEvent.click(item);
@@ -116,6 +121,18 @@ export const OtherType: Story = {
     await expect(within(card).getByText('900 Bytes')).toBeVisible();
     const gif = canvas.getByText('no-thumb.gif').closest('[role="listitem"]') as HTMLElement;
     await expect(gif.querySelector('[data-file-icon="image"]')).not.toBeNull();
+  },
+};
+
+/** At rest: a file's menu is open with Preview, Download and Delete. */
+export const ActionsMenuOpen: Story = {
+  name: 'Actions menu open',
+  play: async ({ canvasElement }) => {
+    await openMenu(canvasElement, 'annual-report-2025.pdf');
+    const menu = await body(canvasElement).findByRole('menu');
+    // The menu fades in.
+    await waitFor(() => expect(menu).toBeVisible());
+    await expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Preview', 'Download', 'Delete']);
   },
 };
 

@@ -1,0 +1,87 @@
+/**
+ * Steps the route stories share: each does what the admin would do on a screen and asserts what
+ * they then see, so a story that stops at a state and the flows that pass through it say it once.
+ */
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { texts } from '../../src/lib/texts';
+
+const a = texts.article;
+const l = texts.login;
+
+/** The first screen of a story waits for MSW, the lazy route chunk and the session check. */
+export const ready = { timeout: 10_000 };
+
+/** Fills the sign-in form and sends it. */
+export async function signIn(canvasElement: HTMLElement) {
+  const canvas = within(canvasElement);
+  await userEvent.type(await canvas.findByLabelText(l.email, undefined, ready), 'admin@example.com');
+  await userEvent.type(canvas.getByLabelText(l.password), 'correct horse');
+  await userEvent.click(canvas.getByRole('button', { name: l.submit }));
+}
+
+/** The article page's title, which is its slug. */
+export function findTitle(canvasElement: HTMLElement, slug: string) {
+  return within(canvasElement).findByRole('heading', { level: 1, name: slug }, ready);
+}
+
+export const slugCard = (canvasElement: HTMLElement) =>
+  within(within(canvasElement).getByRole('region', { name: a.slugEditor }));
+
+export const htmlCard = (canvasElement: HTMLElement) =>
+  within(within(canvasElement).getByRole('region', { name: a.htmlEditor }));
+
+const slugField = (canvasElement: HTMLElement) => slugCard(canvasElement).getByRole('textbox', { name: a.slugLabel });
+
+/** Types a slug another article has and verifies it: it cannot be saved, a free one is offered. */
+export async function askForTakenSlug(canvasElement: HTMLElement, taken: string, suggestion: string) {
+  const card = slugCard(canvasElement);
+  const field = slugField(canvasElement);
+  await userEvent.clear(field);
+  await userEvent.type(field, taken);
+  await expect(card.getByText(a.unsaved)).toBeVisible();
+  await userEvent.click(card.getByRole('button', { name: a.verify }));
+  await expect(await card.findByText(a.slugCannotSave)).toBeVisible();
+  await expect(card.getByText(a.suggestion(suggestion))).toBeVisible();
+  await expect(card.getByRole('button', { name: a.useThis })).toBeEnabled();
+  await expect(card.getByRole('button', { name: a.save })).toBeDisabled();
+}
+
+/** 'Use this' puts the suggestion in the field; it is unsaved and can be saved. */
+export async function takeSuggestion(canvasElement: HTMLElement, suggestion: string) {
+  const card = slugCard(canvasElement);
+  await userEvent.click(card.getByRole('button', { name: a.useThis }));
+  await expect(slugField(canvasElement)).toHaveValue(suggestion);
+  await expect(card.queryByText(a.slugCannotSave)).not.toBeInTheDocument();
+  await expect(card.getByText(a.unsaved)).toBeVisible();
+  await expect(card.getByRole('button', { name: a.save })).toBeEnabled();
+}
+
+/** Save: the unsaved mark goes and the page is titled by the new slug. */
+export async function saveSlug(canvasElement: HTMLElement, slug: string) {
+  const card = slugCard(canvasElement);
+  await userEvent.click(card.getByRole('button', { name: a.save }));
+  await waitFor(() => expect(card.queryByText(a.unsaved)).not.toBeInTheDocument());
+  await expect(slugField(canvasElement)).toHaveValue(slug);
+  await expect(await findTitle(canvasElement, slug)).toBeVisible();
+}
+
+/** The Draft switch publishes: the banner says so and the editors lock. */
+export async function publish(canvasElement: HTMLElement) {
+  const canvas = within(canvasElement);
+  await userEvent.click(canvas.getByRole('switch', { name: a.draft }));
+  await expect(await canvas.findByText(a.publishedOk)).toBeVisible();
+  await waitFor(() => expect(canvas.getByRole('switch', { name: a.published })).toBeChecked());
+  await expect(slugCard(canvasElement).getByText(a.publishedLocked)).toBeVisible();
+}
+
+/** Typing into a published article's slug changes nothing and opens 'Cannot Edit Published Article'. */
+export async function tryToEditPublished(canvasElement: HTMLElement, slug: string) {
+  const body = within(canvasElement.ownerDocument.body);
+  const field = slugField(canvasElement);
+  await userEvent.type(field, 'x');
+  await expect(field).toHaveValue(slug);
+  const dialog = await body.findByRole('alertdialog', { name: a.cannotEditTitle });
+  // It fades in.
+  await waitFor(() => expect(within(dialog).getByText(a.cannotEditBody)).toBeVisible());
+  return dialog;
+}
