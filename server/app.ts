@@ -33,6 +33,7 @@ import type { AppContext } from './context.ts';
 import type { Database } from './db/database.ts';
 import { migrate } from './db/migrations.ts';
 import { OidcClient, type OidcSettings } from './oidc.ts';
+import { docsRoutes, registerOpenApi } from './openapi.ts';
 import { ApiError, installErrorHandling, notFound, sendError } from './errors.ts';
 import { DEFAULT_MAX_IMAGE_PIXELS } from './files/limits.ts';
 import { FileStorage } from './files/storage.ts';
@@ -170,12 +171,16 @@ const api: FastifyPluginAsync<AppContext & { prefix?: string }> = async (app, op
 
   app.setNotFoundHandler((request, reply) => sendError(request, reply, notFound()));
 
+  // The OpenAPI document: registered before the routes, so that it sees every one of them.
+  await registerOpenApi(app, { sessionCookie: SESSION_COOKIE });
   await app.register(authRoutes, { ...ctx, prefix: '/auth' });
   await app.register(articleRoutes, { ...ctx, prefix: '/articles' });
   await app.register(fileRoutes, { ...ctx, prefix: '/files' });
   await app.register(userRoutes, { ...ctx, prefix: '/users' });
   await app.register(invitationRoutes, { ...ctx, prefix: '/invitations' });
   await app.register(systemRoutes, ctx);
+  // GET /api/docs (Swagger UI) and /api/docs/openapi.json, public.
+  await app.register(docsRoutes);
 };
 
 /**
