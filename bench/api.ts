@@ -11,8 +11,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../server/app.ts';
-import { articleCounts, encodeCursor } from '../server/articles.ts';
+import { encodeCursor } from '../server/articles.ts';
 import { createPgliteDatabase } from '../server/db/database.ts';
+import { articleCounts } from '../server/repositories/articles.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);

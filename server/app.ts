@@ -18,7 +18,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { MAX_UPLOAD_BYTES, serverMessages } from '../src/contract/index.ts';
+import { MAX_UPLOAD_BYTES } from '../src/contract/index.ts';
 import {
   defaultPasswordHashing,
   ensureAdmin,
@@ -34,7 +34,7 @@ import type { Database } from './db/database.ts';
 import { migrate } from './db/migrations.ts';
 import { OidcClient, type OidcSettings } from './oidc.ts';
 import { docsRoutes, registerOpenApi } from './openapi.ts';
-import { ApiError, installErrorHandling, notFound, sendError } from './errors.ts';
+import { apiError, installErrorHandling, notFound, sendError } from './errors.ts';
 import { DEFAULT_MAX_IMAGE_PIXELS } from './files/limits.ts';
 import { FileStorage } from './files/storage.ts';
 import { articleRoutes } from './routes/articles.ts';
@@ -146,7 +146,7 @@ const api: FastifyPluginAsync<AppContext & { prefix?: string }> = async (app, op
   // A browser's cookie goes with every request to this origin, also from other sites' pages:
   // a state-changing call without a bearer token must come from the console's own origin.
   app.addHook('onRequest', async (request) => {
-    if (isCrossSiteWrite(request)) throw new ApiError(403, 'cross_site', serverMessages.crossSite);
+    if (isCrossSiteWrite(request)) throw apiError('cross_site');
   });
 
   app.addHook('onRequest', async (request) => {
@@ -155,12 +155,12 @@ const api: FastifyPluginAsync<AppContext & { prefix?: string }> = async (app, op
     const token = sessionToken(request);
     const user = token && TOKEN_PATTERN.test(token) ? await ctx.sessions.lookup(ctx.db, token) : undefined;
     if (!user || !token) {
-      throw new ApiError(401, 'unauthorized', serverMessages.unauthorized, { 'www-authenticate': 'Bearer' });
+      throw apiError('unauthorized', { headers: { 'www-authenticate': 'Bearer' } });
     }
     request.user = user;
     request.sessionToken = token;
     if (user.mustChangePassword && !request.routeOptions.config?.beforePasswordChange) {
-      throw new ApiError(403, 'password_change_required', serverMessages.passwordChangeRequired);
+      throw apiError('password_change_required');
     }
   });
 

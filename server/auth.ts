@@ -1,11 +1,27 @@
 /**
  * Sign-in: argon2id password hashes, random session tokens stored as SHA-256 hashes, failed
  * attempts counted in the database (per email and IP) so the limit holds across processes.
+ * The rules (lifetimes, limits, email spelling) are here; the SQL is in repositories/users.ts.
  */
 import { randomBytes } from 'node:crypto';
 import { hash, verify, type Options as Argon2Options } from '@node-rs/argon2';
 import type { Database, Queryable } from './db/database.ts';
 import { newId, newToken, sha256 } from './ids.ts';
+import {
+  anyUserExists,
+  deleteLoginFailures,
+  deleteLoginFailuresBefore,
+  insertLoginFailure,
+  insertSession,
+  insertUser,
+  lockFirstAdminCreation,
+  recentLoginFailures,
+  userByEmail,
+  validSession,
+  validSessions,
+} from './repositories/users.ts';
+
+export { SESSION_REVOKED_CHANNEL } from './repositories/users.ts';
 
 export interface PasswordHashing {
   memoryCost: number;
@@ -20,8 +36,6 @@ export const defaultPasswordHashing: PasswordHashing = { memoryCost: 19_456, tim
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** …or after 24 hours without a request (idle limit). */
 export const SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
-/** How often a session's last use is written (not on every request). */
-const LAST_SEEN_EVERY_S = 60;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const LOGIN_MAX_FAILURES = 5;
 
@@ -48,99 +62,36 @@ export interface SessionUser {
   mustChangePassword: boolean;
 }
 
-export async function findUserByEmail(db: Queryable, email: string) {
-  const { rows } = await db.query<{ id: string; email: string; password_hash: string }>(
-    'SELECT id, email, password_hash FROM users WHERE lower(email) = $1',
-    [normaliseEmail(email)],
-  );
-  return rows[0];
-}
+export const findUserByEmail = (db: Queryable, email: string) => userByEmail(db, normaliseEmail(email));
 
 export async function createSession(db: Queryable, userId: string, now = new Date(), userAgent?: string) {
   const token = newToken();
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-  await db.query(
-    `INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, expires_at, user_agent)
-     VALUES ($1, $2, $3, $3, $4, $5)`,
-    [sha256(token), userId, now, expiresAt, userAgent?.slice(0, 300) ?? null],
-  );
+  await insertSession(db, {
+    tokenHash: sha256(token),
+    userId,
+    createdAt: now,
+    expiresAt,
+    userAgent: userAgent?.slice(0, 300) ?? null,
+  });
   return { token, expiresAt };
 }
 
 /** The admin's sessions that are still valid, newest first; `current` marks the asking one. */
-export async function listSessions(db: Queryable, userId: string, currentTokenHash: string) {
-  const { rows } = await db.query<{
-    id: string;
-    token_hash: string;
-    created_at: Date;
-    last_seen_at: Date;
-    expires_at: Date;
-    user_agent: string | null;
-  }>(
-    `SELECT id, token_hash, created_at, last_seen_at, expires_at, user_agent FROM sessions
-      WHERE user_id = $1 AND expires_at > now() AND last_seen_at > now() - $2::bigint * interval '1 millisecond'
-      ORDER BY created_at DESC`,
-    [userId, SESSION_IDLE_MS],
-  );
-  return rows.map((r) => ({
-    id: r.id,
-    createdAt: new Date(r.created_at).toISOString(),
-    lastSeenAt: new Date(r.last_seen_at).toISOString(),
-    expiresAt: new Date(r.expires_at).toISOString(),
-    userAgent: r.user_agent,
-    current: r.token_hash === currentTokenHash,
-  }));
-}
-
-/** Revokes one of the admin's sessions by its id; answers its token hash, or undefined. */
-export async function revokeSession(db: Queryable, userId: string, id: string): Promise<string | undefined> {
-  const { rows } = await db.query<{ token_hash: string }>(
-    `WITH gone AS (DELETE FROM sessions WHERE id = $1 AND user_id = $2 RETURNING token_hash)
-     SELECT token_hash, pg_notify('${SESSION_REVOKED_CHANNEL}', token_hash) FROM gone`,
-    [id, userId],
-  );
-  return rows[0]?.token_hash;
-}
+export const listSessions = (db: Queryable, userId: string, currentTokenHash: string) =>
+  validSessions(db, userId, currentTokenHash, SESSION_IDLE_MS);
 
 /** The user and expiry of a valid session, looked up by the token's hash. */
 export async function findSession(
   db: Queryable,
   tokenHash: string,
 ): Promise<{ user: SessionUser; expiresAt: Date } | undefined> {
-  // Valid: before its absolute end and used within the idle limit. Its last use is written at
-  // most once a minute, in the same statement.
-  const { rows } = await db.query<{ id: string; email: string; must_change_password: boolean; expires_at: Date }>(
-    `WITH s AS (
-       SELECT u.id, u.email, u.must_change_password, s.expires_at FROM sessions s JOIN users u ON u.id = s.user_id
-        WHERE s.token_hash = $1 AND s.expires_at > now()
-          AND s.last_seen_at > now() - $2::bigint * interval '1 millisecond'
-     ), touched AS (
-       UPDATE sessions SET last_seen_at = now()
-        WHERE token_hash = $1 AND last_seen_at < now() - interval '${LAST_SEEN_EVERY_S} seconds'
-          AND EXISTS (SELECT 1 FROM s)
-     )
-     SELECT id, email, must_change_password, expires_at FROM s`,
-    [tokenHash, SESSION_IDLE_MS],
-    { prepare: true },
-  );
-  const row = rows[0];
+  const row = await validSession(db, tokenHash, SESSION_IDLE_MS);
   return (
     row && {
       user: { id: row.id, email: row.email, mustChangePassword: row.must_change_password },
       expiresAt: new Date(row.expires_at),
     }
-  );
-}
-
-/** The channel on which a revoked session is announced to every process (payload: its hash). */
-export const SESSION_REVOKED_CHANNEL = 'session_revoked';
-
-/** Deletes the session; when that commits, every process listening on the database hears it. */
-export async function deleteSession(db: Queryable, token: string) {
-  await db.query(
-    `WITH gone AS (DELETE FROM sessions WHERE token_hash = $1 RETURNING token_hash)
-     SELECT pg_notify('${SESSION_REVOKED_CHANNEL}', token_hash) FROM gone`,
-    [sha256(token)],
   );
 }
 
@@ -214,33 +165,22 @@ export class SessionCache {
 /** Seconds until the (email, ip) pair may try again, or 0 when it may try now. */
 export async function loginRetryAfter(db: Queryable, email: string, ip: string, now = new Date()): Promise<number> {
   const since = new Date(now.getTime() - LOGIN_WINDOW_MS);
-  const { rows } = await db.query<{ n: number | string; oldest: Date | null }>(
-    `SELECT count(*) AS n, min(at) AS oldest FROM (
-       SELECT at FROM login_attempts WHERE email = $1 AND ip = $2 AND at > $3
-       ORDER BY at DESC LIMIT $4) recent`,
-    [normaliseEmail(email), ip, since, LOGIN_MAX_FAILURES],
-  );
-  const row = rows[0];
-  if (!row || Number(row.n) < LOGIN_MAX_FAILURES || !row.oldest) return 0;
-  const freeAt = new Date(row.oldest).getTime() + LOGIN_WINDOW_MS;
+  const recent = await recentLoginFailures(db, normaliseEmail(email), ip, since, LOGIN_MAX_FAILURES);
+  if (recent.count < LOGIN_MAX_FAILURES || !recent.oldest) return 0;
+  const freeAt = recent.oldest.getTime() + LOGIN_WINDOW_MS;
   return Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000));
 }
 
 export async function recordLoginFailure(db: Database, email: string, ip: string, now = new Date()) {
   await db.transaction(async (tx) => {
     // Old attempts no longer count; drop them as we go so the table stays small.
-    await tx.query('DELETE FROM login_attempts WHERE at <= $1', [new Date(now.getTime() - LOGIN_WINDOW_MS)]);
-    await tx.query('INSERT INTO login_attempts (email, ip, at) VALUES ($1, $2, $3)', [normaliseEmail(email), ip, now]);
+    await deleteLoginFailuresBefore(tx, new Date(now.getTime() - LOGIN_WINDOW_MS));
+    await insertLoginFailure(tx, normaliseEmail(email), ip, now);
   });
 }
 
-export async function clearLoginFailures(db: Queryable, email: string, ip: string) {
-  await db.query('DELETE FROM login_attempts WHERE email = $1 AND ip = $2', [normaliseEmail(email), ip]);
-}
-
-export async function deleteExpiredSessions(db: Queryable) {
-  await db.query('DELETE FROM sessions WHERE expires_at <= now()');
-}
+export const clearLoginFailures = (db: Queryable, email: string, ip: string) =>
+  deleteLoginFailures(db, normaliseEmail(email), ip);
 
 export interface AdminBootstrap {
   email?: string;
@@ -256,23 +196,16 @@ export async function ensureAdmin(
   admin: AdminBootstrap,
   cost: PasswordHashing,
 ): Promise<{ email: string; generatedPassword?: string } | undefined> {
-  const { rows } = await db.query('SELECT 1 FROM users LIMIT 1');
-  if (rows.length > 0) return undefined;
+  if (await anyUserExists(db)) return undefined;
   const email = normaliseEmail(admin.email || 'admin@localhost');
   const generatedPassword = admin.password ? undefined : randomBytes(12).toString('base64url');
   const passwordHash = await hashPassword(admin.password || generatedPassword!, cost);
   return db.transaction(async (tx) => {
     // Another process may be starting at the same time: only the first creates the admin.
-    await tx.query('SELECT pg_advisory_xact_lock(72736102)');
-    const existing = await tx.query('SELECT 1 FROM users LIMIT 1');
-    if (existing.rows.length > 0) return undefined;
+    await lockFirstAdminCreation(tx);
+    if (await anyUserExists(tx)) return undefined;
     // A generated password was printed in the log: its owner chooses their own at first sign-in.
-    await tx.query('INSERT INTO users (id, email, password_hash, must_change_password) VALUES ($1, $2, $3, $4)', [
-      newId(),
-      email,
-      passwordHash,
-      Boolean(generatedPassword),
-    ]);
+    await insertUser(tx, { id: newId(), email, passwordHash, mustChangePassword: Boolean(generatedPassword) });
     return { email, generatedPassword };
   });
 }

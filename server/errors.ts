@@ -1,15 +1,36 @@
 /**
- * One error shape for the whole API: `{ message, code }`, plus `success: false` on file routes
- * (SPEC.md's upload/delete results). Routes throw ApiError; everything else is mapped here.
+ * One error shape for the whole API: `{ message, code }`, plus `success: false` where a route
+ * plugin asks for the file shape (SPEC.md's upload/delete results). Every code and message comes
+ * from the contract's list (src/contract/errors.ts): routes throw `apiError(code)`; everything
+ * else is mapped here.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { apiErrorSchema, serverMessages } from '../src/contract/index.ts';
+import {
+  apiErrorMessage,
+  apiErrors,
+  apiErrorSchema,
+  errorBodyOf,
+  serverMessages,
+  type ApiErrorArgs,
+  type ApiErrorCode,
+  type ErrorShape,
+} from '../src/contract/index.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * The shape of this request's error answers, when a route plugin decorates its requests
+     * with one (the files plugin: 'file'); 'api' otherwise.
+     */
+    errorShape?: ErrorShape;
+  }
+}
 
 export class ApiError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    readonly code: ApiErrorCode,
     message: string,
     readonly headers: Record<string, string> = {},
     /** More fields of the error body (e.g. `articleId` with `already_scraped`). */
@@ -19,9 +40,33 @@ export class ApiError extends Error {
   }
 }
 
-export const badRequest = (message: string, code = 'bad_request') => new ApiError(400, code, message);
-export const notFound = (message: string = serverMessages.notFound) => new ApiError(404, 'not_found', message);
-export const conflict = (message: string, code = 'conflict') => new ApiError(409, code, message);
+interface ApiErrorOptions {
+  headers?: Record<string, string>;
+  extra?: { articleId?: string };
+  /** Another status than the list's: only for client errors of Fastify's own, passed through. */
+  status?: number;
+}
+
+/**
+ * The error `code` of the contract's list, with its status and message; the message is given
+ * only where the list has several or builds it at run time: `apiError('slug_taken')`,
+ * `apiError('not_found', serverMessages.fileNotFound)`, `apiError('fetch_failed', 'Too many redirects')`.
+ */
+export function apiError<C extends ApiErrorCode>(code: C, ...args: ApiErrorArgs<C, ApiErrorOptions>): ApiError {
+  const [message, options = {}] = (typeof args[0] === 'string' ? args : [undefined, args[0]]) as [
+    string | undefined,
+    ApiErrorOptions | undefined,
+  ];
+  return new ApiError(
+    options.status ?? apiErrors[code].status,
+    code,
+    apiErrorMessage(code, message),
+    options.headers,
+    options.extra,
+  );
+}
+
+export const notFound = () => apiError('not_found', serverMessages.notFound);
 
 /**
  * The database cannot be reached right now: refused or lost connections, a server shutting
@@ -39,13 +84,11 @@ export class DatabaseUnavailableError extends Error {
 /** How long a client should wait before retrying while the database is unreachable (seconds). */
 export const DATABASE_RETRY_AFTER_S = 5;
 export const databaseUnavailable = () =>
-  new ApiError(503, 'database_unavailable', serverMessages.databaseUnavailable, {
-    'retry-after': String(DATABASE_RETRY_AFTER_S),
-  });
+  apiError('database_unavailable', { headers: { 'retry-after': String(DATABASE_RETRY_AFTER_S) } });
 
 /** The disk under DATA_DIR is full (or the process is over its quota). */
 export const isDiskFull = (error: unknown) => ['ENOSPC', 'EDQUOT'].includes((error as { code?: string } | null)?.code ?? '');
-export const storageFull = () => new ApiError(507, 'storage_full', serverMessages.storageFull);
+export const storageFull = () => apiError('storage_full');
 
 /** Response schema entries for errors, for every route's `response`. */
 export const errorResponses = {
@@ -53,15 +96,11 @@ export const errorResponses = {
   '5xx': apiErrorSchema,
 } as const;
 
-const isFileRoute = (request: FastifyRequest) => request.url.startsWith('/api/files');
-
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: ApiError) {
   for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
   // The rest of an oversize body is not read: close the connection rather than drain it.
   if (error.statusCode === 413) reply.header('connection', 'close');
-  const body = isFileRoute(request)
-    ? { success: false, message: error.message, code: error.code, ...error.extra }
-    : { message: error.message, code: error.code, ...error.extra };
+  const body = errorBodyOf(error, request.errorShape ?? 'api');
   return reply.code(error.statusCode).type('application/json; charset=utf-8').send(body);
 }
 
@@ -80,36 +119,36 @@ export function toApiError(error: FastifyError | ApiError | Error): ApiError {
   if (isDiskFull(error)) return storageFull();
   const e = error as FastifyError;
   if (hasZodFastifySchemaValidationErrors(e) || e.validation) {
-    return badRequest(describeValidation(e), 'validation_failed');
+    return apiError('validation_failed', describeValidation(e));
   }
   switch (e.code) {
     // PostgreSQL text cannot hold U+0000 (character_not_in_repertoire / untranslatable_character).
     case '22021':
     case '22P05':
-      return badRequest(serverMessages.nulCharacter, 'invalid_text');
+      return apiError('invalid_text');
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return badRequest('The request body is not valid JSON', 'invalid_json');
+      return apiError('invalid_json');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
     case 'FST_REQ_FILE_TOO_LARGE':
-      return new ApiError(413, 'too_large', 'The request body is too large');
+      return apiError('too_large');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return new ApiError(415, 'unsupported_media_type', 'Unsupported Content-Type; send JSON');
+      return apiError('unsupported_media_type');
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return badRequest('Send the file as multipart/form-data with one part named "file"', 'not_multipart');
+      return apiError('not_multipart');
     case 'FST_FILES_LIMIT':
     case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
-      return badRequest('Send one file per request, in a part named "file"', 'too_many_parts');
+      return apiError('too_many_parts');
     case 'FST_PROTO_VIOLATION':
     case 'FST_MP_PREMATURE_CLOSE':
-      return badRequest('The multipart body is malformed', 'bad_multipart');
+      return apiError('bad_multipart');
   }
   if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
-    return new ApiError(e.statusCode, 'bad_request', e.message);
+    return apiError('bad_request', e.message, { status: e.statusCode });
   }
-  return new ApiError(500, 'internal', 'Internal server error');
+  return apiError('internal');
 }
 
 export function installErrorHandling(app: FastifyInstance) {

@@ -1,57 +1,39 @@
 /**
  * Accounts: several admins, one-time passwords to change at first sign-in, password changes,
- * invitation links. All of their SQL is here; the routes and the operator's command call it.
- * Every change is written to the activity log with who made it, in the same transaction.
+ * invitation links. The routes and the operator's command call these; their SQL is in
+ * repositories/users.ts. Every change is written to the activity log with who made it, in the
+ * same transaction.
  */
 import { randomBytes } from 'node:crypto';
-import {
-  INVITATION_TTL_MS,
-  serverMessages,
-  type Account,
-  type Invitation,
-} from '../src/contract/index.ts';
-import { recordActivity } from './activity.ts';
-import { hashPassword, normaliseEmail, SESSION_REVOKED_CHANNEL, verifyPassword, type PasswordHashing } from './auth.ts';
-import { isUniqueViolation, type Database, type Queryable } from './db/database.ts';
-import { ApiError, conflict } from './errors.ts';
+import { INVITATION_TTL_MS, serverMessages, type Account, type Invitation } from '../src/contract/index.ts';
+import { hashPassword, normaliseEmail, verifyPassword, type PasswordHashing } from './auth.ts';
+import { isUniqueViolation, type Database } from './db/database.ts';
+import { apiError } from './errors.ts';
 import { newId, newToken, sha256 } from './ids.ts';
+import { recordActivity } from './repositories/activity.ts';
+import {
+  deleteAllInvitations,
+  deleteInvitation,
+  deleteUser,
+  endSessions,
+  insertAccount,
+  insertInvitation,
+  insertSignedUpUser,
+  invitationsEnabled,
+  lockUser,
+  passwordHashOf,
+  setInvitationsSetting,
+  setOneTimePassword,
+  setPassword,
+  takeInvitation,
+} from './repositories/users.ts';
 
 /** A password made for someone else to type once: 16 random bytes, URL-safe. */
 export const oneTimePassword = () => randomBytes(16).toString('base64url');
 
-const emailTaken = () => conflict(serverMessages.emailTaken, 'email_taken');
-const userNotFound = () => new ApiError(404, 'not_found', serverMessages.userNotFound);
-
-interface UserRow {
-  id: string;
-  email: string;
-  created_at: Date;
-  must_change_password: boolean;
-}
-
-const toAccount = (row: UserRow, currentId: string | null): Account => ({
-  id: row.id,
-  email: row.email,
-  createdAt: new Date(row.created_at).toISOString(),
-  mustChangePassword: row.must_change_password,
-  current: row.id === currentId,
-});
-
-/** Ends every session of the user (or all but one), and tells every process at once. */
-async function endSessions(tx: Queryable, userId: string, keepTokenHash: string | null = null) {
-  await tx.query(
-    `WITH gone AS (DELETE FROM sessions WHERE user_id = $1 AND token_hash IS DISTINCT FROM $2 RETURNING token_hash)
-     SELECT pg_notify('${SESSION_REVOKED_CHANNEL}', token_hash) FROM gone`,
-    [userId, keepTokenHash],
-  );
-}
-
-export async function listAccounts(db: Queryable, currentId: string | null): Promise<Account[]> {
-  const { rows } = await db.query<UserRow>(
-    'SELECT id, email, created_at, must_change_password FROM users ORDER BY created_at, email',
-  );
-  return rows.map((row) => toAccount(row, currentId));
-}
+const emailTaken = () => apiError('email_taken');
+const userNotFound = () => apiError('not_found', serverMessages.userNotFound);
+const invitationInvalid = () => apiError('invitation_invalid');
 
 /**
  * Adds an account with a one-time password (answered once; only its hash is kept) that its
@@ -66,28 +48,24 @@ export async function createAccount(
   const address = normaliseEmail(email);
   const password = oneTimePassword();
   const passwordHash = await hashPassword(password, cost);
-  const row = await db.transaction(async (tx) => {
-    const { rows } = await tx.query<UserRow>(
-      `INSERT INTO users (id, email, password_hash, must_change_password) VALUES ($1, $2, $3, true)
-       ON CONFLICT ((lower(email))) DO NOTHING RETURNING id, email, created_at, must_change_password`,
-      [newId(), address, passwordHash],
-    );
-    if (!rows[0]) throw emailTaken();
+  const account = await db.transaction(async (tx) => {
+    const added = await insertAccount(tx, newId(), address, passwordHash);
+    if (!added) throw emailTaken();
     await recordActivity(tx, 'user.created', `Account ${address} added`, new Date(), actor);
-    return rows[0];
+    return added;
   });
-  return { account: toAccount(row, null), password };
+  return { account, password };
 }
 
 /** Removes another admin's account and ends their sessions everywhere. */
 export async function removeAccount(db: Database, id: string, actor: { id: string; email: string }) {
-  if (id === actor.id) throw conflict(serverMessages.cannotRemoveSelf, 'cannot_remove_self');
+  if (id === actor.id) throw apiError('cannot_remove_self');
   await db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ email: string }>('SELECT email FROM users WHERE id = $1 FOR UPDATE', [id]);
-    if (!rows[0]) throw userNotFound();
+    const email = await lockUser(tx, id);
+    if (email === undefined) throw userNotFound();
     await endSessions(tx, id);
-    await tx.query('DELETE FROM users WHERE id = $1', [id]);
-    await recordActivity(tx, 'user.removed', `Account ${rows[0].email} removed`, new Date(), actor.email);
+    await deleteUser(tx, id);
+    await recordActivity(tx, 'user.removed', `Account ${email} removed`, new Date(), actor.email);
   });
 }
 
@@ -103,17 +81,14 @@ export async function changePassword(
   cost: PasswordHashing,
   keepTokenHash: string,
 ) {
-  const { rows } = await db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [user.id]);
-  if (!rows[0] || !(await verifyPassword(rows[0].password_hash, currentPassword))) {
-    throw new ApiError(400, 'current_password_wrong', serverMessages.currentPasswordWrong);
+  const currentHash = await passwordHashOf(db, user.id);
+  if (currentHash === undefined || !(await verifyPassword(currentHash, currentPassword))) {
+    throw apiError('current_password_wrong');
   }
-  if (currentPassword === newPassword) throw new ApiError(400, 'password_unchanged', serverMessages.passwordUnchanged);
+  if (currentPassword === newPassword) throw apiError('password_unchanged');
   const passwordHash = await hashPassword(newPassword, cost);
   await db.transaction(async (tx) => {
-    await tx.query('UPDATE users SET password_hash = $2, must_change_password = false WHERE id = $1', [
-      user.id,
-      passwordHash,
-    ]);
+    await setPassword(tx, user.id, passwordHash);
     await endSessions(tx, user.id, keepTokenHash);
     await recordActivity(tx, 'user.password', `Password of ${user.email} changed`, new Date(), user.email);
   });
@@ -128,12 +103,9 @@ export async function resetPassword(db: Database, email: string, cost: PasswordH
   const password = oneTimePassword();
   const passwordHash = await hashPassword(password, cost);
   const found = await db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ id: string }>(
-      'UPDATE users SET password_hash = $2, must_change_password = true WHERE lower(email) = $1 RETURNING id',
-      [address, passwordHash],
-    );
-    if (!rows[0]) return false;
-    await endSessions(tx, rows[0].id);
+    const id = await setOneTimePassword(tx, address, passwordHash);
+    if (id === undefined) return false;
+    await endSessions(tx, id);
     await recordActivity(tx, 'user.password', `Password of ${address} reset by the operator`);
     return true;
   });
@@ -143,22 +115,11 @@ export async function resetPassword(db: Database, email: string, cost: PasswordH
 
 // Invitations ---------------------------------------------------------------------------------
 
-const INVITATIONS_KEY = 'invitations_enabled';
-
-export async function invitationsEnabled(db: Queryable): Promise<boolean> {
-  const { rows } = await db.query<{ value: unknown }>('SELECT value FROM settings WHERE key = $1', [INVITATIONS_KEY]);
-  return rows[0]?.value === true;
-}
-
 /** Turns sign-up by invitation on or off; off also voids every open invitation. */
 export async function setInvitationsEnabled(db: Database, enabled: boolean, actor: string) {
   await db.transaction(async (tx) => {
-    await tx.query(
-      `INSERT INTO settings (key, value) VALUES ($1, $2::jsonb)
-       ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
-      [INVITATIONS_KEY, JSON.stringify(enabled)],
-    );
-    if (!enabled) await tx.query('DELETE FROM invitations');
+    await setInvitationsSetting(tx, enabled);
+    if (!enabled) await deleteAllInvitations(tx);
     await recordActivity(
       tx,
       'invitation.settings',
@@ -169,49 +130,27 @@ export async function setInvitationsEnabled(db: Database, enabled: boolean, acto
   });
 }
 
-interface InvitationRow {
-  id: string;
-  created_by: string | null;
-  created_at: Date;
-  expires_at: Date;
-}
-
-const toInvitation = (row: InvitationRow): Invitation => ({
-  id: row.id,
-  createdBy: row.created_by,
-  createdAt: new Date(row.created_at).toISOString(),
-  expiresAt: new Date(row.expires_at).toISOString(),
-});
-
-/** Open invitations, newest first (expired ones are dropped as we go). */
-export async function listInvitations(db: Queryable): Promise<Invitation[]> {
-  await db.query('DELETE FROM invitations WHERE expires_at <= now()');
-  const { rows } = await db.query<InvitationRow>(
-    'SELECT id, created_by, created_at, expires_at FROM invitations ORDER BY created_at DESC',
-  );
-  return rows.map(toInvitation);
-}
-
 /** A new single-use invitation valid 48 hours; answers its token once (only the hash is kept). */
 export async function createInvitation(db: Database, actor: string): Promise<{ invitation: Invitation; token: string }> {
   const token = newToken();
   const now = new Date();
-  const row = await db.transaction(async (tx) => {
-    if (!(await invitationsEnabled(tx))) throw conflict(serverMessages.invitationsDisabled, 'invitations_disabled');
-    const { rows } = await tx.query<InvitationRow>(
-      `INSERT INTO invitations (id, token_hash, created_by, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)
-       RETURNING id, created_by, created_at, expires_at`,
-      [newId(now.getTime()), sha256(token), actor, now, new Date(now.getTime() + INVITATION_TTL_MS)],
-    );
+  const invitation = await db.transaction(async (tx) => {
+    if (!(await invitationsEnabled(tx))) throw apiError('invitations_disabled');
+    const created = await insertInvitation(tx, {
+      id: newId(now.getTime()),
+      tokenHash: sha256(token),
+      createdBy: actor,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
+    });
     await recordActivity(tx, 'invitation.created', 'Invitation link created', now, actor);
-    return rows[0]!;
+    return created;
   });
-  return { invitation: toInvitation(row), token };
+  return { invitation, token };
 }
 
-export async function revokeInvitation(db: Queryable, id: string) {
-  const { rows } = await db.query('DELETE FROM invitations WHERE id = $1 RETURNING id', [id]);
-  if (!rows[0]) throw new ApiError(404, 'not_found', serverMessages.invitationNotFound);
+export async function revokeInvitation(db: Database, id: string) {
+  if (!(await deleteInvitation(db, id))) throw apiError('not_found', serverMessages.invitationNotFound);
 }
 
 /**
@@ -229,15 +168,12 @@ export async function acceptInvitation(
   const passwordHash = await hashPassword(password, cost);
   try {
     return await db.transaction(async (tx) => {
-      if (!(await invitationsEnabled(tx))) throw new ApiError(410, 'invitation_invalid', serverMessages.invitationInvalid);
-      const used = await tx.query<{ created_by: string | null }>(
-        'DELETE FROM invitations WHERE token_hash = $1 AND expires_at > now() RETURNING created_by',
-        [sha256(token)],
-      );
-      if (!used.rows[0]) throw new ApiError(410, 'invitation_invalid', serverMessages.invitationInvalid);
+      if (!(await invitationsEnabled(tx))) throw invitationInvalid();
+      const used = await takeInvitation(tx, sha256(token));
+      if (!used) throw invitationInvalid();
       const id = newId();
-      await tx.query('INSERT INTO users (id, email, password_hash) VALUES ($1, $2, $3)', [id, address, passwordHash]);
-      const by = used.rows[0].created_by;
+      await insertSignedUpUser(tx, id, address, passwordHash);
+      const by = used.createdBy;
       await recordActivity(tx, 'user.created', `Account ${address} signed up${by ? ` (invited by ${by})` : ''}`, new Date(), address);
       return { id, email: address };
     });

@@ -9,8 +9,9 @@
 import { createServer } from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
-import { ARTICLE_CARD_COLUMNS, decodeCursor } from '../../server/articles.ts';
+import { decodeCursor } from '../../server/articles.ts';
 import { createPgliteDatabase } from '../../server/db/database.ts';
+import { ARTICLE_CARD_COLUMNS } from '../../server/repositories/articles.ts';
 
 const port = Number(process.env.PORT);
 const url = process.env.DATABASE_URL;

@@ -1,3 +1,5 @@
+import type { Queryable } from './database.ts';
+
 /** A timestamptz column as the text toISOString() writes (UTC, milliseconds, "Z"). */
 export const isoText = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
@@ -6,3 +8,8 @@ export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${
 
 /** Search counts are capped (the contract's SEARCH_COUNT_CAP: a count above it is cap + 1). */
 export { SEARCH_COUNT_CAP } from '../../src/contract/text.ts';
+
+/** The cheapest statement: resolves once the database has answered. */
+export async function ping(db: Queryable): Promise<void> {
+  await db.query('SELECT 1');
+}

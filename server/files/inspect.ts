@@ -9,8 +9,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { fileTypeFromFile } from 'file-type';
 import { SaxesParser } from 'saxes';
 import sharp from 'sharp';
-import { serverMessages } from '../../src/contract/index.ts';
-import { ApiError } from '../errors.ts';
+import { apiError } from '../errors.ts';
 
 sharp.cache(false);
 
@@ -26,7 +25,7 @@ export type Inspection =
 
 const RASTER = new Set(['image/jpeg', 'image/png', 'image/gif']);
 
-export const typeNotAllowed = () => new ApiError(415, 'file_type_not_allowed', serverMessages.fileTypeNotAllowed);
+export const typeNotAllowed = () => apiError('file_type_not_allowed');
 
 /**
  * Inspects the file at `file` (in the upload temp dir). An SVG is rewritten in place with its
@@ -64,9 +63,9 @@ async function rasterThumbnail(file: string, maxPixels: number): Promise<Buffer>
       .toBuffer();
   } catch (error) {
     if (/pixel limit/i.test((error as Error).message)) {
-      throw new ApiError(400, 'image_too_large', serverMessages.imageTooLarge);
+      throw apiError('image_too_large');
     }
-    throw new ApiError(400, 'image_damaged', serverMessages.imageDamaged);
+    throw apiError('image_damaged');
   }
 }
 
@@ -74,7 +73,7 @@ async function rasterThumbnail(file: string, maxPixels: number): Promise<Buffer>
 export const SVG_MAX_DEPTH = 64;
 export const SVG_MAX_ELEMENTS = 50_000;
 
-export const svgTooComplex = () => new ApiError(422, 'svg_too_complex', serverMessages.svgTooComplex);
+export const svgTooComplex = () => apiError('svg_too_complex');
 
 /**
  * One streaming pass over the text: well-formed XML whose root is <svg>, no deeper and no

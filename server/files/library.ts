@@ -5,47 +5,15 @@
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { rename, rm, stat, writeFile } from 'node:fs/promises';
-import type { StoredFile } from '../../src/contract/index.ts';
-import { recordActivity } from '../activity.ts';
-import type { Database, Queryable } from '../db/database.ts';
+import { open, rename, rm, stat, writeFile } from 'node:fs/promises';
+import type { Database } from '../db/database.ts';
+import { apiError, DatabaseUnavailableError } from '../errors.ts';
 import { newId } from '../ids.ts';
-import { open } from 'node:fs/promises';
-import { serverMessages } from '../../src/contract/index.ts';
-import { ApiError, DatabaseUnavailableError } from '../errors.ts';
+import { recordActivity } from '../repositories/activity.ts';
+import { findFileBySha256, insertFile, type FileRow } from '../repositories/files.ts';
 import type { WorkerPool } from '../workers/pool.ts';
 import { FILE_JOB_MS } from './limits.ts';
 import type { FileStorage } from './storage.ts';
-
-export interface FileRow {
-  id: string;
-  name: string;
-  size: number | string;
-  type: 'image' | 'pdf' | 'other';
-  mime_type: string;
-  has_thumbnail: boolean;
-  uploaded_at: Date;
-  last_modified: Date;
-}
-
-export const FILE_COLUMNS = 'id, name, size, type, mime_type, has_thumbnail, uploaded_at, last_modified';
-
-/** Where a stored file is read; a published article's images point here. */
-export const fileContentUrl = (id: string) => `/api/files/${id}/content`;
-
-export function toFile(row: FileRow): StoredFile {
-  return {
-    id: row.id,
-    name: row.name,
-    size: Number(row.size),
-    type: row.type,
-    mimeType: row.mime_type,
-    url: fileContentUrl(row.id),
-    ...(row.has_thumbnail ? { thumbnailUrl: `/api/files/${row.id}/thumbnail` } : {}),
-    uploadedAt: new Date(row.uploaded_at).toISOString(),
-    lastModified: new Date(row.last_modified).toISOString(),
-  };
-}
 
 /** A client's file name, for display only: no path, no control or bidi characters. */
 export function displayName(raw: string | undefined): string {
@@ -86,8 +54,8 @@ async function inspectInWorker(ctx: LibraryContext, file: string) {
   const markup = await looksLikeMarkup(file);
   const refuse = () =>
     markup
-      ? new ApiError(422, 'svg_too_complex', serverMessages.svgTooComplex)
-      : new ApiError(422, 'image_undecodable', serverMessages.imageUndecodable);
+      ? apiError('svg_too_complex')
+      : apiError('image_undecodable');
   const found = await ctx.workers.run(
     'inspectFile',
     { path: file, maxPixels: ctx.maxImagePixels, markup },
@@ -100,13 +68,6 @@ async function sha256Of(file: string): Promise<string> {
   const hash = createHash('sha256');
   for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
   return hash.digest('hex');
-}
-
-export async function findFileBySha256(db: Queryable, sha256: string): Promise<FileRow | undefined> {
-  const { rows } = await db.query<FileRow>(`SELECT ${FILE_COLUMNS} FROM files WHERE sha256 = $1 ORDER BY uploaded_at LIMIT 1`, [
-    sha256,
-  ]);
-  return rows[0];
 }
 
 /**
@@ -142,16 +103,21 @@ export async function storeFile(
       // Row and file appear together: the move happens inside the transaction, and a failed
       // commit removes the moved file.
       const row = await db.transaction(async (tx) => {
-        const { rows } = await tx.query<FileRow>(
-          `INSERT INTO files (id, name, stored_name, size, type, mime_type, has_thumbnail, uploaded_at, last_modified, sha256)
-           VALUES ($1, $2, $1, $3, $4, $5, $6, $7, $7, $8) RETURNING ${FILE_COLUMNS}`,
-          [id, name, size, inspection.type, inspection.mimeType, Boolean(inspection.thumbnail), now, sha256],
-        );
+        const inserted = await insertFile(tx, {
+          id,
+          name,
+          size,
+          type: inspection.type,
+          mimeType: inspection.mimeType,
+          hasThumbnail: Boolean(inspection.thumbnail),
+          at: now,
+          sha256,
+        });
         await recordActivity(tx, 'file.uploaded', options.activity ?? `File "${name}" uploaded`, now, options.actor);
         moved = true;
         if (inspection.thumbnail) await rename(tmpThumb, finalThumb);
         await rename(tmpFile, finalFile);
-        return rows[0]!;
+        return inserted;
       });
       return { row, reused: false };
     } catch (error) {

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Queryable } from '../db/database.ts';
+import { knownFileIds } from '../repositories/files.ts';
 
 const ID_PATTERN = /^[0-9a-z]{26}$/;
 const THUMB_SUFFIX = '.webp';
@@ -77,8 +78,7 @@ export class FileStorage {
     for (let i = 0; i < entries.length; i += 500) {
       const batch = entries.slice(i, i + 500);
       const ids = batch.map((e) => e.id).filter((id) => ID_PATTERN.test(id));
-      const { rows } = await db.query<{ id: string }>('SELECT id FROM files WHERE id = ANY($1::text[])', [ids]);
-      const known = new Set(rows.map((r) => r.id));
+      const known = await knownFileIds(db, ids);
       for (const entry of batch) {
         if (known.has(entry.id)) continue;
         const file = path.join(entry.dir, entry.name);

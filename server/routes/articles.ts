@@ -13,32 +13,38 @@ import {
   serverMessages,
   slugCheckResultSchema,
 } from '../../src/contract/index.ts';
-import { recordActivity } from '../activity.ts';
 import {
-  ARTICLE_COLUMNS,
   articleLabel,
   articleStats,
   assertValidSlug,
   freeSlug,
-  getArticle,
   insertArticle,
-  isSlugTaken,
   listArticles,
   nextUpdatedAt,
   slugify,
-  toArticle,
-  type ArticleRow,
 } from '../articles.ts';
 import type { AppContext } from '../context.ts';
 import { isUniqueViolation } from '../db/database.ts';
-import { badRequest, conflict, errorResponses, notFound } from '../errors.ts';
+import { apiError, errorResponses } from '../errors.ts';
+import { recordActivity } from '../repositories/activity.ts';
+import {
+  deleteArticle,
+  getArticle,
+  isSlugTaken,
+  toArticle,
+  updateBlogData,
+  updateScrapedText,
+  updateSlug,
+  updateStatus,
+} from '../repositories/articles.ts';
 import { ingestPage, scrapeToDraft } from '../scrape/ingest.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const ifMatchHeaders = z.object({ 'if-match': z.string().max(100).optional() });
 
-const articleNotFound = () => notFound(serverMessages.articleNotFound);
-const slugTaken = () => conflict(serverMessages.slugTaken, 'slug_taken');
+const articleNotFound = () => apiError('not_found', serverMessages.articleNotFound);
+const slugTaken = () => apiError('slug_taken');
+const articlePublished = () => apiError('article_published');
 
 /** Runs `fn`; a unique violation on the slug (two writers at once) becomes 409 slug taken. */
 async function slugSafe<T>(fn: () => Promise<T>): Promise<T> {
@@ -141,21 +147,16 @@ export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       const replaceBlogData = request.body?.replaceBlogData ?? false;
       const before = await getArticle(db, request.params.id);
       if (!before) throw articleNotFound();
-      if (before.status === 'published') throw conflict(serverMessages.articlePublished, 'article_published');
-      if (!before.scraped_url) throw badRequest(serverMessages.noScrapedUrl, 'no_scraped_url');
+      if (before.status === 'published') throw articlePublished();
+      if (!before.scraped_url) throw apiError('no_scraped_url');
       const { page, warnings, images } = await ingestPage({ ...ctx, actor: request.user!.email }, before.scraped_url);
       const row = await db.transaction(async (tx) => {
         // The article may have changed while the page was fetched: judge it again, locked.
         const current = await getArticle(tx, before.id, true);
         if (!current) throw articleNotFound();
-        if (current.status === 'published') throw conflict(serverMessages.articlePublished, 'article_published');
+        if (current.status === 'published') throw articlePublished();
         const updatedAt = nextUpdatedAt(current.updated_at);
-        const { rows } = await tx.query<ArticleRow>(
-          `UPDATE articles SET scrapped_data = $2, blog_data = CASE WHEN $3::boolean THEN $4 ELSE blog_data END,
-                  updated_at = $5
-            WHERE id = $1 RETURNING ${ARTICLE_COLUMNS}`,
-          [current.id, page.text, replaceBlogData, page.html, updatedAt],
-        );
+        const updated = await updateScrapedText(tx, current.id, page.text, replaceBlogData, page.html, updatedAt);
         await recordActivity(
           tx,
           'article.html',
@@ -163,7 +164,7 @@ export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
           updatedAt,
           request.user!.email,
         );
-        return rows[0]!;
+        return updated;
       });
       return { data: toArticle(row), warnings, images };
     },
@@ -183,18 +184,13 @@ export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         db.transaction(async (tx) => {
           const current = await getArticle(tx, request.params.id, true);
           if (!current) throw articleNotFound();
-          if (current.status === 'published') throw conflict(serverMessages.articlePublished, 'article_published');
-          if (isStale(request.headers['if-match'], current.updated_at)) {
-            throw conflict(serverMessages.articleStale, 'stale_article');
-          }
+          if (current.status === 'published') throw articlePublished();
+          if (isStale(request.headers['if-match'], current.updated_at)) throw apiError('stale_article');
           const updatedAt = nextUpdatedAt(current.updated_at);
           if ('slug' in patch) {
             if (patch.slug === current.slug) return current;
             if (await isSlugTaken(tx, patch.slug, current.id)) throw slugTaken();
-            const { rows } = await tx.query<ArticleRow>(
-              `UPDATE articles SET slug = $2, updated_at = $3 WHERE id = $1 RETURNING ${ARTICLE_COLUMNS}`,
-              [current.id, patch.slug, updatedAt],
-            );
+            const updated = await updateSlug(tx, current.id, patch.slug, updatedAt);
             await recordActivity(
               tx,
               'article.slug',
@@ -202,15 +198,12 @@ export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
               updatedAt,
               request.user!.email,
             );
-            return rows[0]!;
+            return updated;
           }
           if (patch.blogData === current.blog_data) return current;
-          const { rows } = await tx.query<ArticleRow>(
-            `UPDATE articles SET blog_data = $2, updated_at = $3 WHERE id = $1 RETURNING ${ARTICLE_COLUMNS}`,
-            [current.id, patch.blogData, updatedAt],
-          );
+          const updated = await updateBlogData(tx, current.id, patch.blogData, updatedAt);
           await recordActivity(tx, 'article.html', `Blog HTML of ${articleLabel(current)} edited`, updatedAt, request.user!.email);
-          return rows[0]!;
+          return updated;
         }),
       );
       return { data: toArticle(row) };
@@ -229,12 +222,9 @@ export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
           if (!current) throw articleNotFound();
           if (current.status === status) return current;
           const updatedAt = nextUpdatedAt(current.updated_at);
-          const { rows } = await tx.query<ArticleRow>(
-            `UPDATE articles SET status = $2, updated_at = $3 WHERE id = $1 RETURNING ${ARTICLE_COLUMNS}`,
-            [current.id, status, updatedAt],
-          );
+          const updated = await updateStatus(tx, current.id, status, updatedAt);
           await recordActivity(tx, kind, `Article ${articleLabel(current)} ${verb}`, updatedAt, request.user!.email);
-          return rows[0]!;
+          return updated;
         });
         return { data: toArticle(row) };
       },
@@ -245,11 +235,7 @@ export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     schema: { params: idParams, response: { 204: z.null().optional(), ...errorResponses } },
     handler: async (request, reply) => {
       await db.transaction(async (tx) => {
-        const { rows } = await tx.query<ArticleRow>(
-          `DELETE FROM articles WHERE id = $1 RETURNING ${ARTICLE_COLUMNS}`,
-          [request.params.id],
-        );
-        const row = rows[0];
+        const row = await deleteArticle(tx, request.params.id);
         if (!row) throw articleNotFound();
         await recordActivity(tx, 'article.deleted', `Article ${articleLabel(row)} deleted`, new Date(), request.user!.email);
       });

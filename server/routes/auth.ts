@@ -14,13 +14,10 @@ import {
 import {
   clearLoginFailures,
   createSession,
-  deleteExpiredSessions,
-  deleteSession,
   findUserByEmail,
   listSessions,
   loginRetryAfter,
   recordLoginFailure,
-  revokeSession,
   SESSION_TTL_MS,
   verifyPassword,
 } from '../auth.ts';
@@ -28,8 +25,9 @@ import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
 import type { OidcPending } from '../oidc.ts';
 import { sha256 } from '../ids.ts';
-import { ApiError, errorResponses } from '../errors.ts';
-import { acceptInvitation, changePassword, invitationsEnabled } from '../users.ts';
+import { apiError, errorResponses } from '../errors.ts';
+import { deleteExpiredSessions, deleteSession, invitationsEnabled, revokeSession } from '../repositories/users.ts';
+import { acceptInvitation, changePassword } from '../users.ts';
 
 export const SESSION_COOKIE = 'session';
 
@@ -62,16 +60,14 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       const { email, password } = request.body;
       const retryAfter = await loginRetryAfter(db, email, request.ip);
       if (retryAfter > 0) {
-        throw new ApiError(429, 'too_many_attempts', serverMessages.tooManyAttempts, {
-          'retry-after': String(retryAfter),
-        });
+        throw apiError('too_many_attempts', { headers: { 'retry-after': String(retryAfter) } });
       }
       const user = await findUserByEmail(db, email);
       // Verify against a dummy hash for unknown emails, so timing does not tell them apart.
       const valid = await verifyPassword(user?.password_hash ?? ctx.dummyPasswordHash, password);
       if (!user || !valid) {
         await recordLoginFailure(db, email, request.ip);
-        throw new ApiError(401, 'invalid_credentials', serverMessages.invalidCredentials);
+        throw apiError('invalid_credentials');
       }
       await clearLoginFailures(db, email, request.ip);
       return startSession(db, reply, user, request.headers['user-agent']);
@@ -109,7 +105,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   app.get('/oidc/start', {
     config: { public: true },
     handler: async (request, reply) => {
-      if (!ctx.oidc) throw new ApiError(404, 'oidc_not_configured', serverMessages.oidcNotConfigured);
+      if (!ctx.oidc) throw apiError('oidc_not_configured');
       let started;
       try {
         started = await ctx.oidc.start(oidcRedirectUri(request));
@@ -131,7 +127,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   app.get('/oidc/callback', {
     config: { public: true },
     handler: async (request, reply) => {
-      if (!ctx.oidc) throw new ApiError(404, 'oidc_not_configured', serverMessages.oidcNotConfigured);
+      if (!ctx.oidc) throw apiError('oidc_not_configured');
       reply.clearCookie(OIDC_COOKIE, { path: '/api/auth/oidc' });
       let email: string;
       try {
@@ -156,8 +152,9 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     schema: { response: { 204: z.null().optional(), ...errorResponses } },
     handler: async (request, reply) => {
       if (request.sessionToken) {
-        await deleteSession(db, request.sessionToken);
-        ctx.sessions.forget(sha256(request.sessionToken));
+        const tokenHash = sha256(request.sessionToken);
+        await deleteSession(db, tokenHash);
+        ctx.sessions.forget(tokenHash);
       }
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return reply.code(204).send(null);
@@ -189,7 +186,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     },
     handler: async (request, reply) => {
       const tokenHash = await revokeSession(db, request.user!.id, request.params.id);
-      if (!tokenHash) throw new ApiError(404, 'not_found', serverMessages.sessionNotFound);
+      if (!tokenHash) throw apiError('not_found', serverMessages.sessionNotFound);
       ctx.sessions.forget(tokenHash);
       if (tokenHash === sha256(request.sessionToken!)) reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return reply.code(204).send(null);

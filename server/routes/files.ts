@@ -14,12 +14,12 @@ import {
   serverMessages,
   uploadResultSchema,
 } from '../../src/contract/index.ts';
-import { recordActivity } from '../activity.ts';
 import type { AppContext } from '../context.ts';
-import { escapeLike, SEARCH_COUNT_CAP } from '../db/sql.ts';
-import { ApiError, badRequest, errorResponses, isDiskFull, storageFull } from '../errors.ts';
-import { displayName, FILE_COLUMNS, storeFile, toFile, type FileRow } from '../files/library.ts';
+import { ApiError, apiError, errorResponses, isDiskFull, notFound, sendError, storageFull } from '../errors.ts';
+import { displayName, storeFile } from '../files/library.ts';
 import { FileStorage } from '../files/storage.ts';
+import { recordActivity } from '../repositories/activity.ts';
+import { deleteFile, findFileById, latestFiles, listFiles, toFile } from '../repositories/files.ts';
 
 /**
  * Writes the upload's bytes to `file` (a new file). A full disk stops the writing, not the
@@ -56,76 +56,25 @@ function contentDisposition(kind: 'inline' | 'attachment', name: string) {
 
 const FILE_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";
 
-const fileNotFound = () => new ApiError(404, 'not_found', serverMessages.fileNotFound);
+const fileNotFound = () => apiError('not_found', serverMessages.fileNotFound);
 const idParams = z.object({ id: z.string().min(1).max(64) });
 
 export const fileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db, storage, maxUploadBytes } = ctx;
+  // This plugin's errors, its 404s included, carry `success: false` like its results (SPEC.md).
+  app.decorateRequest('errorShape', 'file');
+  app.setNotFoundHandler((request, reply) => sendError(request, reply, notFound()));
   const tooLargeMessage =
     maxUploadBytes === MAX_UPLOAD_BYTES
       ? serverMessages.fileTooLarge
       : `File size too large. Maximum size is ${Math.round((maxUploadBytes / 1024 / 1024) * 100) / 100}MB.`;
-  const tooLarge = () => new ApiError(413, 'file_too_large', tooLargeMessage);
+  const tooLarge = () => apiError('file_too_large', tooLargeMessage);
 
-  const findFile = async (id: string) => {
-    if (!FileStorage.isFileId(id)) return undefined;
-    const { rows } = await db.query<FileRow>(`SELECT ${FILE_COLUMNS} FROM files WHERE id = $1`, [id]);
-    return rows[0];
-  };
+  const findFile = async (id: string) => (FileStorage.isFileId(id) ? findFileById(db, id) : undefined);
 
   app.get('/', {
     schema: { querystring: fileListQuerySchema, response: { 200: fileListResultSchema, ...errorResponses } },
-    handler: async (request) => {
-      const { type, search, page, limit } = request.query;
-      const offset = (page - 1) * limit;
-      const where: string[] = [];
-      const params: unknown[] = [];
-      if (type !== 'all') {
-        params.push(type);
-        where.push(`type = $${params.length}`);
-      }
-      const term = search?.trim();
-      if (term) {
-        params.push(`%${escapeLike(term.toLowerCase())}%`);
-        where.push(`lower(name) LIKE $${params.length}`);
-      }
-      const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
-      // Totals by type come from the stats row. A name search counts its matches, but no further
-      // than SEARCH_COUNT_CAP past this page's start: the total is exact up to there, else it
-      // reads offset + SEARCH_COUNT_CAP + 1 ("more than"), which still lets a client page on
-      // while page × limit < total, and a broad term costs no more than the page itself.
-      const cap = offset + SEARCH_COUNT_CAP + 1;
-      const totalsSql = `(SELECT files FROM file_stats WHERE id = 1) AS stat_files,
-        (SELECT images FROM file_stats WHERE id = 1) AS stat_images,
-        (SELECT pdfs FROM file_stats WHERE id = 1) AS stat_pdfs,
-        (SELECT total_bytes FROM file_stats WHERE id = 1) AS stat_bytes,
-        ${term ? `(SELECT count(*) FROM (SELECT 1 FROM files ${whereSql} LIMIT ${cap}) m)` : 'NULL'} AS matches`;
-      type Totals = Record<'stat_files' | 'stat_images' | 'stat_pdfs' | 'stat_bytes', number | string> & {
-        matches: number | string | null;
-      };
-      // The totals ride along with the page: one statement, one round trip.
-      const { rows } = await db.query<FileRow & Totals>(
-        `SELECT ${FILE_COLUMNS}, ${totalsSql} FROM files ${whereSql} ORDER BY uploaded_at DESC, id DESC
-          LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-        [...params, limit, offset],
-        { prepare: !term }, // a name search's plan depends on its term
-      );
-      // An empty page has no row to carry the totals: ask for them alone.
-      // Its SQL has placeholders only when it counts a name search's matches.
-      const totals = rows[0] ?? (await db.query<Totals>(`SELECT ${totalsSql}`, term ? params : [])).rows[0]!;
-      const images = Number(totals.stat_images);
-      const pdfs = Number(totals.stat_pdfs);
-      return {
-        data: rows.map(toFile),
-        total:
-          totals.matches !== null
-            ? Number(totals.matches)
-            : { all: Number(totals.stat_files), image: images, pdf: pdfs }[type],
-        page,
-        limit,
-        summary: { images, pdfs, totalBytes: Number(totals.stat_bytes) },
-      };
-    },
+    handler: (request) => listFiles(db, request.query),
   });
 
   app.get('/latest', {
@@ -133,20 +82,14 @@ export const fileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       querystring: z.object({ count: z.coerce.number().int().min(1).max(100).default(10) }),
       response: { 200: latestFilesResultSchema, ...errorResponses },
     },
-    handler: async (request) => {
-      const { rows } = await db.query<FileRow>(
-        `SELECT ${FILE_COLUMNS} FROM files ORDER BY uploaded_at DESC, id DESC LIMIT $1`,
-        [request.query.count],
-      );
-      return { data: rows.map(toFile) };
-    },
+    handler: async (request) => ({ data: (await latestFiles(db, request.query.count)).map(toFile) }),
   });
 
   app.post('/', {
     schema: { response: { 201: uploadResultSchema, ...errorResponses } },
     handler: async (request, reply) => {
       if (!request.isMultipart()) {
-        throw badRequest('Send the file as multipart/form-data with one part named "file"', 'not_multipart');
+        throw apiError('not_multipart');
       }
       // Refuse an announced oversize body before reading it (multipart overhead allowed).
       const announced = Number(request.headers['content-length'] ?? 0);
@@ -160,7 +103,7 @@ export const fileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       }
       if (!part || part.fieldname !== 'file') {
         part?.file.resume();
-        throw badRequest('Send the file as multipart/form-data with one part named "file"', 'missing_file');
+        throw apiError('missing_file');
       }
 
       const tmpFile = storage.tmpPath();
@@ -175,7 +118,7 @@ export const fileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
         }
         if (part.file.truncated) throw tooLarge();
         const { size: receivedSize } = await stat(tmpFile);
-        if (receivedSize === 0) throw badRequest(serverMessages.fileEmpty, 'file_empty');
+        if (receivedSize === 0) throw apiError('file_empty');
 
         const { row } = await storeFile(ctx, tmpFile, displayName(part.filename), { actor: request.user!.email });
         return reply.code(201).send({ success: true, file: toFile(row), message: serverMessages.fileUploaded });
@@ -188,13 +131,11 @@ export const fileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
         if (isDiskFull(error)) return storageFull(); // writing the upload to DATA_DIR/tmp
         const code = (error as { code?: string }).code;
         if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge();
-        if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
-          return badRequest('Send the file as multipart/form-data with one part named "file"', 'not_multipart');
-        }
+        if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return apiError('not_multipart');
         if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') {
-          return badRequest('Send one file per request, in a part named "file"', 'too_many_parts');
+          return apiError('too_many_parts');
         }
-        return badRequest('The multipart body is malformed', 'bad_multipart');
+        return apiError('bad_multipart');
       }
     },
   });
@@ -205,8 +146,7 @@ export const fileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       const { id } = request.params;
       if (!FileStorage.isFileId(id)) throw fileNotFound();
       const row = await db.transaction(async (tx) => {
-        const { rows } = await tx.query<FileRow>(`DELETE FROM files WHERE id = $1 RETURNING ${FILE_COLUMNS}`, [id]);
-        const deleted = rows[0];
+        const deleted = await deleteFile(tx, id);
         if (deleted) {
           await recordActivity(tx, 'file.deleted', `File "${deleted.name}" deleted`, new Date(), request.user!.email);
         }

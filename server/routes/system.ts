@@ -2,9 +2,10 @@ import { statfs } from 'node:fs/promises';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { activityListSchema, healthSchema } from '../../src/contract/index.ts';
-import { listActivity } from '../activity.ts';
 import type { AppContext } from '../context.ts';
 import { errorResponses } from '../errors.ts';
+import { listActivity } from '../repositories/activity.ts';
+import { ping } from '../db/sql.ts';
 
 const DB_CHECK_TIMEOUT_MS = 2000;
 
@@ -17,7 +18,7 @@ export const systemRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     handler: async () => {
       let timer: NodeJS.Timeout | undefined;
       const database = await Promise.race([
-        db.query('SELECT 1').then(() => 'connected' as const),
+        ping(db).then(() => 'connected' as const),
         new Promise<'down'>((resolve) => {
           timer = setTimeout(() => resolve('down'), DB_CHECK_TIMEOUT_MS);
         }),

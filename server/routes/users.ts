@@ -11,16 +11,8 @@ import {
 } from '../../src/contract/index.ts';
 import type { AppContext } from '../context.ts';
 import { errorResponses } from '../errors.ts';
-import {
-  createAccount,
-  createInvitation,
-  invitationsEnabled,
-  listAccounts,
-  listInvitations,
-  removeAccount,
-  revokeInvitation,
-  setInvitationsEnabled,
-} from '../users.ts';
+import { invitationsEnabled, listAccounts, listInvitations } from '../repositories/users.ts';
+import { createAccount, createInvitation, removeAccount, revokeInvitation, setInvitationsEnabled } from '../users.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 

@@ -9,8 +9,7 @@
 import { Readability } from '@mozilla/readability';
 import createDOMPurify from 'dompurify';
 import { JSDOM, VirtualConsole } from 'jsdom';
-import { serverMessages } from '../../src/contract/index.ts';
-import { ApiError } from '../errors.ts';
+import { apiError } from '../errors.ts';
 import type { FetchedPage } from './safe-fetch.ts';
 
 export interface ExtractedArticle {
@@ -253,7 +252,7 @@ export function extractArticle(page: FetchedPage): ExtractedArticle {
     // The article as an element of this document: cleaned in place, serialised once.
     const parsed = new Readability<Element>(doc, { serializer: (el) => el as Element }).parse();
     const container = parsed?.content;
-    if (!container) throw new ApiError(422, 'no_article', serverMessages.noArticle);
+    if (!container) throw apiError('no_article');
     cleanBody(container, dom.window, page.url);
     const title = (parsed.title ?? '').replace(/\s+/g, ' ').trim();
     // The article opens with its title as the one h1 (the extractor demotes or drops it).
@@ -262,7 +261,7 @@ export function extractArticle(page: FetchedPage): ExtractedArticle {
       first.remove();
     }
     const body = blockText(container);
-    if (!body) throw new ApiError(422, 'no_article', serverMessages.noArticle);
+    if (!body) throw apiError('no_article');
     const html = sanitiseArticleHtml((title ? `<h1>${escapeHtml(title)}</h1>\n` : '') + container.innerHTML);
     return {
       url: page.url,

@@ -8,11 +8,13 @@ import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
-import { serverMessages, type ScrapeWarning } from '../../src/contract/index.ts';
-import { ApiError } from '../errors.ts';
-import { displayName, fileContentUrl, storeFile, type LibraryContext } from '../files/library.ts';
-import { freeSlug, insertArticle, slugify, type ArticleRow } from '../articles.ts';
-import { isUniqueViolation, type Queryable } from '../db/database.ts';
+import type { ScrapeWarning } from '../../src/contract/index.ts';
+import { ApiError, apiError } from '../errors.ts';
+import { displayName, storeFile, type LibraryContext } from '../files/library.ts';
+import { freeSlug, insertArticle, slugify } from '../articles.ts';
+import { isUniqueViolation } from '../db/database.ts';
+import { fileContentUrl } from '../repositories/files.ts';
+import { findScrapedArticleId, type ArticleRow } from '../repositories/articles.ts';
 import type { WorkerPool } from '../workers/pool.ts';
 import type { ExtractedArticle } from './extract.ts';
 import { parseScrapeUrl, safeFetch, SCRAPE_TIMEOUT_MS, type SafeFetchOptions } from './safe-fetch.ts';
@@ -39,17 +41,8 @@ export interface IngestedPage {
   images: { imported: number; reused: number };
 }
 
-/** The article made from this address before, if any (the address as the admin typed it). */
-export async function findScraped(db: Queryable, url: string): Promise<string | undefined> {
-  const { rows } = await db.query<{ id: string }>(
-    'SELECT id FROM articles WHERE scraped_url = $1 ORDER BY created_at LIMIT 1',
-    [url],
-  );
-  return rows[0]?.id;
-}
-
 export const alreadyScraped = (articleId: string) =>
-  new ApiError(409, 'already_scraped', serverMessages.alreadyScraped, {}, { articleId });
+  apiError('already_scraped', { extra: { articleId } });
 
 /** Fetches and extracts `url` in a worker, then brings its images home. */
 export async function ingestPage(ctx: IngestContext, url: string): Promise<IngestedPage> {
@@ -59,8 +52,8 @@ export async function ingestPage(ctx: IngestContext, url: string): Promise<Inges
     { url, fetch: ctx.scrape },
     {
       timeoutMs: PAGE_JOB_MS,
-      tooSlow: () => new ApiError(422, 'page_too_slow', serverMessages.pageTooSlow),
-      tooBig: () => new ApiError(422, 'page_too_complex', serverMessages.pageTooComplex),
+      tooSlow: () => apiError('page_too_slow'),
+      tooBig: () => apiError('page_too_complex'),
     },
   );
   if (!ctx.importImages || page.images.length === 0) return { page, warnings: [], images: { imported: 0, reused: 0 } };
@@ -92,8 +85,8 @@ export async function ingestPage(ctx: IngestContext, url: string): Promise<Inges
     { html: page.html, replacements },
     {
       timeoutMs: 30_000,
-      tooSlow: () => new ApiError(422, 'page_too_slow', serverMessages.pageTooSlow),
-      tooBig: () => new ApiError(422, 'page_too_complex', serverMessages.pageTooComplex),
+      tooSlow: () => apiError('page_too_slow'),
+      tooBig: () => apiError('page_too_complex'),
     },
   );
   // Keep the warnings in the order of the page.
@@ -105,7 +98,7 @@ export async function ingestPage(ctx: IngestContext, url: string): Promise<Inges
 /** One image through the safe fetch into the library; its bytes decide what it is. */
 async function importImage(ctx: IngestContext, src: string): Promise<{ id: string; reused: boolean }> {
   const fetched = await safeFetch(src, { ...ctx.scrape, accept: 'any', maxBytes: ctx.maxUploadBytes });
-  if (fetched.body.length === 0) throw new ApiError(400, 'file_empty', serverMessages.fileEmpty);
+  if (fetched.body.length === 0) throw apiError('file_empty');
   const tmpFile = ctx.storage.tmpPath();
   try {
     await pipeline(Readable.from([fetched.body]), createWriteStream(tmpFile, { flags: 'wx' }));
@@ -139,7 +132,7 @@ export async function scrapeToDraft(
 ): Promise<{ row: ArticleRow } & Omit<IngestedPage, 'page'>> {
   const url = rawUrl.trim();
   if (!options.force) {
-    const existing = await findScraped(ctx.db, url);
+    const existing = await findScrapedArticleId(ctx.db, url);
     if (existing) throw alreadyScraped(existing);
   }
   const { page, warnings, images } = await ingestPage(ctx, url);

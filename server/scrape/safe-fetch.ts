@@ -9,7 +9,8 @@ import https from 'node:https';
 import net from 'node:net';
 import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
-import { ApiError } from '../errors.ts';
+import { serverMessages } from '../../src/contract/index.ts';
+import { ApiError, apiError } from '../errors.ts';
 
 export interface SafeFetchOptions {
   timeoutMs?: number;
@@ -76,12 +77,12 @@ export function isForbiddenAddress(address: string, allow?: net.BlockList): bool
   return forbidden6.check(address, 'ipv6');
 }
 
-export const refused = (message: string) => new ApiError(400, 'url_not_allowed', message);
+export const refused = (message: string) => apiError('url_not_allowed', message);
 const tooLarge = (maxBytes: number) =>
-  new ApiError(422, 'page_too_large', `The page is larger than ${Math.round((maxBytes / 1024 / 1024) * 10) / 10} MB`);
-const failed = (message: string) => new ApiError(502, 'fetch_failed', message);
+  apiError('page_too_large', `The page is larger than ${Math.round((maxBytes / 1024 / 1024) * 10) / 10} MB`);
+const failed = (message: string) => apiError('fetch_failed', message);
 const timedOut = (ms: number) =>
-  new ApiError(504, 'fetch_timeout', `The page took too long to answer (more than ${ms / 1000} s)`);
+  apiError('fetch_timeout', `The page took too long to answer (more than ${ms / 1000} s)`);
 
 /** Resolves `hostname` and returns one address, refusing if any of its addresses is forbidden. */
 async function resolveChecked(hostname: string, allow?: net.BlockList): Promise<{ address: string; family: 4 | 6 }> {
@@ -110,12 +111,12 @@ export function parseScrapeUrl(raw: string): URL {
   try {
     url = new URL(raw.trim());
   } catch {
-    throw new ApiError(400, 'invalid_url', 'Enter a valid http or https URL');
+    throw apiError('invalid_url', serverMessages.invalidUrl);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ApiError(400, 'invalid_url', 'Only http and https URLs can be scraped');
+    throw apiError('invalid_url', serverMessages.onlyHttpUrls);
   }
-  if (url.username || url.password) throw new ApiError(400, 'invalid_url', 'URLs with credentials cannot be scraped');
+  if (url.username || url.password) throw apiError('invalid_url', serverMessages.urlWithCredentials);
   return url;
 }
 
@@ -214,7 +215,7 @@ export async function safeFetch(raw: string, options: SafeFetchOptions = {}): Pr
       const contentType = String(hop.headers['content-type'] ?? 'text/html');
       if (options.accept !== 'any' && !/^(text\/html|application\/xhtml\+xml)\b/i.test(contentType)) {
         hop.stream.destroy();
-        throw new ApiError(422, 'not_html', 'The URL does not point to an HTML page');
+        throw apiError('not_html');
       }
       if (Number(hop.headers['content-length'] ?? 0) > maxBytes) {
         hop.stream.destroy();

@@ -385,8 +385,13 @@ describe.each(backends)('files ($name)', (backend) => {
       expect(download.headers['content-disposition']).toMatch(/^attachment; filename="_t_ photo \(1\).png"/);
     });
 
-    it('answers 404 with the file shape for unknown ids', async () => {
-      for (const url of ['/api/files/01m80mg7e2k4y81saapd7rqvrm/content', '/api/files/..%2F..%2Fetc%2Fpasswd/content', '/api/files/x/thumbnail']) {
+    it('answers 404 with the file shape for unknown ids and paths', async () => {
+      for (const url of [
+        '/api/files/01m80mg7e2k4y81saapd7rqvrm/content',
+        '/api/files/..%2F..%2Fetc%2Fpasswd/content',
+        '/api/files/x/thumbnail',
+        '/api/files/x/no/such/path',
+      ]) {
         const res = await get(url);
         expect(res.statusCode).toBe(404);
         expect(res.json()).toMatchObject({ success: false });

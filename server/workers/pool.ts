@@ -8,8 +8,7 @@
 import os from 'node:os';
 import Piscina from 'piscina';
 import sharp from 'sharp';
-import { serverMessages } from '../../src/contract/index.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError, apiError } from '../errors.ts';
 import type * as Tasks from './tasks.ts';
 
 type TaskName = 'scrapePage' | 'replaceImages' | 'inspectFile';
@@ -75,7 +74,7 @@ export class WorkerPool {
 
   async run<K extends TaskName>(name: K, input: Input<K>, limits: JobLimits): Promise<Value<K>> {
     if (this.inFlight >= this.capacity) {
-      throw new ApiError(503, 'busy', serverMessages.serverBusy, { 'retry-after': '5' });
+      throw apiError('busy', { headers: { 'retry-after': '5' } });
     }
     let result: Tasks.TaskResult<Value<K>>;
     const limit = Math.min(limits.timeoutMs, this.jobTimeoutMs);

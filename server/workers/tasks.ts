@@ -3,6 +3,7 @@
  * TaskResult: an ApiError cannot cross the thread boundary as itself (structured clone keeps
  * only message and name), so a refusal travels as plain fields and is rebuilt by the pool.
  */
+import type { ApiErrorCode } from '../../src/contract/index.ts';
 import { ApiError } from '../errors.ts';
 import type { ExtractedArticle } from '../scrape/extract.ts';
 import type { SafeFetchOptions } from '../scrape/safe-fetch.ts';
@@ -19,7 +20,7 @@ export interface Timed {
 
 export type TaskResult<T> =
   | { ok: true; value: T }
-  | { ok: false; statusCode: number; code: string; message: string };
+  | { ok: false; statusCode: number; code: ApiErrorCode; message: string };
 
 /** Loads what the job needs, marks its start, runs it; a refusal comes back as plain fields. */
 async function settle<M, T>(input: Timed, load: () => Promise<M>, work: (modules: M) => Promise<T> | T): Promise<TaskResult<T>> {

@@ -7,6 +7,8 @@ import { z } from 'zod';
 import { cutText, formatSearchCount, SEARCH_COUNT_CAP } from './text';
 
 export { cutText, formatSearchCount, SEARCH_COUNT_CAP };
+export { serverMessages } from './messages';
+export * from './errors';
 
 export const articleStatusSchema = z.enum(['draft', 'published']);
 export type ArticleStatus = z.infer<typeof articleStatusSchema>;
@@ -317,55 +319,6 @@ export const apiErrorSchema = z.object({
   articleId: z.string().optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
-
-/** Messages the server sends and the console shows, written once (SPEC.md sections 5 and 8). */
-export const serverMessages = {
-  fileTypeNotAllowed: 'File type not allowed. Please upload images or PDF files only.',
-  fileTooLarge: 'File size too large. Maximum size is 10MB.',
-  fileNotFound: 'File not found',
-  fileDeleted: 'File deleted successfully',
-  fileUploaded: 'File uploaded successfully',
-  unauthorized: 'Unauthorized',
-  slugAvailable: 'Slug is available',
-  slugTaken: 'Slug is already taken',
-  slugInvalid: 'Slug may contain only lowercase letters, numbers and hyphens',
-  articleNotFound: 'Article not found',
-  articlePublished: 'Published articles cannot be edited. Convert to draft first.',
-  articleStale: 'The article was changed since it was loaded. Reload it and try again.',
-  invalidCredentials: 'Invalid email or password',
-  tooManyAttempts: 'Too many failed sign-in attempts. Try again later.',
-  fileEmpty: 'The file is empty.',
-  imageTooLarge: 'Image dimensions too large. Maximum is 50 megapixels.',
-  imageDamaged: 'This image is damaged and cannot be shown',
-  imageUndecodable: 'This image could not be decoded',
-  svgTooComplex: 'This SVG is too complex to check safely',
-  serverBusy: 'The server is busy. Try again in a moment.',
-  databaseUnavailable: 'The database is not reachable right now. Nothing was changed; try again in a moment.',
-  storageFull: 'The file storage is full. Nothing was stored; free some space or ask an administrator.',
-  crossSite: 'This request came from another site and was refused.',
-  sessionNotFound: 'Session not found',
-  notFound: 'Not found',
-  alreadyScraped: 'This page was already scraped.',
-  noScrapedUrl: 'This article has no source address to scrape again.',
-  pageTooLarge: 'The page is too large to process.',
-  pageTooSlow: 'The page took too long to process.',
-  pageTooComplex: 'The page is too complex to process safely.',
-  noArticle: 'No readable article was found on the page',
-  nulCharacter: 'The text contains a NUL character (U+0000), which cannot be stored. Remove it and try again.',
-  passwordChangeRequired: 'Choose a new password before going on.',
-  currentPasswordWrong: 'The current password is not correct.',
-  passwordUnchanged: 'The new password must differ from the current one.',
-  emailTaken: 'An account with this email already exists.',
-  userNotFound: 'Account not found',
-  cannotRemoveSelf: 'You cannot remove your own account.',
-  lastAdmin: 'The last account cannot be removed.',
-  invitationInvalid: 'This invitation link is not valid: it was used, revoked or has expired. Ask an admin for a new one.',
-  invitationsDisabled: 'Invitations are turned off. Ask an admin to turn them on.',
-  invitationNotFound: 'Invitation not found',
-  oidcNotConfigured: 'Sign-in with Google is not set up on this server.',
-  oidcFailed: 'Sign-in with Google did not complete. Try again.',
-  oidcNoAccount: 'No account uses this Google email. Ask an admin to add you.',
-} as const;
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const ACCEPTED_UPLOAD_TYPES = 'image/jpeg,image/png,image/gif,image/svg+xml,.pdf,application/pdf';

@@ -11,6 +11,7 @@ import {
   type LoginResult,
   type SessionInfo,
 } from '../../src/contract';
+import { errorResponse } from './errors';
 
 const at = (iso: string) => new Date(iso).toISOString();
 
@@ -43,8 +44,6 @@ export const sampleInvitations: Invitation[] = [
   { id: 'i1', createdAt: at('2026-11-23T10:00:00Z'), expiresAt: at('2026-11-25T10:00:00Z'), createdBy: 'admin@example.com' },
 ];
 
-const error = (status: number, code: string, message: string) => HttpResponse.json({ message, code }, { status });
-
 export const accountHandlers = {
   /** GET /auth/options: what the sign-in page offers. */
   options: (options: Partial<AuthOptions> = {}) => [
@@ -58,7 +57,7 @@ export const accountHandlers = {
       http.post('*/api/auth/password', async ({ request }) => {
         const body = (await request.json()) as { currentPassword: string };
         if (body.currentPassword !== 'one-time-password') {
-          return error(400, 'current_password_wrong', serverMessages.currentPasswordWrong);
+          return errorResponse('current_password_wrong');
         }
         changed = true;
         return new HttpResponse(null, { status: 204 });
@@ -80,7 +79,7 @@ export const accountHandlers = {
       http.post('*/api/auth/password', async ({ request }) => {
         const body = (await request.json()) as { currentPassword: string };
         if (body.currentPassword !== 'correct horse battery staple') {
-          return error(400, 'current_password_wrong', serverMessages.currentPasswordWrong);
+          return errorResponse('current_password_wrong');
         }
         sessionList = sessionList.filter((s) => s.current);
         return new HttpResponse(null, { status: 204 });
@@ -91,13 +90,13 @@ export const accountHandlers = {
         sessionList = sessionList.filter((s) => s.id !== params.id);
         return sessionList.length < before
           ? new HttpResponse(null, { status: 204 })
-          : error(404, 'not_found', serverMessages.sessionNotFound);
+          : errorResponse('not_found', serverMessages.sessionNotFound);
       }),
       http.get('*/api/users', () => HttpResponse.json({ data: accountList })),
       http.post('*/api/users', async ({ request }) => {
         const { email } = (await request.json()) as { email: string };
         const address = email.trim().toLowerCase();
-        if (accountList.some((a) => a.email === address)) return error(409, 'email_taken', serverMessages.emailTaken);
+        if (accountList.some((a) => a.email === address)) return errorResponse('email_taken');
         const account: Account = {
           id: `u${next++}`,
           email: address,
@@ -110,8 +109,8 @@ export const accountHandlers = {
       }),
       http.delete('*/api/users/:id', ({ params }) => {
         const account = accountList.find((a) => a.id === params.id);
-        if (!account) return error(404, 'not_found', serverMessages.userNotFound);
-        if (account.current) return error(409, 'cannot_remove_self', serverMessages.cannotRemoveSelf);
+        if (!account) return errorResponse('not_found', serverMessages.userNotFound);
+        if (account.current) return errorResponse('cannot_remove_self');
         accountList = accountList.filter((a) => a.id !== params.id);
         return new HttpResponse(null, { status: 204 });
       }),
@@ -122,7 +121,7 @@ export const accountHandlers = {
         return HttpResponse.json<InvitationList>(invitationState);
       }),
       http.post('*/api/invitations', () => {
-        if (!invitationState.enabled) return error(409, 'invitations_disabled', serverMessages.invitationsDisabled);
+        if (!invitationState.enabled) return errorResponse('invitations_disabled');
         const now = Date.now();
         const invitation: Invitation = {
           id: `i${next++}`,
@@ -137,8 +136,11 @@ export const accountHandlers = {
         );
       }),
       http.delete('*/api/invitations/:id', ({ params }) => {
+        const before = invitationState.data.length;
         invitationState = { ...invitationState, data: invitationState.data.filter((i) => i.id !== params.id) };
-        return new HttpResponse(null, { status: 204 });
+        return invitationState.data.length < before
+          ? new HttpResponse(null, { status: 204 })
+          : errorResponse('not_found', serverMessages.invitationNotFound);
       }),
     ];
   },
@@ -147,10 +149,14 @@ export const accountHandlers = {
     http.get('*/api/users', () => delay('infinite')),
     http.get('*/api/invitations', () => delay('infinite')),
   ],
-  failing: (message = 'Database is unavailable') => [
-    http.get('*/api/auth/sessions', () => error(503, 'database_unavailable', message)),
-    http.get('*/api/users', () => error(503, 'database_unavailable', message)),
-    http.get('*/api/invitations', () => error(503, 'database_unavailable', message)),
+  /**
+   * The database is down. `_storyMessage` is ignored (the message is the server's): it stays
+   * only until the stories stop passing one.
+   */
+  failing: () => [
+    http.get('*/api/auth/sessions', () => errorResponse('database_unavailable')),
+    http.get('*/api/users', () => errorResponse('database_unavailable')),
+    http.get('*/api/invitations', () => errorResponse('database_unavailable')),
   ],
   /** POST /auth/signup: a link that works, or one that was used or expired. */
   signup: (email = 'new.hire@example.com') => [
@@ -159,6 +165,6 @@ export const accountHandlers = {
     ),
   ],
   signupInvalid: () => [
-    http.post('*/api/auth/signup', () => error(410, 'invitation_invalid', serverMessages.invitationInvalid)),
+    http.post('*/api/auth/signup', () => errorResponse('invitation_invalid')),
   ],
 };

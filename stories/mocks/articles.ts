@@ -16,6 +16,7 @@ import type {
 } from '../../src/contract';
 import { serverMessages, toArticleCard } from '../../src/contract';
 import { articles as sampleArticles, countsOf, makeArticle, statsOf } from '../fixtures';
+import { errorResponse } from './errors';
 
 const API = '*/api/articles';
 
@@ -62,8 +63,8 @@ export function scrapeExtras(url: string): Pick<ScrapeResult, 'warnings' | 'imag
   };
 }
 
-const published409 = () =>
-  HttpResponse.json({ message: serverMessages.articlePublished, code: 'article_published' }, { status: 409 });
+const published409 = () => errorResponse('article_published');
+const articleNotFound = () => errorResponse('not_found', serverMessages.articleNotFound);
 
 /**
  * A working in-memory articles API: list, stats, read, create, scrape (409 `already_scraped`
@@ -88,10 +89,7 @@ export function articlesApi(initial: Article[] = sampleArticles) {
       const { url, force } = (await request.json()) as ScrapeRequest;
       const before = [...db.values()].find((a) => a.scrapedUrl === url);
       if (before && !force) {
-        return HttpResponse.json(
-          { message: serverMessages.alreadyScraped, code: 'already_scraped', articleId: before.id },
-          { status: 409 },
-        );
+        return errorResponse('already_scraped', { articleId: before.id });
       }
       const article = scrapedDraft(`art_scraped_${String(nextId++).padStart(4, '0')}`, url);
       db.set(article.id, article);
@@ -99,11 +97,9 @@ export function articlesApi(initial: Article[] = sampleArticles) {
     }),
     http.post(`${API}/:id/rescrape`, async ({ params, request }) => {
       const article = db.get(String(params.id));
-      if (!article) return HttpResponse.json({ message: 'Article not found', code: 'not_found' }, { status: 404 });
+      if (!article) return articleNotFound();
       if (article.status === 'published') return published409();
-      if (!article.scrapedUrl) {
-        return HttpResponse.json({ message: serverMessages.noScrapedUrl, code: 'no_scraped_url' }, { status: 400 });
-      }
+      if (!article.scrapedUrl) return errorResponse('no_scraped_url');
       const { replaceBlogData } = (await request.json()) as RescrapeRequest;
       const fresh = scrapedDraft(article.id, article.scrapedUrl);
       const next = touch(article, {
@@ -135,41 +131,35 @@ export function articlesApi(initial: Article[] = sampleArticles) {
         [...db.values()].filter((a) => a.id !== excludeId && a.slug).map((a) => a.slug as string),
       );
       const result: SlugCheckResult = taken.has(slug)
-        ? { available: false, message: 'Slug is already taken', slug: suggestFree(slug, taken) }
-        : { available: true, message: 'Slug is available', slug };
+        ? { available: false, message: serverMessages.slugTaken, slug: suggestFree(slug, taken) }
+        : { available: true, message: serverMessages.slugAvailable, slug };
       return HttpResponse.json(result);
     }),
     http.get(`${API}/:id`, ({ params }) => {
       const article = db.get(String(params.id));
-      if (!article) return HttpResponse.json({ message: 'Article not found', code: 'not_found' }, { status: 404 });
+      if (!article) return articleNotFound();
       return HttpResponse.json<ArticleResult>({ data: article });
     }),
     http.patch(`${API}/:id/publish`, ({ params }) => {
       const article = db.get(String(params.id));
-      if (!article) return HttpResponse.json({ message: 'Article not found', code: 'not_found' }, { status: 404 });
+      if (!article) return articleNotFound();
       return HttpResponse.json<ArticleResult>({ data: touch(article, { status: 'published' }) });
     }),
     http.patch(`${API}/:id/draft`, ({ params }) => {
       const article = db.get(String(params.id));
-      if (!article) return HttpResponse.json({ message: 'Article not found', code: 'not_found' }, { status: 404 });
+      if (!article) return articleNotFound();
       return HttpResponse.json<ArticleResult>({ data: touch(article, { status: 'draft' }) });
     }),
     http.patch(`${API}/:id`, async ({ params, request }) => {
       const article = db.get(String(params.id));
-      if (!article) return HttpResponse.json({ message: 'Article not found', code: 'not_found' }, { status: 404 });
-      if (article.status === 'published') {
-        return HttpResponse.json(
-          { message: 'Published articles cannot be edited. Convert to draft first.', code: 'published' },
-          { status: 409 },
-        );
-      }
+      if (!article) return articleNotFound();
+      if (article.status === 'published') return published409();
       const body = (await request.json()) as Partial<Pick<Article, 'slug' | 'blogData'>>;
       return HttpResponse.json<ArticleResult>({ data: touch(article, body) });
     }),
-    http.delete(`${API}/:id`, ({ params }) => {
-      db.delete(String(params.id));
-      return new HttpResponse(null, { status: 204 });
-    }),
+    http.delete(`${API}/:id`, ({ params }) =>
+      db.delete(String(params.id)) ? new HttpResponse(null, { status: 204 }) : articleNotFound(),
+    ),
   ];
 }
 
@@ -181,17 +171,18 @@ export const articleHandlers = {
   /** Fixed dashboard figures (put before `api()` in `msw.use` to take precedence). */
   stats: (stats: ArticleStats) => [http.get(`${API}/admin/stats`, () => HttpResponse.json(stats))],
   loadingStats: () => [http.get(`${API}/admin/stats`, () => delay('infinite'))],
-  scrapeRefused: (message = 'Only http(s) addresses can be scraped', status = 400) => [
-    http.post(`${API}/scrape`, () => HttpResponse.json({ message, code: 'bad_request' }, { status })),
-  ],
+  /** The address is refused (400 url_not_allowed), with the server's reason. */
+  scrapeRefused: (
+    message = 'This address is not allowed: private, loopback and link-local addresses cannot be scraped',
+  ) => [http.post(`${API}/scrape`, () => errorResponse('url_not_allowed', message))],
   /**
-   * Scrapes of addresses containing `fragment` fail with the server's message; others go on to
-   * the next handler (put before `api()`).
+   * Scrapes of addresses containing `fragment` fail (502 fetch_failed) with the server's
+   * message; others go on to the next handler (put before `api()`).
    */
-  scrapeFailsFor: (fragment: string, message = 'The page could not be fetched (HTTP 503).', status = 502, code = 'fetch_failed') => [
+  scrapeFailsFor: (fragment: string, message = 'The page could not be fetched (HTTP 503).') => [
     http.post(`${API}/scrape`, async ({ request }) => {
       const { url } = (await request.clone().json()) as ScrapeRequest;
-      if (url.includes(fragment)) return HttpResponse.json({ message, code }, { status });
+      if (url.includes(fragment)) return errorResponse('fetch_failed', message);
       return undefined;
     }),
   ],
@@ -207,44 +198,32 @@ export const articleHandlers = {
     }),
   ],
   slowRescrape: () => [http.post(`${API}/:id/rescrape`, () => delay('infinite'))],
-  failingRescrape: (message = 'The page could not be fetched (HTTP 503).', status = 502, code = 'fetch_failed') => [
-    http.post(`${API}/:id/rescrape`, () => HttpResponse.json({ message, code }, { status })),
+  failingRescrape: (message = 'The page could not be fetched (HTTP 503).') => [
+    http.post(`${API}/:id/rescrape`, () => errorResponse('fetch_failed', message)),
   ],
   /** The server found the article published meanwhile (the page still shows it as a draft). */
   rescrapeRefusedPublished: () => [http.post(`${API}/:id/rescrape`, published409)],
   loadingArticle: () => [http.get(`${API}/:id`, () => delay('infinite'))],
-  failingList: (message = 'Internal server error') => [
-    http.get(`${API}/admin/articles`, () => HttpResponse.json({ message, code: 'internal' }, { status: 500 })),
+  /**
+   * The list fails (500 internal). `_storyMessage` is ignored (the message is the server's): it
+   * stays only until the stories stop passing one.
+   */
+  /** The database is down (503 database_unavailable, as the server answers then). */
+  failingList: () => [http.get(`${API}/admin/articles`, () => errorResponse('database_unavailable'))],
+  /** The article cannot be read: 404 not_found, or 500 internal. */
+  failingArticle: (status: 404 | 500 = 404) => [
+    http.get(`${API}/:id`, () => (status === 404 ? articleNotFound() : errorResponse('internal'))),
   ],
-  failingArticle: (status = 404, message = 'Article not found') => [
-    http.get(`${API}/:id`, () => HttpResponse.json({ message, code: 'not_found' }, { status })),
-  ],
-  failingPublish: () => [
-    http.patch(`${API}/:id/publish`, () =>
-      HttpResponse.json({ message: 'Internal server error', code: 'internal' }, { status: 500 }),
-    ),
-  ],
-  failingDraft: () => [
-    http.patch(`${API}/:id/draft`, () =>
-      HttpResponse.json({ message: 'Internal server error', code: 'internal' }, { status: 500 }),
-    ),
-  ],
-  failingStats: () => [
-    http.get(`${API}/admin/stats`, () =>
-      HttpResponse.json({ message: 'Internal server error', code: 'internal' }, { status: 500 }),
-    ),
-  ],
-  failingSlugCheck: () => [
-    http.get(`${API}/slug/check/:slug`, () =>
-      HttpResponse.json({ message: 'Internal server error', code: 'internal' }, { status: 500 }),
-    ),
-  ],
+  failingPublish: () => [http.patch(`${API}/:id/publish`, () => errorResponse('internal'))],
+  failingDraft: () => [http.patch(`${API}/:id/draft`, () => errorResponse('internal'))],
+  failingStats: () => [http.get(`${API}/admin/stats`, () => errorResponse('internal'))],
+  failingSlugCheck: () => [http.get(`${API}/slug/check/:slug`, () => errorResponse('internal'))],
   slowMutations: () => [
     http.patch(`${API}/:id/publish`, () => delay('infinite')),
     http.patch(`${API}/:id/draft`, () => delay('infinite')),
     http.patch(`${API}/:id`, () => delay('infinite')),
   ],
   unauthorized: () => [
-    http.all(`${API}/*`, () => HttpResponse.json({ message: 'Unauthorized', code: 'unauthorized' }, { status: 401 })),
+    http.all(`${API}/*`, () => errorResponse('unauthorized', { headers: { 'www-authenticate': 'Bearer' } })),
   ],
 };

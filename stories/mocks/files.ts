@@ -9,6 +9,7 @@ import {
   type UploadResult,
 } from '../../src/contract';
 import { files as sampleFiles, makeFile, tinyPngDataUrl } from '../fixtures';
+import { errorResponse } from './errors';
 
 const API = '*/api/files';
 const ALLOWED = ['image/jpeg', 'image/png', 'image/gif', 'image/svg+xml', 'application/pdf'];
@@ -52,18 +53,9 @@ export function filesApi(initial: StoredFile[] = sampleFiles) {
     http.post(API, async ({ request }) => {
       const form = await request.formData();
       const file = form.get('file');
-      if (!(file instanceof File)) {
-        return HttpResponse.json({ success: false, message: 'No file in the request', code: 'bad_request' }, { status: 400 });
-      }
-      if (!ALLOWED.includes(file.type)) {
-        return HttpResponse.json<UploadResult>(
-          { success: false, message: serverMessages.fileTypeNotAllowed },
-          { status: 415 },
-        );
-      }
-      if (file.size > MAX_UPLOAD_BYTES) {
-        return HttpResponse.json<UploadResult>({ success: false, message: serverMessages.fileTooLarge }, { status: 413 });
-      }
+      if (!(file instanceof File)) return errorResponse('missing_file', { shape: 'file' });
+      if (!ALLOWED.includes(file.type)) return errorResponse('file_type_not_allowed', { shape: 'file' });
+      if (file.size > MAX_UPLOAD_BYTES) return errorResponse('file_too_large', serverMessages.fileTooLarge, { shape: 'file' });
       const isImage = file.type.startsWith('image/');
       const stored = makeFile({
         id: `file_new_${next++}`,
@@ -84,9 +76,7 @@ export function filesApi(initial: StoredFile[] = sampleFiles) {
     }),
     http.delete(`${API}/:id`, ({ params }) => {
       const id = String(params.id);
-      if (!db.delete(id)) {
-        return HttpResponse.json<DeleteResult>({ success: false, message: serverMessages.fileNotFound }, { status: 404 });
-      }
+      if (!db.delete(id)) return errorResponse('not_found', serverMessages.fileNotFound, { shape: 'file' });
       return HttpResponse.json<DeleteResult>({ success: true, message: serverMessages.fileDeleted });
     }),
   ];
@@ -121,8 +111,11 @@ export const fileHandlers = {
   many: (count = 10_000) => filesApi(manyFiles(count)),
   empty: () => filesApi([]),
   loading: () => [http.get(API, () => delay('infinite')), http.get(`${API}/latest`, () => delay('infinite'))],
-  failing: (message = 'Internal server error') => [
-    http.get(API, () => HttpResponse.json({ message, code: 'internal' }, { status: 500 })),
-  ],
+  /**
+   * The list fails (500 internal). `_storyMessage` is ignored (the message is the server's): it
+   * stays only until the stories stop passing one.
+   */
+  /** The database is down (503 database_unavailable, in the file routes' shape). */
+  failing: () => [http.get(API, () => errorResponse('database_unavailable', { shape: 'file' }))],
   slowUpload: () => [http.post(API, () => delay('infinite'))],
 };

@@ -3,3 +3,4 @@ export { articleHandlers, articlesApi } from './articles';
 export { fileHandlers, filesApi } from './files';
 export { authHandlers, systemHandlers } from './system';
 export { accountHandlers } from './account';
+export { errorResponse } from './errors';

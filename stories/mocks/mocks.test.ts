@@ -66,11 +66,11 @@ describe('article handlers', () => {
     expect(read.data.id).toBe(scraped.data.id);
   });
 
-  it('failing variants answer with an error status', async () => {
-    server.use(...articleHandlers.failingList('Database is down'));
+  it('failing variants answer as the server does', async () => {
+    server.use(...articleHandlers.failingList());
     const res = await fetch(`${base}/api/articles/admin/articles`);
     expect(res.status).toBe(500);
-    expect(await res.json()).toMatchObject({ message: 'Database is down' });
+    expect(await res.json()).toEqual({ message: serverMessages.internal, code: 'internal' });
   });
 });
 
@@ -89,7 +89,9 @@ describe('file handlers', () => {
 
     const missing = await fetch(`${base}/api/files/nope`, { method: 'DELETE' });
     expect(missing.status).toBe(404);
-    expect(deleteResultSchema.parse(await missing.json())).toEqual({ success: false, message: 'File not found' });
+    const body = await missing.json();
+    deleteResultSchema.parse(body);
+    expect(body).toEqual({ success: false, message: serverMessages.fileNotFound, code: 'not_found' });
   });
 });
 

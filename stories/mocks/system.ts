@@ -2,6 +2,7 @@
 import { delay, http, HttpResponse } from 'msw';
 import type { Activity, Health, LoginResult } from '../../src/contract';
 import { activities as sampleActivities, healthy } from '../fixtures';
+import { errorResponse } from './errors';
 
 export const authHandlers = {
   signedIn: (email = 'admin@example.com') => [
@@ -10,27 +11,16 @@ export const authHandlers = {
   ],
   unreachable: () => [http.get('*/api/auth/me', () => HttpResponse.error())],
   expired: () => [
-    http.get('*/api/auth/me', () =>
-      HttpResponse.json({ message: 'Unauthorized', code: 'unauthorized' }, { status: 401 }),
-    ),
+    http.get('*/api/auth/me', () => errorResponse('unauthorized', { headers: { 'www-authenticate': 'Bearer' } })),
   ],
   login: (email = 'admin@example.com') => [
     http.post('*/api/auth/login', () =>
       HttpResponse.json<LoginResult>({ accessToken: 'story-token', user: { email } }),
     ),
   ],
-  loginRefused: () => [
-    http.post('*/api/auth/login', () =>
-      HttpResponse.json({ message: 'Invalid email or password', code: 'invalid_credentials' }, { status: 401 }),
-    ),
-  ],
+  loginRefused: () => [http.post('*/api/auth/login', () => errorResponse('invalid_credentials'))],
   loginRateLimited: () => [
-    http.post('*/api/auth/login', () =>
-      HttpResponse.json(
-        { message: 'Too many failed sign-in attempts. Try again in 15 minutes.', code: 'rate_limited' },
-        { status: 429, headers: { 'Retry-After': '900' } },
-      ),
-    ),
+    http.post('*/api/auth/login', () => errorResponse('too_many_attempts', { headers: { 'retry-after': '900' } })),
   ],
   loginPending: () => [http.post('*/api/auth/login', () => delay('infinite'))],
 };

@@ -105,7 +105,7 @@ export const Loading: Story = {
 
 export const Failed: Story = {
   beforeEach({ msw }) {
-    msw.use(...accountHandlers.failing('Database is unavailable'));
+    msw.use(...accountHandlers.failing());
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

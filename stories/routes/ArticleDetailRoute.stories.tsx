@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { http, HttpResponse } from 'msw';
 import { texts } from '../../src/lib/texts';
 import { articles, articleWithoutUrls, makeArticle } from '../fixtures';
 import { articleHandlers, authHandlers } from '../mocks';
@@ -94,7 +95,8 @@ export const NotFound: Story = {
 /** The server failed without saying why: the fallback text shows. */
 export const FailedWithoutMessage: Story = {
   beforeEach({ msw }) {
-    msw.use(...articleHandlers.failingArticle(500, ''));
+    // Not our server (it always says what failed): a proxy or another API answering an empty message.
+    msw.use(http.get('*/api/articles/:id', () => HttpResponse.json({ message: '' }, { status: 500 })));
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

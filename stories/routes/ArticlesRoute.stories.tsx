@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { articles } from '../fixtures';
+import { serverMessages } from '../../src/contract';
 import { articleHandlers, authHandlers } from '../mocks';
 import { AppStory } from './AppStory';
 
@@ -50,12 +51,12 @@ export const Empty: Story = {
 
 export const Failing: Story = {
   beforeEach({ msw }) {
-    msw.use(...articleHandlers.failingList('Database is unavailable'));
+    msw.use(...articleHandlers.failingList());
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText('Error Loading Articles', {}, { timeout: 10_000 })).toBeVisible();
-    await expect(canvas.getByText('Database is unavailable')).toBeVisible();
+    await expect(canvas.getByText(serverMessages.databaseUnavailable)).toBeVisible();
   },
 };
 

@@ -90,11 +90,11 @@ export const EmptyFiltered: Story = {
 
 export const Failing: Story = {
   beforeEach({ msw }) {
-    msw.use(...fileHandlers.failing('Storage is unavailable'));
+    msw.use(...fileHandlers.failing());
   },
   play: async ({ canvasElement }) => {
     const alert = await within(canvasElement).findByRole('alert', undefined, { timeout: 10_000 });
-    await expect(alert).toHaveTextContent('Storage is unavailable');
+    await expect(alert).toHaveTextContent(serverMessages.databaseUnavailable);
   },
 };
 

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { LEGACY_TOKEN_KEY } from '../../src/api/client';
+import { serverMessages } from '../../src/contract';
 import { texts } from '../../src/lib/texts';
 import { accountTexts } from '../../src/lib/texts-account';
 import { accountHandlers, articleHandlers, authHandlers } from '../mocks';
@@ -52,9 +53,7 @@ export const RateLimited: Story = {
   },
   play: async ({ canvasElement }) => {
     await signIn(canvasElement);
-    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent(
-      'Too many failed sign-in attempts. Try again in 15 minutes.',
-    );
+    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent(serverMessages.tooManyAttempts);
   },
 };
 

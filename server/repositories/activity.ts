@@ -1,6 +1,7 @@
-import type { Activity, ActivityKind } from '../src/contract/index.ts';
-import type { Queryable } from './db/database.ts';
-import { newId } from './ids.ts';
+/** The activity log's SQL: what happened, when and who did it. */
+import type { Activity, ActivityKind } from '../../src/contract/index.ts';
+import type { Queryable } from '../db/database.ts';
+import { newId } from '../ids.ts';
 
 /**
  * Records what happened and who did it (their email; null for the operator's commands), in the

@@ -1,0 +1,123 @@
+/**
+ * Every error the server can send, by its `code`: the HTTP status it comes with and its message.
+ * The server creates its errors from this list (server/errors.ts `apiError`) and the stories'
+ * MSW handlers build theirs from it (stories/mocks/errors.ts `errorResponse`), so a mock cannot
+ * send a code or a message the server would not. Needs no zod; re-exported by `./index`.
+ */
+import { serverMessages as m } from './messages';
+
+export interface ApiErrorSpec {
+  /** The HTTP status it is sent with. */
+  readonly status: number;
+  /**
+   * Its message: one text; several (one per case, e.g. which thing was not found); or null when
+   * the server builds it at run time (which field failed validation, which address was refused).
+   */
+  readonly message: string | readonly string[] | null;
+}
+
+export const apiErrors = {
+  // Requests the server could not take as they are.
+  /** Fastify's own client errors keep their 4xx status and message. */
+  bad_request: { status: 400, message: null },
+  validation_failed: { status: 400, message: null },
+  invalid_json: { status: 400, message: m.invalidJson },
+  invalid_text: { status: 400, message: m.nulCharacter },
+  too_large: { status: 413, message: m.bodyTooLarge },
+  unsupported_media_type: { status: 415, message: m.unsupportedMediaType },
+  not_found: {
+    status: 404,
+    message: [m.notFound, m.articleNotFound, m.fileNotFound, m.userNotFound, m.sessionNotFound, m.invitationNotFound],
+  },
+  // The server or what it depends on.
+  internal: { status: 500, message: m.internal },
+  busy: { status: 503, message: m.serverBusy },
+  database_unavailable: { status: 503, message: m.databaseUnavailable },
+  storage_full: { status: 507, message: m.storageFull },
+  // Sessions and accounts.
+  unauthorized: { status: 401, message: m.unauthorized },
+  cross_site: { status: 403, message: m.crossSite },
+  password_change_required: { status: 403, message: m.passwordChangeRequired },
+  invalid_credentials: { status: 401, message: m.invalidCredentials },
+  too_many_attempts: { status: 429, message: m.tooManyAttempts },
+  oidc_not_configured: { status: 404, message: m.oidcNotConfigured },
+  current_password_wrong: { status: 400, message: m.currentPasswordWrong },
+  password_unchanged: { status: 400, message: m.passwordUnchanged },
+  email_taken: { status: 409, message: m.emailTaken },
+  cannot_remove_self: { status: 409, message: m.cannotRemoveSelf },
+  invitations_disabled: { status: 409, message: m.invitationsDisabled },
+  invitation_invalid: { status: 410, message: m.invitationInvalid },
+  // Articles.
+  invalid_cursor: { status: 400, message: m.invalidCursor },
+  invalid_slug: { status: 400, message: m.slugInvalid },
+  slug_taken: { status: 409, message: m.slugTaken },
+  article_published: { status: 409, message: m.articlePublished },
+  stale_article: { status: 409, message: m.articleStale },
+  no_scraped_url: { status: 400, message: m.noScrapedUrl },
+  // Scraping.
+  already_scraped: { status: 409, message: m.alreadyScraped },
+  invalid_url: { status: 400, message: [m.invalidUrl, m.onlyHttpUrls, m.urlWithCredentials] },
+  url_not_allowed: { status: 400, message: null },
+  fetch_failed: { status: 502, message: null },
+  fetch_timeout: { status: 504, message: null },
+  page_too_large: { status: 422, message: null },
+  not_html: { status: 422, message: m.notHtml },
+  no_article: { status: 422, message: m.noArticle },
+  page_too_slow: { status: 422, message: m.pageTooSlow },
+  page_too_complex: { status: 422, message: m.pageTooComplex },
+  // Files.
+  not_multipart: { status: 400, message: m.sendMultipart },
+  missing_file: { status: 400, message: m.sendMultipart },
+  too_many_parts: { status: 400, message: m.oneFilePerRequest },
+  bad_multipart: { status: 400, message: m.badMultipart },
+  file_empty: { status: 400, message: m.fileEmpty },
+  /** serverMessages.fileTooLarge at the default limit; the server's MAX_UPLOAD_BYTES otherwise. */
+  file_too_large: { status: 413, message: null },
+  file_type_not_allowed: { status: 415, message: m.fileTypeNotAllowed },
+  image_too_large: { status: 400, message: m.imageTooLarge },
+  image_damaged: { status: 400, message: m.imageDamaged },
+  image_undecodable: { status: 422, message: m.imageUndecodable },
+  svg_too_complex: { status: 422, message: m.svgTooComplex },
+} as const satisfies Record<string, ApiErrorSpec>;
+
+export type ApiErrorCode = keyof typeof apiErrors;
+
+type MessageSpec<C extends ApiErrorCode> = (typeof apiErrors)[C]['message'];
+
+/** The message a code carries when its list entry has no single text: one of its texts, or any built at run time. */
+export type ApiErrorMessage<C extends ApiErrorCode> = MessageSpec<C> extends readonly (infer M)[] ? M : string;
+
+/** The arguments after the code: the message unless the list has the one text, then `Options`. */
+export type ApiErrorArgs<C extends ApiErrorCode, Options> = MessageSpec<C> extends string
+  ? [options?: Options]
+  : [message: ApiErrorMessage<C>, options?: Options];
+
+export const isApiErrorCode = (code: string): code is ApiErrorCode => Object.hasOwn(apiErrors, code);
+
+/** The message of `code`: the list's own, else `message` (one of the listed ones, or built at run time). */
+export function apiErrorMessage(code: ApiErrorCode, message?: string): string {
+  const listed = apiErrors[code].message;
+  if (typeof listed === 'string') return listed;
+  if (message === undefined) throw new Error(`The error ${code} needs its message`);
+  return message;
+}
+
+/** How an error body looks: `success: false` is added on the file routes (SPEC.md's upload and delete results). */
+export type ErrorShape = 'api' | 'file';
+
+export interface ApiErrorBody {
+  success?: false;
+  message: string;
+  code: ApiErrorCode;
+  /** With `already_scraped`: the article made from that page before. */
+  articleId?: string;
+}
+
+/** The body of an error answer, with its fields in the order the server writes them. */
+export function errorBodyOf(
+  error: { code: ApiErrorCode; message: string; extra?: { articleId?: string } },
+  shape: ErrorShape = 'api',
+): ApiErrorBody {
+  const body = { message: error.message, code: error.code, ...error.extra };
+  return shape === 'file' ? { success: false, ...body } : body;
+}

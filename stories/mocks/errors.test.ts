@@ -1,0 +1,197 @@
+// Every error a story's MSW handler can answer is one the server sends: a code of the contract's
+// list, with its status, its message and the body's shape. Every variant of every handler set
+// is driven through msw/node with requests that reach its refusals; each error answer is checked.
+import { http, HttpResponse, type HttpHandler, type RequestHandler } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  apiErrors,
+  errorBodyOf,
+  isApiErrorCode,
+  MAX_UPLOAD_BYTES,
+  type ApiErrorCode,
+  type ApiErrorSpec,
+} from '../../src/contract';
+import { articles, articleWithoutUrls, publishedArticle } from '../fixtures';
+import { accountHandlers } from './account';
+import { articleHandlers } from './articles';
+import { fileHandlers } from './files';
+import { authHandlers, systemHandlers } from './system';
+
+// Loading and slow variants would never answer: here they wait for nothing and pass the request on.
+vi.mock('msw', async (importOriginal) => ({ ...(await importOriginal<typeof import('msw')>()), delay: async () => {} }));
+
+type Factory = (...args: never[]) => RequestHandler[];
+
+const sets: Record<string, Record<string, Factory>> = {
+  articleHandlers,
+  fileHandlers,
+  authHandlers,
+  systemHandlers,
+  accountHandlers,
+};
+
+/** Arguments a variant is also called with, besides none (its defaults), to reach its other answers. */
+const moreArguments: Record<string, unknown[][]> = {
+  'articleHandlers.api': [[[...articles, articleWithoutUrls, publishedArticle]]],
+  'articleHandlers.scrapeFailsFor': [['']],
+  'articleHandlers.failingArticle': [[500]],
+  'accountHandlers.api': [[{ invitations: { enabled: false, data: [] } }]],
+};
+
+/** Values tried for each route parameter. */
+const params: Record<string, string[]> = {
+  id: [articles[0]!.id, articles[1]!.id, articleWithoutUrls.id, 'u1', 's1', 'i1', 'missing'],
+  slug: [articles[0]!.slug!, 'a-free-slug'],
+};
+
+const json = (body: unknown) => () => ({ body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+const form = (file?: File) => () => {
+  const data = new FormData();
+  if (file) data.append('file', file);
+  else data.append('note', 'no file here');
+  return { body: data };
+};
+
+/** Bodies sent to each route, by `METHOD /path` as the handler declares it. */
+const bodies: Record<string, (() => RequestInit)[]> = {
+  'POST /api/articles/scrape': [
+    json({ url: 'https://news.example.com/world/fresh' }),
+    json({ url: articles[0]!.scrapedUrl }),
+  ],
+  'POST /api/articles/:id/rescrape': [json({}), json({ replaceBlogData: true })],
+  'POST /api/articles': [json({ slug: 'fresh' })],
+  'PATCH /api/articles/:id': [json({ slug: 'changed' }), json({ blogData: '<p>Changed</p>' })],
+  'POST /api/auth/login': [json({ email: 'admin@example.com', password: 'wrong' })],
+  'POST /api/auth/password': [json({ currentPassword: 'wrong', newPassword: 'a long enough password' })],
+  'POST /api/auth/signup': [json({ token: 'used', email: 'new@example.com', password: 'a long enough password' })],
+  'POST /api/users': [json({ email: 'admin@example.com' }), json({ email: 'new@example.com' })],
+  'PUT /api/invitations/settings': [json({ enabled: false })],
+  'POST /api/files': [
+    form(),
+    form(new File(['hello'], 'notes.txt', { type: 'text/plain' })),
+    form(new File([new Uint8Array(MAX_UPLOAD_BYTES + 1)], 'huge.png', { type: 'image/png' })),
+    form(new File(['png'], 'small.png', { type: 'image/png' })),
+  ],
+};
+
+interface Probe {
+  variant: string;
+  handlers: () => RequestHandler[];
+  method: string;
+  url: string;
+  init: () => RequestInit;
+}
+
+/** Requests for every handler of every variant: each route parameter and body tried. */
+function probes(): Probe[] {
+  const found: Probe[] = [];
+  for (const [setName, set] of Object.entries(sets)) {
+    for (const [name, factory] of Object.entries(set)) {
+      const variant = `${setName}.${name}`;
+      for (const args of [[], ...(moreArguments[variant] ?? [])]) {
+        const handlers = () => (factory as (...a: unknown[]) => RequestHandler[])(...args);
+        for (const handler of handlers() as HttpHandler[]) {
+          const { method, path } = handler.info;
+          if (typeof path !== 'string') throw new Error(`${variant}: a handler this test cannot drive`);
+          const route = path.replace(/^\*/, '');
+          const verb = typeof method === 'string' ? method : 'GET'; // http.all matches any method
+          const names = [...route.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+          const fills = names.length === 0 ? [{}] : (params[names[0]!] ?? ['x']).map((value) => ({ [names[0]!]: value }));
+          for (const fill of fills) {
+            const url = `http://localhost${route.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent((fill as Record<string, string>)[key] ?? 'x')).replace(/\*$/, 'x')}`;
+            for (const init of bodies[`${verb} ${route}`] ?? [() => ({})]) {
+              found.push({ variant, handlers, method: verb, url, init });
+            }
+          }
+        }
+      }
+    }
+  }
+  return found;
+}
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+afterAll(() => server.close());
+
+/** What passes a request on (a slow variant, a scrape of another address) meets no handler: it answers this. */
+const passedOn = http.all('*', () => new HttpResponse(null, { status: 204 }));
+
+describe('the error answers of every mock', () => {
+  it('carry a code of the contract list, its status and message, in the route’s shape', async () => {
+    const seen = new Set<ApiErrorCode>();
+    const wrong: string[] = [];
+    const all = probes();
+    expect(all.length).toBeGreaterThan(100);
+    for (const probe of all) {
+      server.resetHandlers(...probe.handlers(), passedOn);
+      let res: Response;
+      try {
+        res = await fetch(probe.url, { method: probe.method, ...probe.init() });
+      } catch {
+        continue; // a network error (the API unreachable): no answer to check
+      }
+      if (res.status < 400) continue;
+      const where = `${probe.variant}: ${probe.method} ${probe.url} → ${res.status}`;
+      const body = (await res.json().catch(() => undefined)) as { code?: string; message?: string; articleId?: string } | undefined;
+      if (!body || typeof body.code !== 'string' || typeof body.message !== 'string') {
+        wrong.push(`${where}: not an error body of the API: ${JSON.stringify(body)}`);
+        continue;
+      }
+      const { code, message } = body;
+      if (!isApiErrorCode(code)) {
+        wrong.push(`${where}: code ${code} is not in the list`);
+        continue;
+      }
+      seen.add(code);
+      const listed: ApiErrorSpec = apiErrors[code];
+      if (res.status !== listed.status) wrong.push(`${where}: ${code} is sent with ${listed.status}`);
+      const messageOk =
+        listed.message === null || (typeof listed.message === 'string' ? message === listed.message : listed.message.includes(message));
+      if (!messageOk) wrong.push(`${where}: "${message}" is not the message of ${code}`);
+      const extra = body.articleId === undefined ? {} : { articleId: body.articleId };
+      const shape = new URL(probe.url).pathname.startsWith('/api/files') ? 'file' : 'api';
+      const expected = errorBodyOf({ code, message, extra }, shape);
+      if (JSON.stringify(body) !== JSON.stringify(expected)) {
+        wrong.push(`${where}: body ${JSON.stringify(body)} is not the server's ${JSON.stringify(expected)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    // The sweep reached the refusals the stories show (it is not blind).
+    expect([...seen].sort()).toEqual(
+      expect.arrayContaining([
+        'already_scraped',
+        'article_published',
+        'cannot_remove_self',
+        'current_password_wrong',
+        'database_unavailable',
+        'email_taken',
+        'fetch_failed',
+        'file_too_large',
+        'file_type_not_allowed',
+        'internal',
+        'invalid_credentials',
+        'invitation_invalid',
+        'invitations_disabled',
+        'missing_file',
+        'no_scraped_url',
+        'not_found',
+        'too_many_attempts',
+        'unauthorized',
+        'url_not_allowed',
+      ]),
+    );
+  });
+
+  it('the check itself fails on a drifted code, message or shape', () => {
+    expect(isApiErrorCode('published')).toBe(false);
+    expect(isApiErrorCode('rate_limited')).toBe(false);
+    expect(apiErrors.too_many_attempts.message).not.toBe('Too many failed sign-in attempts. Try again in 15 minutes.');
+    expect(errorBodyOf({ code: 'not_found', message: 'File not found' }, 'file')).toEqual({
+      success: false,
+      message: 'File not found',
+      code: 'not_found',
+    });
+  });
+});

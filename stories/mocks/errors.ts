@@ -1,0 +1,37 @@
+/**
+ * Error answers of the MSW handlers, built from the contract's list of the server's errors
+ * (src/contract/errors.ts): the code's status, its message and the body's shape, as the server
+ * sends them. A handler never writes an error body by hand.
+ */
+import { HttpResponse } from 'msw';
+import {
+  apiErrorMessage,
+  apiErrors,
+  errorBodyOf,
+  type ApiErrorArgs,
+  type ApiErrorCode,
+  type ErrorShape,
+} from '../../src/contract';
+
+interface ErrorResponseOptions {
+  /** 'file' on the file routes: the body carries `success: false`. */
+  shape?: ErrorShape;
+  /** With `already_scraped`: the article made from that page before. */
+  articleId?: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * The server's answer for the error `code`: `errorResponse('article_published')`; the message is
+ * given only where the list has several or the server builds it at run time:
+ * `errorResponse('not_found', serverMessages.fileNotFound, { shape: 'file' })`.
+ */
+export function errorResponse<C extends ApiErrorCode>(code: C, ...args: ApiErrorArgs<C, ErrorResponseOptions>) {
+  const [message, options = {}] = (typeof args[0] === 'string' ? args : [undefined, args[0]]) as [
+    string | undefined,
+    ErrorResponseOptions | undefined,
+  ];
+  const extra = options.articleId === undefined ? {} : { articleId: options.articleId };
+  const body = errorBodyOf({ code, message: apiErrorMessage(code, message), extra }, options.shape);
+  return HttpResponse.json(body, { status: apiErrors[code].status, headers: options.headers });
+}
