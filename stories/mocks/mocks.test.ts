@@ -69,8 +69,8 @@ describe('article handlers', () => {
   it('failing variants answer as the server does', async () => {
     server.use(...articleHandlers.failingList());
     const res = await fetch(`${base}/api/articles/admin/articles`);
-    expect(res.status).toBe(500);
-    expect(await res.json()).toEqual({ message: serverMessages.internal, code: 'internal' });
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ message: serverMessages.databaseUnavailable, code: 'database_unavailable' });
   });
 });
 
