@@ -1,8 +1,6 @@
 /** Articles: one query-options function per read, hooks, and mutations that invalidate what SPEC.md section 7 says. */
 import {
-  infiniteQueryOptions,
   queryOptions,
-  useInfiniteQuery,
   useMutation,
   useQuery,
   useQueryClient,
@@ -24,7 +22,7 @@ export const ARTICLE_PAGE_SIZE = 50;
 export const articleKeys = {
   all: ['articles'] as const,
   lists: () => [...articleKeys.all, 'list'] as const,
-  list: (status: ArticleFilter) => [...articleKeys.lists(), status] as const,
+  list: (status: ArticleFilter, q: string) => [...articleKeys.lists(), status, q] as const,
   /** Under lists(): a write that invalidates the lists refreshes the dashboard's too. */
   recent: (limit: number) => [...articleKeys.lists(), 'recent', limit] as const,
   stats: () => [...articleKeys.lists(), 'stats'] as const,
@@ -32,20 +30,15 @@ export const articleKeys = {
   slugCheck: (slug: string, excludeId: string) => [...articleKeys.all, 'slug-check', slug, excludeId] as const,
 };
 
-export async function fetchArticlePage(status: ArticleFilter, cursor: string | null, limit = ARTICLE_PAGE_SIZE) {
+export async function fetchArticlePage(status: ArticleFilter, cursor: string | null, limit = ARTICLE_PAGE_SIZE, q = '') {
   const params = new URLSearchParams({ status, limit: String(limit) });
   if (cursor) params.set('cursor', cursor);
+  if (q) params.set('q', q);
   // The answer is read as the list our server sends, whichever shape came (./schemas).
   return api(`/articles/admin/articles?${params}`, { schema: (s) => s.articleListAnswerSchema });
 }
 
-export const articleListQuery = (status: ArticleFilter) =>
-  infiniteQueryOptions({
-    queryKey: articleKeys.list(status),
-    queryFn: ({ pageParam }) => fetchArticlePage(status, pageParam),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-  });
+/** The articles screen's paged list is in ./articleList, loaded with that screen only. */
 
 /** The dashboard's recent articles and figures: the first page of all articles. */
 export const recentArticlesQuery = (limit = 5) =>
@@ -70,10 +63,6 @@ export const slugCheckQuery = (slug: string, excludeId: string) =>
     staleTime: 300_000,
     retry: 2,
   });
-
-export function useArticleList(status: ArticleFilter) {
-  return useInfiniteQuery(articleListQuery(status));
-}
 
 export function useRecentArticles(limit = 5) {
   return useQuery(recentArticlesQuery(limit));

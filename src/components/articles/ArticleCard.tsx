@@ -5,12 +5,15 @@ import type { ArticleCard as ArticleCardData } from '../../contract';
 import { formatDateTime, shortId, truncate, URL_DISPLAY_MAX } from '../../lib/format';
 import { texts } from '../../lib/texts';
 import { AppLink } from '../common/AppLink';
+import { HighlightedText } from './HighlightedText';
 
 export interface ArticleCardProps {
   article: ArticleCardData;
   onDelete: (id: string) => void;
   /** A deletion of this article is in progress: Delete is disabled. */
   isDeleting?: boolean;
+  /** The search: its words are marked in the card's visible (cut) text. */
+  highlight?: string;
 }
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
@@ -24,7 +27,7 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
   );
 }
 
-function ExternalUrl({ url }: { url: string }) {
+function ExternalUrl({ url, highlight }: { url: string; highlight?: string }) {
   return (
     <Link
       href={url}
@@ -36,7 +39,7 @@ function ExternalUrl({ url }: { url: string }) {
       textStyle="sm"
       wordBreak="break-all"
     >
-      {truncate(url, URL_DISPLAY_MAX)}
+      <HighlightedText text={truncate(url, URL_DISPLAY_MAX)} query={highlight} />
       <Icon size="xs" aria-hidden>
         <LuExternalLink />
       </Icon>
@@ -45,16 +48,21 @@ function ExternalUrl({ url }: { url: string }) {
 }
 
 /** A preview the server cut to 150 characters; an ellipsis marks a cut. */
-function DataPreview({ text, cut }: { text: string; cut: boolean }) {
+function DataPreview({ text, cut, highlight }: { text: string; cut: boolean; highlight?: string }) {
   return (
     <Text textStyle="xs" fontFamily="mono" bg="bg.muted" color="fg" p="2" rounded="md" wordBreak="break-word">
-      {cut ? `${text}...` : text}
+      <HighlightedText text={cut ? `${text}...` : text} query={highlight} />
     </Text>
   );
 }
 
 /** One article in the list (SPEC.md "Articles list"). Delete asks for no confirmation. */
-export const ArticleCard = memo(function ArticleCard({ article, onDelete, isDeleting = false }: ArticleCardProps) {
+export const ArticleCard = memo(function ArticleCard({
+  article,
+  onDelete,
+  isDeleting = false,
+  highlight,
+}: ArticleCardProps) {
   const headingId = useId();
   const isPublished = article.status === 'published';
   return (
@@ -86,20 +94,20 @@ export const ArticleCard = memo(function ArticleCard({ article, onDelete, isDele
         <Stack as="dl" gap="3">
           {article.scrapedUrl ? (
             <Field label={texts.articles.scrapedUrl}>
-              <ExternalUrl url={article.scrapedUrl} />
+              <ExternalUrl url={article.scrapedUrl} highlight={highlight} />
             </Field>
           ) : null}
           {article.newUrl ? (
             <Field label={texts.articles.newUrl}>
-              <ExternalUrl url={article.newUrl} />
+              <ExternalUrl url={article.newUrl} highlight={highlight} />
             </Field>
           ) : null}
           <Field label={texts.articles.rawData}>
-            <DataPreview text={article.scrappedData} cut={article.scrappedDataCut} />
+            <DataPreview text={article.scrappedData} cut={article.scrappedDataCut} highlight={highlight} />
           </Field>
           {article.blogData ? (
             <Field label={texts.articles.blogData}>
-              <DataPreview text={article.blogData} cut={article.blogDataCut} />
+              <DataPreview text={article.blogData} cut={article.blogDataCut} highlight={highlight} />
             </Field>
           ) : null}
         </Stack>

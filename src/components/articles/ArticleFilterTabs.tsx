@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Badge, Tabs } from '@chakra-ui/react';
 import type { ArticleCounts, ArticleFilter } from '../../contract';
+import { formatSearchCount } from '../../contract/text';
 import { texts } from '../../lib/texts';
 
 const FILTERS: readonly { value: ArticleFilter; label: string }[] = [
@@ -14,12 +15,14 @@ export interface ArticleFilterTabsProps {
   /** Count badges; none are shown until the counts are known. */
   counts: ArticleCounts | undefined;
   onChange: (filter: ArticleFilter) => void;
+  /** The counts are a search's: capped by the server, shown as "1,000+" above the cap. */
+  isSearch?: boolean;
   /** The list for the selected filter, rendered in the selected tab's panel. */
   children?: ReactNode;
 }
 
 /** All Articles / Published / Draft tabs, each with its count (SPEC.md "Articles list"). */
-export function ArticleFilterTabs({ value, counts, onChange, children }: ArticleFilterTabsProps) {
+export function ArticleFilterTabs({ value, counts, onChange, isSearch = false, children }: ArticleFilterTabsProps) {
   return (
     <Tabs.Root
       value={value}
@@ -37,7 +40,7 @@ export function ArticleFilterTabs({ value, counts, onChange, children }: Article
               <>
                 {' '}
                 <Badge size="sm" variant="subtle" colorPalette="gray">
-                  {counts[filter.value]}
+                  {isSearch ? formatSearchCount(counts[filter.value]) : counts[filter.value]}
                 </Badge>
               </>
             ) : null}

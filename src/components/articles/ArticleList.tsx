@@ -1,8 +1,9 @@
 import { memo, useCallback } from 'react';
 import { Box, Button, Center, chakra, EmptyState, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
-import { LuCircleAlert, LuFileText } from 'react-icons/lu';
+import { LuCircleAlert, LuFileText, LuSearchX } from 'react-icons/lu';
 import type { ArticleCard as ArticleCardData, ArticleFilter } from '../../contract';
 import { texts } from '../../lib/texts';
+import { articlesScreenTexts } from '../../lib/texts-articles';
 import { ArticleCard } from './ArticleCard';
 import { LoadMoreFooter } from '../lists/LoadMoreFooter';
 import { useListBox, useWindowRows } from '../lists/useWindowRows';
@@ -30,9 +31,13 @@ export interface ArticleListProps {
   hasMore?: boolean;
   isFetchingMore?: boolean;
   onLoadMore?: () => void;
+  /** The search the list answers: its words are marked in the cards; no match says so. */
+  search?: string;
+  onClearSearch?: () => void;
 }
 
-function LoadingState() {
+/** Loading, error and empty states, shared with the table view. */
+export function LoadingState() {
   return (
     <Center role="status" py="16">
       <Stack align="center" gap="3">
@@ -43,7 +48,7 @@ function LoadingState() {
   );
 }
 
-function ErrorState({ message, onRetry }: { message: string; onRetry: () => void }) {
+export function ErrorState({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
     <EmptyState.Root role="alert">
       <EmptyState.Content>
@@ -62,7 +67,7 @@ function ErrorState({ message, onRetry }: { message: string; onRetry: () => void
   );
 }
 
-function EmptyArticles({ filter }: { filter: ArticleFilter }) {
+export function EmptyArticles({ filter }: { filter: ArticleFilter }) {
   const wording = texts.articles.empty[filter];
   return (
     <EmptyState.Root>
@@ -76,6 +81,30 @@ function EmptyArticles({ filter }: { filter: ArticleFilter }) {
           </Heading>
           <Text color="fg.muted">{wording.body}</Text>
         </Stack>
+      </EmptyState.Content>
+    </EmptyState.Root>
+  );
+}
+
+/** A search with no match: says so, and offers to clear it. */
+export function NoSearchMatch({ search, onClearSearch }: { search: string; onClearSearch?: () => void }) {
+  return (
+    <EmptyState.Root>
+      <EmptyState.Content>
+        <EmptyState.Indicator>
+          <LuSearchX />
+        </EmptyState.Indicator>
+        <Stack textAlign="center" gap="1">
+          <Heading as="h2" size="md">
+            {articlesScreenTexts.noMatch(search)}
+          </Heading>
+          <Text color="fg.muted">{articlesScreenTexts.noMatchHint}</Text>
+        </Stack>
+        {onClearSearch ? (
+          <Button variant="outline" onClick={onClearSearch}>
+            {articlesScreenTexts.clearSearch}
+          </Button>
+        ) : null}
       </EmptyState.Content>
     </EmptyState.Root>
   );
@@ -97,13 +126,18 @@ export function ArticleList({
   hasMore = false,
   isFetchingMore = false,
   onLoadMore,
+  search = '',
+  onClearSearch,
 }: ArticleListProps) {
   if (isLoading) return <LoadingState />;
   if (error) return <ErrorState message={error.message || texts.articles.errorFallback} onRetry={onRetry} />;
-  if (!articles || articles.length === 0) return <EmptyArticles filter={filter} />;
+  if (!articles || articles.length === 0) {
+    return search ? <NoSearchMatch search={search} onClearSearch={onClearSearch} /> : <EmptyArticles filter={filter} />;
+  }
   return (
     <WindowedArticles
       articles={articles}
+      search={search}
       onDelete={onDelete}
       deletingId={deletingId}
       hasMore={hasMore}
@@ -120,7 +154,8 @@ function WindowedArticles({
   hasMore,
   isFetchingMore,
   onLoadMore,
-}: Required<Pick<ArticleListProps, 'onDelete' | 'hasMore' | 'isFetchingMore'>> &
+  search,
+}: Required<Pick<ArticleListProps, 'onDelete' | 'hasMore' | 'isFetchingMore' | 'search'>> &
   Pick<ArticleListProps, 'deletingId' | 'onLoadMore'> & { articles: readonly ArticleCardData[] }) {
   const getItemKey = useCallback((index: number) => articles[index]!.id, [articles]);
   const { listRef, scrollMargin } = useListBox();
@@ -160,6 +195,7 @@ function WindowedArticles({
                 article={article}
                 onDelete={onDelete}
                 isDeleting={article.id === deletingId}
+                search={search}
               />
             );
           })}
@@ -185,6 +221,7 @@ const ArticleRow = memo(function ArticleRow({
   article,
   onDelete,
   isDeleting,
+  search,
 }: {
   index: number;
   setSize: number;
@@ -192,10 +229,11 @@ const ArticleRow = memo(function ArticleRow({
   article: ArticleCardData;
   onDelete: (id: string) => void;
   isDeleting: boolean;
+  search: string;
 }) {
   return (
     <chakra.li ref={measureRow} data-index={index} aria-setsize={setSize} aria-posinset={index + 1} pb="4">
-      <ArticleCard article={article} onDelete={onDelete} isDeleting={isDeleting} />
+      <ArticleCard article={article} onDelete={onDelete} isDeleting={isDeleting} highlight={search} />
     </chakra.li>
   );
 });

@@ -1,6 +1,8 @@
-import { Button, Flex, Heading, Icon, Stack, Text } from '@chakra-ui/react';
-import { LuRefreshCw } from 'react-icons/lu';
+import { Button, Flex, Heading, HStack, Icon, Stack, Text } from '@chakra-ui/react';
+import { LuPlus, LuRefreshCw } from 'react-icons/lu';
 import { texts } from '../../lib/texts';
+import { articlesScreenTexts } from '../../lib/texts-articles';
+import { AppLink } from '../common/AppLink';
 
 export interface ArticlesHeaderProps {
   onRefresh: () => void;
@@ -8,7 +10,7 @@ export interface ArticlesHeaderProps {
   isRefreshing?: boolean;
 }
 
-/** Title, subtitle and Refresh of the articles list (SPEC.md "Articles list"). */
+/** Title, subtitle, Refresh and New article (/articles/new) of the articles list (SPEC.md "Articles list"). */
 export function ArticlesHeader({ onRefresh, isRefreshing = false }: ArticlesHeaderProps) {
   return (
     <Flex justify="space-between" align={{ base: 'flex-start', md: 'center' }} gap="4" wrap="wrap">
@@ -18,12 +20,20 @@ export function ArticlesHeader({ onRefresh, isRefreshing = false }: ArticlesHead
         </Heading>
         <Text color="fg.muted">{texts.articles.subtitle}</Text>
       </Stack>
-      <Button variant="outline" onClick={onRefresh} disabled={isRefreshing} aria-busy={isRefreshing}>
-        <Icon animation={isRefreshing ? 'spin' : undefined}>
-          <LuRefreshCw />
-        </Icon>
-        {texts.articles.refresh}
-      </Button>
+      <HStack gap="2" wrap="wrap">
+        <Button variant="outline" onClick={onRefresh} disabled={isRefreshing} aria-busy={isRefreshing}>
+          <Icon animation={isRefreshing ? 'spin' : undefined}>
+            <LuRefreshCw />
+          </Icon>
+          {texts.articles.refresh}
+        </Button>
+        <Button asChild>
+          <AppLink href="/articles/new">
+            <LuPlus aria-hidden />
+            {articlesScreenTexts.newArticle}
+          </AppLink>
+        </Button>
+      </HStack>
     </Flex>
   );
 }

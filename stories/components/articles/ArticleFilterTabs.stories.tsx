@@ -102,3 +102,14 @@ export const WithPanelContent: Story = {
     await expect(panel).toHaveAccessibleName(/^All Articles/);
   },
 };
+
+/** A search's counts: exact up to the cap, "1,000+" above it (the server sends cap + 1). */
+export const SearchCounts: Story = {
+  args: { counts: { all: 1001, published: 12, draft: 1001 }, isSearch: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('tab', { name: /^All Articles/ })).toHaveTextContent('All Articles 1,000+');
+    await expect(canvas.getByRole('tab', { name: /^Published/ })).toHaveTextContent('Published 12');
+    await expect(canvas.getByRole('tab', { name: /^Draft/ })).toHaveTextContent('Draft 1,000+');
+  },
+};

@@ -246,3 +246,38 @@ export const LastPage: Story = {
     await expect(args.onLoadMore).not.toHaveBeenCalled();
   },
 };
+
+/** A search's results: its words are marked in each card's visible (cut) text. */
+export const SearchResults: Story = {
+  args: {
+    search: 'Hiking',
+    articles: [
+      makeCard({
+        id: 'art_hiking_00000001',
+        scrapedUrl: 'https://outdoors.example.com/reviews/best-hiking-boots',
+        newUrl: null,
+        scrappedData: 'Hiking boots tested over four months of hiking.',
+        blogData: null,
+      }),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const card = within(canvasElement).getByRole('article');
+    const marks = [...card.querySelectorAll('mark')].map((mark) => mark.textContent);
+    await expect(marks).toEqual(['hiking', 'Hiking', 'hiking']);
+    // The marked words stay inside the link: it still goes to the whole address.
+    const link = card.querySelector('a[href="https://outdoors.example.com/reviews/best-hiking-boots"]');
+    await expect(link?.querySelector('mark')).toHaveTextContent('hiking');
+  },
+};
+
+export const NoSearchMatch: Story = {
+  args: { articles: [], search: 'zucchini', onClearSearch: fn() },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { name: 'No articles match "zucchini"' })).toBeVisible();
+    await expect(canvas.queryByText('No Articles Found')).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'Clear search' }));
+    await expect(args.onClearSearch).toHaveBeenCalledTimes(1);
+  },
+};

@@ -1,11 +1,22 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { ArticlesHeader } from '../../../src/components/articles/ArticlesHeader';
+import { navigate, WithLinkSpy } from '../linkSpy';
 
 const meta = {
   title: 'Components/Articles/ArticlesHeader',
   component: ArticlesHeader,
   args: { onRefresh: fn(), isRefreshing: false },
+  decorators: [
+    (Story) => (
+      <WithLinkSpy>
+        <Story />
+      </WithLinkSpy>
+    ),
+  ],
+  beforeEach() {
+    navigate.mockClear();
+  },
 } satisfies Meta<typeof ArticlesHeader>;
 export default meta;
 
@@ -32,5 +43,16 @@ export const Refreshing: Story = {
     await expect(refresh).toHaveAttribute('aria-busy', 'true');
     await userEvent.click(refresh, { pointerEventsCheck: 0 });
     await expect(args.onRefresh).not.toHaveBeenCalled();
+  },
+};
+
+/** 'New article' goes to the new article screen, through the app's router. */
+export const NewArticle: Story = {
+  play: async ({ canvasElement }) => {
+    const link = within(canvasElement).getByRole('link', { name: 'New article' });
+    await expect(link).toHaveAttribute('href', '/articles/new');
+    await expect(link).toHaveAttribute('data-router-link');
+    await userEvent.click(link);
+    await expect(navigate).toHaveBeenCalledWith('/articles/new');
   },
 };
