@@ -28,15 +28,18 @@ export function ArticleDetailHeader({
   isDeleting = false,
 }: ArticleDetailHeaderProps) {
   return (
-    <Flex align="center" gap="3" wrap="wrap">
-      <IconButton asChild variant="ghost" aria-label={texts.article.back}>
-        <AppLink href="/articles">
-          <LuArrowLeft />
-        </AppLink>
-      </IconButton>
-      <Heading as="h1" size="xl" flex="1" minW="0" wordBreak="break-word">
-        {articleTitle(id, slug)}
-      </Heading>
+    // On a phone the actions go below the title: beside it they left the slug a one-word column.
+    <Flex direction={{ base: 'column', md: 'row' }} align={{ base: 'stretch', md: 'center' }} gap="3">
+      <HStack gap="3" flex="1" minW="0">
+        <IconButton asChild variant="ghost" aria-label={texts.article.back}>
+          <AppLink href="/articles">
+            <LuArrowLeft />
+          </AppLink>
+        </IconButton>
+        <Heading as="h1" size="xl" flex="1" minW="0" wordBreak="break-word">
+          {articleTitle(id, slug)}
+        </Heading>
+      </HStack>
       <HStack gap="2">
         <IconButton
           variant="outline"

@@ -7,7 +7,8 @@ const t = accountTexts.forgot;
 /** What to do without a password: no e-mail reset, but another admin or the operator's command. */
 export function ForgotPassword({ loginHref = '/login' }: { loginHref?: string }) {
   return (
-    <Card.Root width="full" maxW="md" bg="bg.card">
+    // The main landmark: a sign-in screen holds nothing but this card.
+    <Card.Root as="main" width="full" maxW="md" bg="bg.card">
       <Card.Header>
         <Card.Title as="h1" fontSize="2xl">
           {t.title}

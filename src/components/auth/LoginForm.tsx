@@ -47,7 +47,8 @@ export function LoginForm({
   };
 
   return (
-    <Card.Root width="full" maxW="sm" bg="bg.card">
+    // The main landmark: a sign-in screen holds nothing but this card.
+    <Card.Root as="main" width="full" maxW="sm" bg="bg.card">
       <Card.Header>
         <Card.Title as="h1" fontSize="2xl">
           {loginTexts.title}

@@ -28,7 +28,8 @@ export function SignupForm({ token, onSubmit, isSubmitting = false, error, login
     if (!found) onSubmit({ token, email: String(data.get('email') ?? '').trim(), password: String(data.get('password') ?? '') });
   };
   return (
-    <Card.Root width="full" maxW="sm" bg="bg.card">
+    // The main landmark: a sign-in screen holds nothing but this card.
+    <Card.Root as="main" width="full" maxW="sm" bg="bg.card">
       <Card.Header>
         <Card.Title as="h1" fontSize="2xl">
           {t.title}

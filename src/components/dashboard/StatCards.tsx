@@ -43,7 +43,7 @@ const CARDS: CardSpec[] = [
 export function StatCards({ stats, loading = false }: StatCardsProps) {
   const pending = loading || !stats;
   return (
-    <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="4">
+    <SimpleGrid columns={{ base: 2, xl: 4 }} gap="4">
       {CARDS.map(({ label, icon, figure, lineOnlyWithChange }) => {
         const shown = stats ? figure(stats) : undefined;
         return (

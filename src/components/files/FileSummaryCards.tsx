@@ -37,7 +37,7 @@ export function FileSummaryCards({ summary, isLoading = false }: FileSummaryCard
   const loading = isLoading || !summary;
   return (
     <SimpleGrid
-      columns={{ base: 1, sm: 2, lg: 4 }}
+      columns={{ base: 2, lg: 4 }}
       gap="4"
       aria-busy={loading || undefined}
       aria-label={loading ? texts.files.loadingSummary : undefined}

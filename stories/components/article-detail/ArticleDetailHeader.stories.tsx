@@ -69,3 +69,16 @@ export const Deleting: Story = {
     await expect(args.onDelete).not.toHaveBeenCalled();
   },
 };
+
+/** On a phone the buttons go below the title, which keeps the row to itself (not a one-word column). */
+export const Phone: Story = {
+  args: { slug: 'a-rather-long-article-slug-for-a-phone' },
+  globals: { viewport: { value: 'mobile1' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const title = canvas.getByRole('heading', { level: 1 }).getBoundingClientRect();
+    const remove = canvas.getByRole('button', { name: 'Delete article' }).getBoundingClientRect();
+    await expect(remove.top).toBeGreaterThanOrEqual(title.bottom);
+    await expect(title.width).toBeGreaterThan(canvasElement.getBoundingClientRect().width / 2);
+  },
+};

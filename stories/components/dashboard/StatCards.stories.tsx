@@ -56,3 +56,16 @@ export const Loading: Story = {
     await expect(within(canvasElement).queryByText('Not tracked')).toBeNull();
   },
 };
+
+/** On a phone the four cards sit two to a row. */
+export const Phone: Story = {
+  globals: { viewport: { value: 'mobile1' } },
+  play: async ({ canvasElement }) => {
+    const [a, b, c] = within(canvasElement)
+      .getAllByRole('group')
+      .map((group) => group.getBoundingClientRect());
+    await expect(b?.top).toBe(a?.top);
+    await expect(b?.left).toBeGreaterThanOrEqual(a?.right ?? Infinity);
+    await expect(c?.top).toBeGreaterThanOrEqual(a?.bottom ?? Infinity);
+  },
+};

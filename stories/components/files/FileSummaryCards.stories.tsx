@@ -50,3 +50,16 @@ export const Loading: Story = {
     await expect(canvas.getByText('Storage Used')).toBeVisible();
   },
 };
+
+/** On a phone the four cards sit two to a row. */
+export const Phone: Story = {
+  globals: { viewport: { value: 'mobile1' } },
+  play: async ({ canvasElement }) => {
+    const [a, b, c] = within(canvasElement)
+      .getAllByText(/^(Total Files|Images|PDFs|Storage Used)$/, { selector: 'dt' })
+      .map((term) => term.getBoundingClientRect());
+    await expect(b?.top).toBe(a?.top);
+    await expect(b?.left).toBeGreaterThan(a?.right ?? Infinity);
+    await expect(c?.top).toBeGreaterThan(a?.bottom ?? Infinity);
+  },
+};
