@@ -7,6 +7,8 @@ let api: APIRequestContext;
 /** A word only the target article has (in its address), unique to this run. */
 const word = `quokka${Date.now().toString(36)}`;
 let target: { id: string };
+/** Everything this file seeds, deleted afterwards: the other files count the articles they see. */
+const seeded: string[] = [];
 
 test.beforeAll(async ({ baseURL }) => {
   api = await apiAs(baseURL!);
@@ -15,16 +17,21 @@ test.beforeAll(async ({ baseURL }) => {
     scrapedUrl: `https://${word}.example.com/post`,
     scrappedData: 'The article the search finds.',
   });
+  seeded.push(target.id);
   // Enough articles to fill a 1440x900 window with table rows.
   for (let i = 0; i < 20; i++) {
-    await createArticle(api, {
+    const filler = await createArticle(api, {
       slug: `search-filler-${i}`,
       scrapedUrl: `https://filler.example.com/posts/${i}`,
       scrappedData: `Filler article ${i}.`,
     });
+    seeded.push(filler.id);
   }
 });
-test.afterAll(() => api.dispose());
+test.afterAll(async () => {
+  for (const id of seeded) await api.delete(`/api/articles/${id}`);
+  await api.dispose();
+});
 
 test('a search narrows the list, marks the word, lives in ?q= and Back restores the list', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
