@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { texts } from '../../src/lib/texts';
 import { articles, articleWithoutUrls, makeArticle } from '../fixtures';
 import { articleHandlers, authHandlers } from '../mocks';
+import { ArticleDetailView } from '../../src/components/article-detail';
 import { AppStory } from './AppStory';
 import {
   askForTakenSlug,
@@ -30,6 +31,8 @@ const takenSlug = articles[2]!.slug!;
 const meta = {
   title: 'Routes/ArticleDetail',
   component: AppStory,
+  // The screen the route renders, from useArticleEditor's props.
+  subcomponents: { ArticleDetailView },
   args: { path: `/articles/${draft.id}` },
   parameters: { layout: 'fullscreen' },
   beforeEach({ msw }) {

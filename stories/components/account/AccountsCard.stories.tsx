@@ -4,12 +4,15 @@ import { AccountsCard } from '../../../src/components/account/AccountsCard';
 import { serverMessages } from '../../../src/contract';
 import { accountTexts } from '../../../src/lib/texts-account';
 import { sampleAccounts } from '../../mocks/account';
+import { AccountSection } from '../../../src/components/account/AccountSection';
+import { OneTimeSecret } from '../../../src/components/account/OneTimeSecret';
 
 const t = accountTexts.accounts;
 
 const meta = {
   title: 'Components/Account/AccountsCard',
   component: AccountsCard,
+  subcomponents: { AccountSection, OneTimeSecret },
   args: { accounts: sampleAccounts, onAdd: fn(), onRemove: fn(), onDismissCreated: fn() },
 } satisfies Meta<typeof AccountsCard>;
 export default meta;

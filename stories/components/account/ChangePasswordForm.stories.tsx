@@ -3,12 +3,14 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { ChangePasswordForm } from '../../../src/components/account/ChangePasswordForm';
 import { serverMessages } from '../../../src/contract';
 import { accountTexts } from '../../../src/lib/texts-account';
+import { NewPasswordFields } from '../../../src/components/account/NewPasswordFields';
 
 const t = accountTexts.password;
 
 const meta = {
   title: 'Components/Account/ChangePasswordForm',
   component: ChangePasswordForm,
+  subcomponents: { NewPasswordFields },
   args: { onSubmit: fn() },
 } satisfies Meta<typeof ChangePasswordForm>;
 export default meta;

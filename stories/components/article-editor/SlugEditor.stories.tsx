@@ -5,6 +5,7 @@ import { SlugEditor, type SlugEditorProps } from '../../../src/components/articl
 import type { SlugCheckState } from '../../../src/components/article-editor/rules';
 import { texts } from '../../../src/lib/texts';
 import { draftArticle } from '../../fixtures';
+import { PublishedLockNotice } from '../../../src/components/article-editor/PublishedLockNotice';
 
 const a = texts.article;
 const savedSlug = draftArticle.slug as string;
@@ -39,6 +40,7 @@ function StatefulSlugEditor(props: SlugEditorProps) {
 const meta = {
   title: 'Components/ArticleEditor/SlugEditor',
   component: SlugEditor,
+  subcomponents: { PublishedLockNotice },
   args: {
     savedSlug,
     value: savedSlug,

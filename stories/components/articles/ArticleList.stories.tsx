@@ -4,10 +4,12 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { ArticleList } from '../../../src/components/articles/ArticleList';
 import type { ArticleCard } from '../../../src/contract';
 import { cards as articles, makeCard } from '../../fixtures';
+import { HighlightedText } from '../../../src/components/articles/HighlightedText';
 
 const meta = {
   title: 'Components/Articles/ArticleList',
   component: ArticleList,
+  subcomponents: { HighlightedText },
   args: {
     articles,
     filter: 'all',

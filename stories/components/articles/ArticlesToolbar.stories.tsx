@@ -4,6 +4,7 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { ArticlesToolbar, type ArticlesToolbarProps } from '../../../src/components/articles/ArticlesToolbar';
 import type { ArticlesView } from '../../../src/components/articles/useArticlesView';
 import { useSearchDraft } from '../../../src/components/articles/useSearchDraft';
+import { ArticleSearchBox } from '../../../src/components/articles/ArticleSearchBox';
 
 /** Spy for the searches the box settles into, with how each is written into the history. */
 const onSearch = fn().mockName('onSearch');
@@ -11,6 +12,7 @@ const onSearch = fn().mockName('onSearch');
 const meta = {
   title: 'Components/Articles/ArticlesToolbar',
   component: ArticlesToolbar,
+  subcomponents: { ArticleSearchBox },
   args: { value: '', view: 'cards', onChange: fn(), onCommit: fn(), onClear: fn(), onViewChange: fn() },
   beforeEach() {
     onSearch.mockClear();

@@ -4,12 +4,13 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { AppShell } from '../../../src/components/shell/AppShell';
 import { IconModeTooltip } from '../../../src/components/shell/IconModeTooltip';
 import { MobileSidebarSheet } from '../../../src/components/shell/MobileSidebarSheet';
+import { ColorModeToggle } from '../../../src/components/shell/ColorModeToggle';
 
 const meta = {
   title: 'Components/Shell/AppShell',
   component: AppShell,
   // Loaded lazily by the shell: the icon-mode and mobile stories show them.
-  subcomponents: { IconModeTooltip, MobileSidebarSheet },
+  subcomponents: { IconModeTooltip, MobileSidebarSheet, ColorModeToggle },
   parameters: { layout: 'fullscreen' },
   args: {
     activePath: '/',
