@@ -30,6 +30,7 @@ test('the dashboard shows the real figures', async ({ page }) => {
   await api.patch(`/api/articles/${a.id}/publish`);
   const stats = (await (await api.get('/api/articles/admin/stats')).json()) as {
     counts: { all: number; published: number; draft: number };
+    views: { today: number; yesterday: number };
   };
   await signIn(page, '/');
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
@@ -37,7 +38,9 @@ test('the dashboard shows the real figures', async ({ page }) => {
   await expect(card('Total Articles')).toContainText(String(stats.counts.all));
   await expect(card('Published')).toContainText(String(stats.counts.published));
   await expect(card('Drafts')).toContainText(String(stats.counts.draft));
-  await expect(card('Views Today')).toContainText('Not tracked');
+  // Counted from the public read API: a number, not "Not tracked".
+  await expect(card('Views Today')).toContainText(stats.views.today.toLocaleString('en-US'));
+  await expect(card('Views Today')).not.toContainText('Not tracked');
   await expect(page.getByText('API Online')).toBeVisible();
   await expect(page.getByText('Database Connected')).toBeVisible();
   await expect(page.getByRole('link', { name: /dash-two/ })).toBeVisible();

@@ -15,11 +15,11 @@ export async function apiAs(baseURL: string): Promise<APIRequestContext> {
 
 export async function createArticle(
   api: APIRequestContext,
-  fields: { slug?: string; blogData?: string; scrapedUrl?: string; newUrl?: string; scrappedData?: string },
+  fields: { title?: string; slug?: string; blogData?: string; scrapedUrl?: string; newUrl?: string; scrappedData?: string },
 ) {
   const res = await api.post('/api/articles', { data: fields });
   expect(res.status()).toBe(201);
-  return ((await res.json()) as { data: { id: string; slug: string | null } }).data;
+  return ((await res.json()) as { data: { id: string; slug: string | null; title?: string | null } }).data;
 }
 
 export async function signIn(page: Page, next = '/') {

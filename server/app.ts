@@ -31,13 +31,17 @@ import {
 } from './auth.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/database.ts';
-import { migrate } from './db/migrations.ts';
+import { migrate, refreshStatistics, STATISTICS_REFRESH_MS } from './db/migrations.ts';
 import { OidcClient, type OidcSettings } from './oidc.ts';
 import { docsRoutes, registerOpenApi } from './openapi.ts';
 import { apiError, installErrorHandling, notFound, sendError } from './errors.ts';
 import { DEFAULT_MAX_IMAGE_PIXELS } from './files/limits.ts';
 import { FileStorage } from './files/storage.ts';
 import { articleRoutes } from './routes/articles.ts';
+import { sweepTrash } from './articles.ts';
+import { analyticsRoutes } from './routes/analytics.ts';
+import { publicRoutes } from './routes/public.ts';
+import { ViewCounter } from './views.ts';
 import { authRoutes, SESSION_COOKIE } from './routes/auth.ts';
 import { fileRoutes } from './routes/files.ts';
 import { systemRoutes } from './routes/system.ts';
@@ -55,6 +59,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
     sessionToken: string | null;
+  }
+  interface FastifyInstance {
+    /** Writes the views counted so far now (they are written every few seconds anyway). */
+    flushViews(): Promise<void>;
   }
 }
 
@@ -86,11 +94,17 @@ export interface AppOptions {
   sessionCacheMs?: number;
   /** Sign-in through an OpenID Connect provider ('Login with Google'). */
   oidc?: OidcSettings;
+  /** Origins the public read API sends CORS headers to (`*`: any); none by default. */
+  publicCorsOrigins?: readonly string[];
+  /** How often counted views are written (default VIEW_FLUSH_MS). */
+  viewFlushMs?: number;
 }
 
 export const DEFAULT_BODY_LIMIT = 4 * 1024 * 1024;
 /** A revoked session whose notice a process missed works there for at most this long. */
 export const SESSION_CACHE_MS = 5_000;
+/** How often the trash is swept of articles past their 30 days. */
+const TRASH_SWEEP_MS = 60 * 60 * 1000;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{20,200}$/;
 
 function sessionToken(request: FastifyRequest): string | undefined {
@@ -175,6 +189,8 @@ const api: FastifyPluginAsync<AppContext & { prefix?: string }> = async (app, op
   await registerOpenApi(app, { sessionCookie: SESSION_COOKIE });
   await app.register(authRoutes, { ...ctx, prefix: '/auth' });
   await app.register(articleRoutes, { ...ctx, prefix: '/articles' });
+  await app.register(publicRoutes, { ...ctx, prefix: '/public' });
+  await app.register(analyticsRoutes, { ...ctx, prefix: '/analytics' });
   await app.register(fileRoutes, { ...ctx, prefix: '/files' });
   await app.register(userRoutes, { ...ctx, prefix: '/users' });
   await app.register(invitationRoutes, { ...ctx, prefix: '/invitations' });
@@ -241,6 +257,28 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await storage.init();
   const swept = await storage.sweep(options.db, options.sweepGraceMs ?? 60 * 60 * 1000);
   if (swept.tmp || swept.orphans) app.log.info(swept, 'removed upload leftovers and orphan files');
+  // The trash empties itself: articles deleted more than TRASH_RETENTION_DAYS ago go for good,
+  // at start and then hourly.
+  const purged = await sweepTrash(options.db);
+  if (purged) app.log.info({ purged }, 'deleted articles of the trash for good');
+  const trashTimer = setInterval(() => {
+    sweepTrash(options.db)
+      .then((n) => n && app.log.info({ purged: n }, 'deleted articles of the trash for good'))
+      .catch((err: unknown) => app.log.warn({ err }, 'the trash was not swept'));
+  }, TRASH_SWEEP_MS);
+  trashTimer.unref();
+  app.addHook('onClose', async () => clearInterval(trashTimer));
+
+  // The embedded database has no autovacuum: its planner statistics (which search counts and
+  // plans rely on) are refreshed at start and then hourly. PostgreSQL keeps its own.
+  if (options.db.kind === 'pglite') {
+    await refreshStatistics(options.db);
+    const timer = setInterval(() => {
+      refreshStatistics(options.db).catch((err: unknown) => app.log.warn({ err }, 'planner statistics not refreshed'));
+    }, STATISTICS_REFRESH_MS);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
   const admin = await ensureAdmin(options.db, options.admin ?? {}, passwordHashing);
   if (admin) {
     app.log.info({ email: admin.email }, 'first admin created');
@@ -259,8 +297,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sessions.clear();
   });
 
+  const views = new ViewCounter(
+    options.db,
+    (err) => app.log.warn({ err }, 'views not written yet (kept for the next write)'),
+    options.viewFlushMs,
+  );
+  app.addHook('onClose', () => views.close());
+  app.decorate('flushViews', () => views.flush());
+
   const ctx: AppContext = {
     db: options.db,
+    views,
+    publicCorsOrigins: options.publicCorsOrigins ?? [],
     sessions,
     storage,
     dataDir: options.dataDir,

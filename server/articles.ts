@@ -2,59 +2,181 @@
  * Articles beyond their SQL (server/repositories/articles.ts): opaque cursors, slug rules and
  * suggestions, the dashboard's weeks, a new draft with its activity entry.
  */
-import { SLUG_PATTERN, type ArticleFilter, type ArticleStats } from '../src/contract/index.ts';
-import type { Queryable } from './db/database.ts';
+import {
+  MAX_SITES,
+  TRASH_RETENTION_DAYS,
+  VIEW_DAYS,
+  serverMessages,
+  SLUG_PATTERN,
+  type ArticleFilter,
+  type ArticleSort,
+  type ArticleStats,
+} from '../src/contract/index.ts';
+import type { Database, Queryable } from './db/database.ts';
 import { apiError } from './errors.ts';
 import { newId } from './ids.ts';
 import { recordActivity } from './repositories/activity.ts';
+import { articleViewsByDay, viewsTodayAndYesterday } from './repositories/views.ts';
+import { snippetCutter } from './snippet.ts';
+import { utcDay } from './views.ts';
 import {
   articleCounts,
   cardFromRow,
   countCreatedByStatus,
   insertDraft,
   selectArticlePage,
+  purgeTrashBefore,
+  selectSites,
+  selectTrashPage,
   slugsLike,
   type ArticleCursor,
+  type ArticleOrder,
   type NewArticle,
 } from './repositories/articles.ts';
+
+/** A title as stored: trimmed, at most MAX_TITLE_LENGTH characters (the contract checks), empty → null. */
+export const normalTitle = (title: string | null | undefined): string | null => title?.trim() || null;
 
 /** How an article is named in activity messages: its slug, else the card's "#<last 8>". */
 export const articleLabel = (a: { id: string; slug: string | null }) =>
   a.slug ? `"${a.slug}"` : `#${a.id.slice(-8)}`;
 
-export function encodeCursor(row: { created_at: Date | string; id: string }): string {
-  return Buffer.from(`${new Date(row.created_at).toISOString()}|${row.id}`).toString('base64url');
+/** The opaque cursor after `row` in `order`: its key in that order and its id. */
+export function encodeCursor(
+  row: {
+    created_at: Date | string;
+    id: string;
+    updated_at?: Date | string;
+    deleted_at?: Date | string;
+    title_key?: string | null;
+    rank?: number | string;
+  },
+  order: ArticleOrder = 'newest',
+): string {
+  const iso = (d: Date | string | undefined) => new Date(d ?? 0).toISOString();
+  const parts: unknown[] =
+    order === 'title'
+      ? [order, row.title_key ?? null, row.id]
+      : order === 'updated'
+        ? [order, iso(row.updated_at), row.id]
+        : order === 'rank'
+          ? [order, Number(row.rank ?? 0), iso(row.created_at), row.id]
+          : order === 'trash'
+            ? [order, iso(row.deleted_at), row.id]
+            : [order, iso(row.created_at), row.id];
+  return Buffer.from(JSON.stringify(parts)).toString('base64url');
 }
 
-export function decodeCursor(cursor: string): ArticleCursor {
-  const text = Buffer.from(cursor, 'base64url').toString('utf8');
-  const match = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\|([0-9a-z]{1,64})$/.exec(text);
-  const createdAt = match ? new Date(match[1]!) : undefined;
-  if (!match || !createdAt || Number.isNaN(createdAt.getTime())) throw apiError('invalid_cursor');
-  return { createdAt, id: match[2]! };
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const ID = /^[0-9a-z]{1,64}$/;
+const ORDERS = new Set<ArticleOrder>(['newest', 'oldest', 'updated', 'title', 'rank', 'trash']);
+
+/** The cursor's position; 400 `invalid_cursor` when malformed or of another order than `order`. */
+export function decodeCursor(cursor: string, order: ArticleOrder = 'newest'): ArticleCursor {
+  const invalid = () => apiError('invalid_cursor', serverMessages.invalidCursor);
+  let parts: unknown;
+  try {
+    parts = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw invalid();
+  }
+  if (!Array.isArray(parts) || !ORDERS.has(parts[0])) throw invalid();
+  const [kind, ...rest] = parts as [ArticleOrder, ...unknown[]];
+  const id = rest.at(-1);
+  if (typeof id !== 'string' || !ID.test(id)) throw invalid();
+  const isDate = (v: unknown): v is string => typeof v === 'string' && ISO.test(v) && !Number.isNaN(Date.parse(v));
+  let position: ArticleCursor | undefined;
+  if (kind === 'title' && rest.length === 2 && (rest[0] === null || (typeof rest[0] === 'string' && rest[0].length <= 400))) {
+    position = { order: kind, key: rest[0], id };
+  } else if (kind === 'rank' && rest.length === 3 && (rest[0] === 0 || rest[0] === 1) && isDate(rest[1])) {
+    position = { order: kind, rank: rest[0], key: rest[1], id };
+  } else if (kind !== 'title' && kind !== 'rank' && rest.length === 2 && isDate(rest[0])) {
+    position = { order: kind, key: rest[0], id };
+  }
+  if (!position) throw invalid();
+  if (position.order !== order) throw apiError('invalid_cursor', serverMessages.cursorOfOtherSort);
+  return position;
 }
 
 export interface ListOptions {
   status: ArticleFilter;
   q?: string;
+  sort?: ArticleSort;
+  site?: string;
   limit: number;
   cursor?: string;
 }
 
-/** A page of cards with the counts per status and the cursor of the next page (null at the end). */
+/**
+ * A page of cards with the counts per status and the cursor of the next page (null at the end).
+ * A search without a sort is ordered by relevance; its cards carry snippets.
+ */
 export async function listArticles(db: Queryable, options: ListOptions) {
-  const after = options.cursor ? decodeCursor(options.cursor) : undefined;
-  const { rows, counts } = await selectArticlePage(db, {
-    status: options.status,
-    q: options.q?.trim(),
-    after,
-    limit: options.limit,
-  });
+  const q = options.q?.trim() || undefined;
+  const order: ArticleOrder = options.sort ?? (q ? 'rank' : 'newest');
+  const after = options.cursor ? decodeCursor(options.cursor, order) : undefined;
+  const site = options.site?.trim().toLowerCase() || undefined;
+  const { rows, counts } = await selectArticlePage(db, { status: options.status, q, site, order, after, limit: options.limit });
   const page = rows.slice(0, options.limit);
   const last = page.at(-1);
   const nextCursor =
-    rows.length > options.limit && last ? encodeCursor({ created_at: last.created_iso, id: last.id }) : null;
-  return { data: page.map(cardFromRow), counts, nextCursor };
+    rows.length > options.limit && last
+      ? encodeCursor({ ...last, created_at: last.created_iso, updated_at: last.updated_iso }, order)
+      : null;
+  const snippet = q ? snippetCutter(q) : undefined;
+  const data = page.map((row) => {
+    const card = cardFromRow(row);
+    return snippet ? { ...card, snippet: snippet(row.title, row.snippet_source ?? '') } : card;
+  });
+  return { data, counts, nextCursor };
+}
+
+/** GET /articles/:id/views: its views per UTC day, the last VIEW_DAYS days, every day (oldest first). */
+export async function articleViews(db: Queryable, articleId: string, now = new Date()) {
+  const days = Array.from({ length: VIEW_DAYS }, (_, i) => utcDay(new Date(now.getTime() - (VIEW_DAYS - 1 - i) * 24 * 60 * 60 * 1000)));
+  const counted = await articleViewsByDay(db, articleId, days[0]!, days.at(-1)!);
+  const data = days.map((day) => ({ day, views: counted.get(day) ?? 0 }));
+  return { data, total: data.reduce((sum, d) => sum + d.views, 0) };
+}
+
+/** GET /articles/admin/trash: a page of the trash, most recently deleted first. */
+export async function listTrash(db: Queryable, options: { limit: number; cursor?: string }) {
+  const after = options.cursor ? decodeCursor(options.cursor, 'trash') : undefined;
+  const { rows, total } = await selectTrashPage(db, after, options.limit);
+  const page = rows.slice(0, options.limit);
+  const last = page.at(-1);
+  const nextCursor =
+    rows.length > options.limit && last ? encodeCursor({ ...last, created_at: last.created_iso, deleted_at: last.deleted_iso }, 'trash') : null;
+  return { data: page.map((row) => ({ ...cardFromRow(row), deletedAt: row.deleted_iso })), total, nextCursor };
+}
+
+/** How many articles one pass of the trash sweep deletes for good (in one transaction). */
+const PURGE_BATCH = 500;
+
+/**
+ * Deletes for good the articles that went to the trash more than TRASH_RETENTION_DAYS ago
+ * (each with an activity entry), in batches. Safe to run in several processes at once (rows
+ * locked by another sweep are skipped). Resolves to how many were deleted.
+ */
+export async function sweepTrash(db: Database, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - TRASH_RETENTION_DAYS * 24 * 60 * 60 * 1000);
+  let purged = 0;
+  for (;;) {
+    const batch = await db.transaction(async (tx) => {
+      const rows = await purgeTrashBefore(tx, before, PURGE_BATCH);
+      for (const row of rows) {
+        await recordActivity(tx, 'article.purged', `Article ${articleLabel(row)} deleted for good from the trash`, now, null);
+      }
+      return rows;
+    });
+    purged += batch.length;
+    if (batch.length < PURGE_BATCH) return purged;
+  }
+}
+
+/** GET /articles/admin/sites: the hosts of the articles of a status, most first. */
+export async function listSites(db: Queryable, query: { status: ArticleFilter }) {
+  return { data: await selectSites(db, { status: query.status }, MAX_SITES) };
 }
 
 /**
@@ -74,6 +196,7 @@ export async function articleStats(db: Queryable, now = new Date()): Promise<Art
   const draft = pair('draft');
   return {
     counts: await articleCounts(db),
+    views: await viewsTodayAndYesterday(db, utcDay(now)),
     createdPerWeek: {
       all: { current: published.current + draft.current, previous: published.previous + draft.previous },
       published,

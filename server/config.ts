@@ -27,6 +27,8 @@ export interface ServerConfig {
   logLevel: string;
   /** Behind a reverse proxy: believe its X-Forwarded-* headers (client address, https). */
   trustProxy: boolean;
+  /** Origins whose pages may read the public API (`*`: any). */
+  publicCorsOrigins: string[];
   /** 'Login with Google' (any OpenID Connect provider), when all three are set. */
   oidc?: { issuer: string; clientId: string; clientSecret: string };
 }
@@ -115,6 +117,25 @@ const cidrList = () =>
     return 'bad' in read ? { problem: cidrProblem(read.bad) } : { ok: read.cidrs };
   });
 
+/** Origins as a browser sends them (`https://host[:port]`, no path), or `*` alone. */
+const originList = () =>
+  variable((value): Read<string[]> => {
+    const origins = (value ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+    if (origins.includes('*')) return origins.length === 1 ? { ok: ['*'] } : { problem: `must be \`*\` alone or origins, got "${value}"` };
+    for (const origin of origins) {
+      let url: URL | undefined;
+      try {
+        url = new URL(origin);
+      } catch {
+        url = undefined;
+      }
+      if (!url || !/^https?:$/.test(url.protocol) || url.origin !== origin.replace(/\/$/, '')) {
+        return { problem: `must be origins such as https://www.example.com (scheme and host, no path), got "${origin}"` };
+      }
+    }
+    return { ok: origins.map((o) => o.replace(/\/$/, '')) };
+  });
+
 /** Every variable the server reads, in the order --help and the README list them. */
 export const configVariables = z.object({
   PORT: positiveInt(3000, 65535).describe('HTTP port (console and `/api`)'),
@@ -137,6 +158,9 @@ export const configVariables = z.object({
   LOG_LEVEL: oneOf(LOG_LEVELS, 'info').describe(`pino log level (${LOG_LEVELS.map((l) => `\`${l}\``).join(', ')})`),
   TRUST_PROXY: flag(false).describe(
     'behind a reverse proxy: believe its `X-Forwarded-*` headers, so the session cookie is `Secure` over HTTPS and failed sign-ins are counted per real client address',
+  ),
+  PUBLIC_CORS_ORIGINS: originList().describe(
+    'comma-separated origins (`https://www.example.com, https://example.com`, or `*`) whose pages may read the public API (`/api/public`) from the browser; none by default (a server-side reader or a CDN needs none)',
   ),
   OIDC_ISSUER: optionalText().describe(
     "'Login with Google' (or any OpenID Connect provider): the `https://` issuer. With `OIDC_CLIENT_ID` and `OIDC_CLIENT_SECRET`, all three or none; the sign-in page shows the button only when they are set",
@@ -193,6 +217,7 @@ export const configSchema = configVariables
       scrapeImportImages: env.SCRAPE_IMPORT_IMAGES,
       logLevel: env.LOG_LEVEL,
       trustProxy: env.TRUST_PROXY,
+      publicCorsOrigins: env.PUBLIC_CORS_ORIGINS,
       oidc:
         env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
           ? { issuer: env.OIDC_ISSUER, clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET }

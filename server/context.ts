@@ -1,3 +1,4 @@
+import type { ViewCounter } from './views.ts';
 import type { PasswordHashing, SessionCache } from './auth.ts';
 import type { Database } from './db/database.ts';
 import type { FileStorage } from './files/storage.ts';
@@ -8,6 +9,10 @@ import type { WorkerPool } from './workers/pool.ts';
 /** What the route plugins share; built once by buildApp. */
 export interface AppContext {
   db: Database;
+  /** Public reads of articles, counted in memory and written in batches. */
+  views: ViewCounter;
+  /** Origins the public read API answers with CORS headers (`*`: any). */
+  publicCorsOrigins: readonly string[];
   /** Sessions checked in the last few seconds (bounded; see SessionCache). */
   sessions: SessionCache;
   storage: FileStorage;

@@ -34,7 +34,7 @@ export class ApiError extends Error {
     message: string,
     readonly headers: Record<string, string> = {},
     /** More fields of the error body (e.g. `articleId` with `already_scraped`). */
-    readonly extra: { articleId?: string } = {},
+    readonly extra: { articleId?: string; suggestion?: string } = {},
   ) {
     super(message);
   }
@@ -42,7 +42,7 @@ export class ApiError extends Error {
 
 interface ApiErrorOptions {
   headers?: Record<string, string>;
-  extra?: { articleId?: string };
+  extra?: { articleId?: string; suggestion?: string };
   /** Another status than the list's: only for client errors of Fastify's own, passed through. */
   status?: number;
 }

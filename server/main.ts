@@ -31,6 +31,7 @@ async function main() {
     importImages: config.scrapeImportImages,
     admin: { email: config.adminEmail, password: config.adminPassword },
     trustProxy: config.trustProxy,
+    publicCorsOrigins: config.publicCorsOrigins,
     oidc: config.oidc,
     logger: {
       level: config.logLevel,

@@ -8,6 +8,7 @@ export function makeArticle(overrides: Partial<Article> = {}): Article {
   return {
     id: 'art_01JD8W4G7Q2Z9K3M5N6P7R8S9T',
     status: 'draft',
+    title: 'How to grow tomatoes in small spaces',
     slug: 'how-to-grow-tomatoes',
     blogData:
       '<h1>How to grow tomatoes</h1><p>Tomatoes need <strong>sun</strong>, water and patience.</p>',
@@ -26,6 +27,7 @@ export const draftArticle = makeArticle();
 export const publishedArticle = makeArticle({
   id: 'art_01JD8W4G7Q2Z9K3M5N6P7PUBL1',
   status: 'published',
+  title: 'Best hiking boots of 2026',
   slug: 'best-hiking-boots-2026',
   scrapedUrl: 'https://outdoors.example.com/reviews/best-hiking-boots',
   newUrl: 'https://blog.example.com/best-hiking-boots-2026',
@@ -37,6 +39,7 @@ export const publishedArticle = makeArticle({
 
 export const articleWithoutBlogData = makeArticle({
   id: 'art_01JD8W4G7Q2Z9K3M5N6P7NOBLOG',
+  title: null,
   slug: null,
   blogData: null,
   newUrl: null,
@@ -49,9 +52,26 @@ export const articleWithoutUrls = makeArticle({
   newUrl: null,
 });
 
+/** Titles of the sample list, as scraped pages have them (one sample has none). */
+const sampleTitles = [
+  'How to grow tomatoes in small spaces',
+  'A weekend in Lisbon on a budget',
+  'Sourdough for beginners: the first loaf',
+  'Why index funds beat most managers',
+  null,
+  'The quiet revival of the vinyl record',
+  'Ten stretches for people who sit all day',
+  'Designing forms people can finish',
+  'What the Antikythera mechanism computed',
+  'Marathon training without the injuries',
+  'Balcony herbs that survive the winter',
+  'Café culture in Vienna, explained',
+];
+
 export const articles: Article[] = Array.from({ length: 12 }, (_, i) =>
   makeArticle({
     id: `art_01JD8W4G7Q2Z9K3M5N6P${String(i).padStart(6, '0')}`,
+    title: sampleTitles[i] ?? null,
     status: i % 3 === 0 ? 'published' : 'draft',
     slug: i === 4 ? null : `sample-article-${i + 1}`,
     createdAt: new Date(base - i * day).toISOString(),
@@ -168,3 +188,46 @@ export const draftCard = toArticleCard(draftArticle);
 export const publishedCard = toArticleCard(publishedArticle);
 export const cardWithoutBlogData = toArticleCard(articleWithoutBlogData);
 export const cards: ArticleCard[] = articles.map(toArticleCard);
+
+/** An article in the trash, and when it was deleted (as the MSW trash holds it). */
+export interface TrashedSample {
+  article: Article;
+  deletedAt: string;
+}
+
+const hour = 60 * 60 * 1000;
+
+/**
+ * The sample trash, deleted counting back from `now` (the clock by default: the console counts
+ * the days left from the clock), most recently deleted first: a titled draft deleted 2 hours ago
+ * (30 days left), an untitled one without a slug 27 days ago (3 days left), and a published one
+ * 29.5 days ago (1 day left) whose slug, `sample-article-2`, a live sample article has taken since
+ * (its restore is refused with the suggestion `sample-article-2-2`).
+ */
+export function trashedSamples(now: number = Date.now()): TrashedSample[] {
+  return [
+    {
+      article: makeArticle({
+        id: 'art_01JD8W4G7Q2Z9K3M5N6PTRASH1',
+        title: 'Tomato blight, and how to stop it',
+        slug: 'tomato-blight',
+        scrapedUrl: 'https://garden.example.com/tomato-blight',
+      }),
+      deletedAt: new Date(now - 2 * hour).toISOString(),
+    },
+    {
+      article: makeArticle({ id: 'art_01JD8W4G7Q2Z9K3M5N6PTRASH2', title: null, slug: null, newUrl: null }),
+      deletedAt: new Date(now - 27 * day).toISOString(),
+    },
+    {
+      article: makeArticle({
+        id: 'art_01JD8W4G7Q2Z9K3M5N6PTRASH3',
+        status: 'published',
+        title: 'A weekend in Lisbon, first draft',
+        slug: 'sample-article-2',
+        scrapedUrl: 'https://travel.example.com/lisbon-draft',
+      }),
+      deletedAt: new Date(now - 29.5 * day).toISOString(),
+    },
+  ];
+}

@@ -46,7 +46,7 @@ const server = createServer((req, res) => {
   const cursor = params.get('cursor');
   if (cursor) {
     const c = decodeCursor(cursor);
-    values.push(c.createdAt, c.id);
+    values.push(c.key, c.id);
     where.push(`(created_at, id) < ($${values.length - 1}::timestamptz, $${values.length})`);
   }
   values.push(51);

@@ -22,7 +22,7 @@
  * postgres://postgres@127.0.0.1:5432; a fresh database bench_<timestamp> is created there
  * and dropped at the end).
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -30,9 +30,10 @@ import { encodeCursor } from '../../server/articles.ts';
 import { createPgliteDatabase, createPostgresDatabase, type Database } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrations.ts';
 import {
+  createBenchDatabase,
   fmt,
   freePort,
-  load,
+  measureWithCpu,
   onCleanup,
   runMain,
   signIn,
@@ -66,20 +67,8 @@ async function prepare(backend: 'postgres' | 'pglite'): Promise<Prepared> {
   let db: Database;
   let databaseUrl: string | undefined;
   if (backend === 'postgres') {
-    const name = `bench_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: `${PG_URL}/postgres` });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8'`);
-    await admin.end();
-    onCleanup(async () => {
-      const c = new pg.Client({ connectionString: `${PG_URL}/postgres` });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-      console.log(`dropped database ${name}`);
-    });
-    databaseUrl = `${PG_URL}/${name}`;
-    console.log(`PostgreSQL: database ${name}`);
+    databaseUrl = await createBenchDatabase(PG_URL, 'bench');
+    console.log(`PostgreSQL: database ${databaseUrl}`);
     db = await createPostgresDatabase({ connectionString: databaseUrl });
   } else {
     console.log(`PGlite: DATA_DIR ${dataDir}`);
@@ -118,38 +107,9 @@ interface Measured extends LoadResult {
   pgCpu: number | undefined;
 }
 
-/** Utime + stime of a process, in ms. */
-async function cpuMs(pid: number) {
-  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * (1000 / CLOCK_TICKS);
-}
-const CLOCK_TICKS = 100;
-
 /** Measures `url` with autocannon, and the CPU the answering process and PostgreSQL spent. */
-async function measure(url: string, pid: number, pgAdmin: pg.Client | undefined, headers?: Record<string, string>): Promise<Measured> {
-  const backends = async () => {
-    if (!pgAdmin) return new Map<number, number>();
-    const { rows } = await pgAdmin.query<{ pid: number }>(
-      'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
-    );
-    const cpu = new Map<number, number>();
-    for (const { pid: backend } of rows) cpu.set(backend, await cpuMs(backend).catch(() => 0));
-    return cpu;
-  };
-  const options = { connections: CONNECTIONS, ...(headers ? { headers } : {}) };
-  if (WARMUP > 0) await load(url, { ...options, seconds: WARMUP, warmupSeconds: 0 });
-  // CPU is read right around the measured run.
-  const [node0, pg0] = [await cpuMs(pid), await backends()];
-  const result = await load(url, { ...options, seconds: SECONDS, warmupSeconds: 0 });
-  const [node1, pg1] = [await cpuMs(pid), await backends()];
-  let pgSpent = 0;
-  for (const [backend, ms] of pg1) pgSpent += ms - (pg0.get(backend) ?? 0);
-  return {
-    ...result,
-    nodeCpu: (node1 - node0) / result.requests,
-    pgCpu: pgAdmin ? pgSpent / result.requests : undefined,
-  };
-}
+const measure = (url: string, pid: number, pgAdmin: pg.Client | undefined, headers?: Record<string, string>): Promise<Measured> =>
+  measureWithCpu(url, pid, pgAdmin, { connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: WARMUP, headers });
 
 type FloorVariant = 'first' | 'drafts' | 'deep';
 

@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const AUTOCANNON = path.join(root, 'node_modules/autocannon/autocannon.js');
@@ -205,3 +206,59 @@ export async function memoryOf(pid: number): Promise<{ rss: number; peak: number
 }
 
 export const fmt = (n: number, digits = 1) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+/** Utime + stime of a process, in ms. */
+export async function cpuMs(pid: number) {
+  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * (1000 / CLOCK_TICKS);
+}
+const CLOCK_TICKS = 100;
+
+/**
+ * Measures `url` with autocannon (after its warm-up), and the CPU per request that the
+ * answering process and, with `pgAdmin` (a client on the same database), PostgreSQL's backends
+ * spent, read from /proc right around the measured run: steadier than req/s on a shared machine.
+ */
+export async function measureWithCpu(
+  url: string,
+  pid: number,
+  pgAdmin: pg.Client | undefined,
+  options: { connections: number; seconds: number; warmupSeconds: number; headers?: Record<string, string> },
+): Promise<LoadResult & { nodeCpu: number; pgCpu: number | undefined }> {
+  const backends = async () => {
+    if (!pgAdmin) return new Map<number, number>();
+    const { rows } = await pgAdmin.query<{ pid: number }>(
+      'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+    );
+    const cpu = new Map<number, number>();
+    for (const { pid: backend } of rows) cpu.set(backend, await cpuMs(backend).catch(() => 0));
+    return cpu;
+  };
+  const run = { connections: options.connections, ...(options.headers ? { headers: options.headers } : {}) };
+  if (options.warmupSeconds > 0) await load(url, { ...run, seconds: options.warmupSeconds, warmupSeconds: 0 });
+  const [node0, pg0] = [await cpuMs(pid), await backends()];
+  const result = await load(url, { ...run, seconds: options.seconds, warmupSeconds: 0 });
+  const [node1, pg1] = [await cpuMs(pid), await backends()];
+  let pgSpent = 0;
+  for (const [backend, ms] of pg1) pgSpent += ms - (pg0.get(backend) ?? 0);
+  return { ...result, nodeCpu: (node1 - node0) / result.requests, pgCpu: pgAdmin ? pgSpent / result.requests : undefined };
+}
+
+/**
+ * A fresh database named `${prefix}_<time>` on the PostgreSQL server at `serverUrl` (without a
+ * database name), dropped at cleanup; resolves to its URL.
+ */
+export async function createBenchDatabase(serverUrl: string, prefix: string): Promise<string> {
+  const name = `${prefix}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: `${serverUrl}/postgres` });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8'`);
+  await admin.end();
+  onCleanup(async () => {
+    const c = new pg.Client({ connectionString: `${serverUrl}/postgres` });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.end();
+  });
+  return `${serverUrl}/${name}`;
+}

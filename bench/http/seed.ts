@@ -59,8 +59,8 @@ export async function seedLibrary(db: Database, rows: number, log: (line: string
   // Newest first by i: article i was created i × 5 minutes ago; one in three is published.
   const insertArticles = (from: number, to: number) =>
     db.query(
-      `INSERT INTO articles (id, status, slug, blog_data, scraped_url, new_url, scrapped_data, created_at, updated_at)
-       SELECT lpad(to_hex(i), 26, '0'), status, slug,
+      `INSERT INTO articles (id, status, title, slug, blog_data, scraped_url, new_url, scrapped_data, created_at, updated_at)
+       SELECT lpad(to_hex(i), 26, '0'), status, initcap(replace(slug, '-', ' ')), slug,
               '<article><h1>' || initcap(replace(slug, '-', ' ')) || E'</h1>\\n' ||
               (SELECT string_agg(
                         CASE WHEN k % 5 = 0 THEN '<h2>' || split_part(p, '.', 1) || E'</h2>\\n' ELSE '' END ||

@@ -183,7 +183,11 @@ const LOST_CONNECTION = /^Connection terminated|timeout exceeded when trying to 
 export function isConnectionError(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const { code, message } = error as { code?: unknown; message?: unknown };
-  if (typeof code === 'string' && (NETWORK_CODES.has(code) || UNAVAILABLE_STATES.has(code) || code.startsWith('08'))) return true;
+  // Class 08 is the connection's, except a protocol violation: a malformed statement of ours (a
+  // parameter count that does not match), which another try would not mend.
+  if (typeof code === 'string' && (NETWORK_CODES.has(code) || UNAVAILABLE_STATES.has(code) || (code.startsWith('08') && code !== '08P01'))) {
+    return true;
+  }
   return typeof message === 'string' && LOST_CONNECTION.test(message);
 }
 

@@ -469,10 +469,11 @@ interface DbState {
 }
 
 const STATE_QUERIES = {
-  articles: 'SELECT id, status, slug, blog_data, scraped_url, scrapped_data FROM articles',
+  // A deleted article is in the trash: the live ones are what the API shows.
+  articles: 'SELECT id, status, slug, blog_data, scraped_url, scrapped_data FROM articles WHERE deleted_at IS NULL',
   files: 'SELECT id, name, size, type, mime_type, has_thumbnail, sha256 FROM files',
   counts: 'SELECT status, n FROM article_counts',
-  actualCounts: 'SELECT status, count(*) AS n FROM articles GROUP BY status',
+  actualCounts: 'SELECT status, count(*) AS n FROM articles WHERE deleted_at IS NULL GROUP BY status',
   fileStats: 'SELECT files, images, pdfs, total_bytes FROM file_stats WHERE id = 1',
   actualFileStats: `SELECT count(*) AS files, count(*) FILTER (WHERE type = 'image') AS images,
       count(*) FILTER (WHERE type = 'pdf') AS pdfs, coalesce(sum(size), 0) AS total_bytes FROM files`,

@@ -6,15 +6,24 @@ import {
   type ArticleCard,
   type ArticleCounts,
   type ArticleFilter,
+  type ArticleSort,
   type ArticleStatus,
 } from '../../src/contract/index.ts';
 import type { Queryable } from '../db/database.ts';
-import { ARTICLE_SEARCH_SQL, STORED_HEAD_CHARS } from '../db/migrations.ts';
+import { ARTICLE_MATCH_SQL, ARTICLE_SEARCH_SQL, STORED_HEAD_CHARS } from '../db/migrations.ts';
+import { searchWords } from '../snippet.ts';
 import { escapeLike, isoText, SEARCH_COUNT_CAP } from '../db/sql.ts';
+
+/** Articles not in the trash: what the list, counts, search, slug checks and reads see. */
+const LIVE = 'deleted_at IS NULL';
+
+/** The title order's key: case-insensitive, compared by code point on every database alike. */
+const TITLE_KEY_SQL = 'lower(title) COLLATE "C"';
 
 export interface ArticleRow {
   id: string;
   status: ArticleStatus;
+  title: string | null;
   slug: string | null;
   blog_data: string | null;
   scraped_url: string | null;
@@ -25,12 +34,13 @@ export interface ArticleRow {
 }
 
 export const ARTICLE_COLUMNS =
-  'id, status, slug, blog_data, scraped_url, new_url, scrapped_data, created_at, updated_at';
+  'id, status, title, slug, blog_data, scraped_url, new_url, scrapped_data, created_at, updated_at';
 
 export function toArticle(row: ArticleRow): Article {
   return {
     id: row.id,
     status: row.status,
+    title: row.title,
     slug: row.slug,
     blogData: row.blog_data,
     scrapedUrl: row.scraped_url,
@@ -41,23 +51,55 @@ export function toArticle(row: ArticleRow): Article {
   };
 }
 
-export interface ArticleCardRow extends Pick<ArticleRow, 'id' | 'status' | 'slug' | 'scraped_url' | 'new_url'> {
+export interface ArticleCardRow extends Pick<ArticleRow, 'id' | 'status' | 'title' | 'slug' | 'scraped_url' | 'new_url'> {
   created_iso: string;
   updated_iso: string;
   scrapped_head: string;
   blog_head: string | null;
+  /** The title as the title order compares it (lowercased). */
+  title_key: string | null;
+  /** With a search: its relevance, and the head of the raw text its snippet is cut from. */
+  rank?: number | string;
+  snippet_source?: string;
 }
 
 /**
- * A card's columns. The bodies' leading characters (CARD_PREVIEW_CHARS + 1: the extra one tells
- * whether the text was cut) are stored beside them by migration 4, so a card never reads a
- * TOASTed body. Dates come as the text the answer carries: no Date parsed and re-printed per
- * row (that was a fifth of a page's CPU in Node).
+ * A card's columns (of the table named `t`). The bodies' leading characters (CARD_PREVIEW_CHARS
+ * + 1: the extra one tells whether the text was cut) are stored beside them by migration 4, so a
+ * card never reads a TOASTed body. Dates come as the text the answer carries: no Date parsed and
+ * re-printed per row (that was a fifth of a page's CPU in Node).
  */
-export const ARTICLE_CARD_COLUMNS = `id, status, slug, scraped_url, new_url,
-  ${isoText('created_at')} AS created_iso, ${isoText('updated_at')} AS updated_iso, scrapped_head, blog_head`;
+export const cardColumns = (t = 'articles') => `${t}.id, ${t}.status, ${t}.title, ${t}.slug, ${t}.scraped_url, ${t}.new_url,
+  ${isoText(`${t}.created_at`)} AS created_iso, ${isoText(`${t}.updated_at`)} AS updated_iso, ${t}.scrapped_head,
+  ${t}.blog_head, ${TITLE_KEY_SQL.replaceAll('title', `${t}.title`)} AS title_key`;
+export const ARTICLE_CARD_COLUMNS = cardColumns();
 if (CARD_PREVIEW_CHARS + 1 > STORED_HEAD_CHARS) {
   throw new Error('CARD_PREVIEW_CHARS grew past the stored heads: add a migration that recomputes them');
+}
+
+/** How much of the raw text a search snippet is looked for in (a prefix: never the whole body). */
+export const SNIPPET_SOURCE_CHARS = 2_000;
+
+/**
+ * Where a card's snippet is cut from: the stored head of the raw text when a searched word is
+ * in its first SNIPPET_HEAD_CHARS characters, or when the slug or a URL matched (the card marks
+ * those; no TOAST read: on a broad term the text's head was four fifths of the page's database
+ * time), else the text's first SNIPPET_SOURCE_CHARS.
+ * `wordPattern` is headWordPattern's parameter.
+ */
+const snippetSourceSql = (wordPattern: string, pattern: string) =>
+  `CASE WHEN ${wordPattern} <> '' AND left(scrapped_head, ${SNIPPET_HEAD_CHARS}) ~* ${wordPattern} THEN scrapped_head
+    WHEN (${ARTICLE_SEARCH_SQL}) ILIKE ${pattern} THEN scrapped_head
+    ELSE substr(scrapped_data, 1, ${SNIPPET_SOURCE_CHARS}) END`;
+
+/** A match this early in the stored head leaves room for the snippet's words after it. */
+const SNIPPET_HEAD_CHARS = 100;
+
+/** A PostgreSQL regular expression of the search's words as whole words ('' without words). */
+export function headWordPattern(q: string): string {
+  // searchWords are letters, digits and underscores only: nothing to escape.
+  const words = searchWords(q);
+  return words.length ? `\\m(${words.join('|')})\\M` : '';
 }
 
 /** The card of a row: the stored heads are cut as the contract cuts any article's bodies. */
@@ -65,6 +107,7 @@ export function cardFromRow(row: ArticleCardRow): ArticleCard {
   return toArticleCard({
     id: row.id,
     status: row.status,
+    title: row.title,
     slug: row.slug,
     scrapedUrl: row.scraped_url,
     newUrl: row.new_url,
@@ -75,83 +118,303 @@ export function cardFromRow(row: ArticleCardRow): ArticleCard {
   });
 }
 
-/** Where a keyset page starts: after the row with this creation time and id. */
+/** The orders of a page: the contract's sorts, relevance (a search without a sort), and the trash's (last deleted first). */
+export type ArticleOrder = ArticleSort | 'rank' | 'trash';
+
+/**
+ * Where a keyset page starts: after the row with this key and id, in `order`. The key is the
+ * creation time (newest, oldest, rank), the update time (updated) or the lowercased title
+ * (title; null for an article without one). `rank` is the relevance of the rank order.
+ */
 export interface ArticleCursor {
-  createdAt: Date;
+  order: ArticleOrder;
+  key: string | null;
   id: string;
+  rank?: number;
 }
 
 export interface ArticlePageQuery {
   status: ArticleFilter;
   /** Trimmed search text; empty or undefined for no search. */
   q?: string;
+  /** Only articles scraped from this host (lowercased). */
+  site?: string;
+  order: ArticleOrder;
   after?: ArticleCursor;
   limit: number;
 }
 
+/** A search text as PostgreSQL's web-search syntax takes it (quotes, -, or; anything else is text). */
+const tsQuery = (param: string) => `websearch_to_tsquery('simple', ${param})`;
+
+/** A match in the title or slug (the small, in-row `head_vector`): the first tier of relevance. */
+const headMatchSql = (query: string) => `head_vector @@ ${tsQuery(query)}`;
+
+interface OrderSpec {
+  /** ORDER BY of the page. */
+  by: string;
+  /** The condition "after the cursor" (`k`: the key's parameter, `i`: the id's). */
+  after: (k: string, i: string, cursor: ArticleCursor) => string;
+}
+
+const ORDERS: Record<ArticleSort, OrderSpec> = {
+  newest: { by: 'created_at DESC, id DESC', after: (k, i) => `(created_at, id) < (${k}::timestamptz, ${i})` },
+  oldest: { by: 'created_at ASC, id ASC', after: (k, i) => `(created_at, id) > (${k}::timestamptz, ${i})` },
+  updated: { by: 'updated_at DESC, id DESC', after: (k, i) => `(updated_at, id) < (${k}::timestamptz, ${i})` },
+  // A-Z, untitled last: after a titled row come greater titles, its later ids, then the untitled.
+  title: {
+    by: `${TITLE_KEY_SQL} ASC NULLS LAST, id ASC`,
+    after: (k, i, cursor) =>
+      cursor.key === null
+        ? `(title IS NULL AND id > ${i})`
+        : `(${TITLE_KEY_SQL} > ${k} OR (${TITLE_KEY_SQL} = ${k} AND id > ${i}) OR title IS NULL)`,
+  },
+};
+
 /**
- * The counts per status, as two InitPlans (computed once per statement) beside the page's
- * rows. A search counts at most SEARCH_COUNT_CAP + 1 matches per status, both from one scan:
- * the MATERIALIZED CTE is read on demand, so the matches the published count has read are
- * read again, not fetched again, by the draft count, and the scan stops as soon as both have
- * enough (one trigram index scan instead of two).
+ * A count is not read when the planner expects at least this many matches in it: it is sent
+ * as "more than SEARCH_COUNT_CAP" (cap + 1). Twice the cap, so that an estimate off by half
+ * still says the truth; below it, matches are counted (up to the cap + 1).
  */
-function countsSql(pattern: string | undefined) {
-  if (!pattern) {
+export const ESTIMATE_TRUSTED_FROM = 2 * SEARCH_COUNT_CAP;
+
+/**
+ * The counts per status, as InitPlans (computed once per statement, when first needed) beside
+ * the page's rows. A search (or a site) counts at most SEARCH_COUNT_CAP + 1 matches per status,
+ * each status through its own index. With `estimate` (the parameters of a search's text and
+ * pattern), a status whose share of the matches the planner expects (article_search_estimate:
+ * its statistics, no row read) is at least ESTIMATE_TRUSTED_FROM is not counted but sent as
+ * more than the cap: counting a broad term's first thousand matches cost ten times the page.
+ */
+function countsSql(filter: string | undefined, estimate?: { q: string; pattern: string }, known: readonly ArticleStatus[] = []) {
+  if (!filter) {
     return {
       with: '',
       columns: `(SELECT n FROM article_counts WHERE status = 'published') AS count_published,
         (SELECT n FROM article_counts WHERE status = 'draft') AS count_draft`,
     };
   }
-  const capped = (status: ArticleStatus) =>
-    `(SELECT count(*) FROM (SELECT 1 FROM matches WHERE status = '${status}' LIMIT ${SEARCH_COUNT_CAP + 1}) m) AS count_${status}`;
+  const capped = (status: ArticleStatus) => {
+    // Known otherwise (the caller's): not read.
+    if (known.includes(status)) return `0 AS count_${status}`;
+    const count = `(SELECT count(*) FROM (SELECT 1 FROM articles WHERE status = '${status}' AND ${LIVE} AND ${filter} LIMIT ${SEARCH_COUNT_CAP + 1}) m)`;
+    if (!estimate) return `${count} AS count_${status}`;
+    const expected = `(SELECT matches * (SELECT n FROM article_counts WHERE status = '${status}') / total FROM expected)`;
+    return `CASE WHEN ${expected} >= ${ESTIMATE_TRUSTED_FROM} THEN ${SEARCH_COUNT_CAP + 1} ELSE ${count} END AS count_${status}`;
+  };
   return {
-    with: `WITH matches AS MATERIALIZED (SELECT status FROM articles WHERE (${ARTICLE_SEARCH_SQL}) ILIKE ${pattern})`,
+    // Planned once for both statuses (a CTE read twice is materialized).
+    with: estimate
+      ? `WITH expected AS (SELECT article_search_estimate(${estimate.q}, ${estimate.pattern}) AS matches,
+          greatest((SELECT sum(n) FROM article_counts), 1) AS total)`
+      : '',
     columns: `${capped('published')}, ${capped('draft')}`,
   };
 }
 
 /**
- * Up to `limit + 1` cards after `after` (newest first; the extra one tells whether there is a
- * next page), and the counts per status (of the search's matches, when searching).
+ * Whether a search's counts may come from the planner's statistics: a search of words, without
+ * a site. Not a phrase ("two words"): the planner knows how often each word occurs, not how
+ * often they follow each other.
+ */
+const estimable = (q: string | undefined, site: string | undefined): q is string => !!q && !site && !q.includes('"');
+
+type PageRow = ArticleCardRow & {
+  count_published: number | string;
+  count_draft: number | string;
+  /** With a search of words: the matches the planner expects, and the library per status. */
+  expected?: number | null;
+  total_published?: number | string;
+  total_draft?: number | string;
+};
+
+/**
+ * Up to `limit + 1` cards after `after` in `order` (the extra one tells whether there is a next
+ * page), and the counts per status (of the search's or the site's matches, when filtered: the
+ * counts do not depend on `status`).
+ *
+ * The relevance order (`rank`, a search without a sort) has two tiers, each newest first:
+ * matches in the title or slug (rank 1), then the others (rank 0). Each tier is a keyset scan
+ * of its own, so a term that matches every article reads a page of rows, not every match.
  */
 export async function selectArticlePage(
   db: Queryable,
   query: ArticlePageQuery,
 ): Promise<{ rows: ArticleCardRow[]; counts: ArticleCounts }> {
-  const where: string[] = [];
   const params: unknown[] = [];
   const param = (value: unknown) => {
     params.push(value);
     return `$${params.length}`;
   };
-  if (query.status !== 'all') where.push(`status = ${param(query.status)}`);
-  const q = query.q;
+  // What the counts count: search and site, not status.
+  const filters: string[] = [];
+  const q = query.q || undefined;
+  const qParam = q ? param(q) : undefined;
   const pattern = q ? param(`%${escapeLike(q)}%`) : undefined;
-  if (pattern) where.push(`(${ARTICLE_SEARCH_SQL}) ILIKE ${pattern}`);
-  if (query.after) {
-    where.push(`(created_at, id) < (${param(query.after.createdAt)}::timestamptz, ${param(query.after.id)})`);
+  if (q) filters.push(ARTICLE_MATCH_SQL(qParam!, pattern!));
+  if (query.site) filters.push(`site = ${param(query.site)}`);
+  const filter = filters.length ? filters.join(' AND ') : undefined;
+  const where = [...filters, LIVE];
+  if (query.status !== 'all') where.push(`status = ${param(query.status)}`);
+  // A plain page carries the counts (two rows of article_counts); a filtered one, none: they are
+  // taken from the page when it holds every match, else asked for alone (filteredCounts).
+  const counts = filter ? undefined : countsSql(undefined);
+  const countColumns = counts ? `, ${counts.columns}` : '';
+  const after = query.after;
+  const snippetSource = q ? `, ${snippetSourceSql(param(headWordPattern(q)), pattern!)} AS snippet_source` : '';
+  // What the planner expects of a search, beside a full page (InitPlans: computed once, and
+  // only when reached: a page that holds every match needs no estimate).
+  const full = `count(*) OVER () > ${query.limit}`;
+  const expectation = estimable(q, query.site)
+    ? `, CASE WHEN ${full} THEN (SELECT article_search_estimate(${qParam}, ${pattern})) END AS expected,
+        CASE WHEN ${full} THEN (SELECT n FROM article_counts WHERE status = 'published') END AS total_published,
+        CASE WHEN ${full} THEN (SELECT n FROM article_counts WHERE status = 'draft') END AS total_draft`
+    : '';
+
+  let sql: string;
+  if (query.order === 'rank' && qParam) {
+    const newest = ORDERS.newest;
+    const tier = (rank: 0 | 1, condition: string) => {
+      const conditions = [...where, condition];
+      if (after && after.rank === rank) conditions.push(newest.after(param(after.key), param(after.id), after));
+      return `(SELECT ${ARTICLE_CARD_COLUMNS}${snippetSource}, ${rank} AS rank FROM articles
+        WHERE ${conditions.join(' AND ')} ORDER BY ${newest.by} LIMIT ${param(query.limit + 1)})`;
+    };
+    const limit = param(query.limit + 1);
+    // The second tier is read only when the first one has fewer rows than the page (Append is lazy).
+    const tiers = [
+      ...(after && after.rank === 0 ? [] : [tier(1, headMatchSql(qParam))]),
+      tier(0, `NOT coalesce(${headMatchSql(qParam)}, false)`),
+    ];
+    sql = `SELECT page.*${expectation} FROM (${tiers.join(' UNION ALL ')}) page LIMIT ${limit}`;
+  } else {
+    const order = ORDERS[query.order === 'rank' || query.order === 'trash' ? 'newest' : query.order];
+    if (after) where.push(order.after(param(after.key), param(after.id), after));
+    sql = `SELECT ${ARTICLE_CARD_COLUMNS}${snippetSource}${countColumns}
+      FROM articles ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+      ORDER BY ${order.by} LIMIT ${param(query.limit + 1)}`;
+    // The window counts the page's rows (not the matches): it keeps their order.
+    if (expectation) sql = `SELECT page.*${expectation} FROM (${sql}) page`;
   }
-  // The counts ride along with the page: one statement, one round trip.
-  const withCounts = countsSql(pattern);
-  const sql = `${withCounts.with} SELECT ${ARTICLE_CARD_COLUMNS}, ${withCounts.columns}
-    FROM articles ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-    ORDER BY created_at DESC, id DESC LIMIT ${param(query.limit + 1)}`;
   // A search's plan depends on its term; a plain page's does not, so it stays prepared.
-  const { rows } = await db.query<ArticleCardRow & { count_published: number | string; count_draft: number | string }>(
-    sql,
-    params,
-    { prepare: !pattern },
-  );
+  const { rows } = await db.query<PageRow>(sql, params, { prepare: !q });
+  // The tiers come in order (Append reads its branches one after the other); kept so regardless.
+  if (query.order === 'rank') rows.sort((a, b) => Number(b.rank) - Number(a.rank));
   const first = rows[0];
-  // An empty page has no row to carry the counts: ask for them alone.
-  const counts = first
-    ? countsOf(Number(first.count_published), Number(first.count_draft), pattern !== undefined)
-    : pattern
-      ? await searchCounts(db, `%${escapeLike(q!)}%`)
-      : await articleCounts(db);
-  return { rows, counts };
+  if (!filter) {
+    // An empty page has no row to carry the counts: ask for them alone.
+    return { rows, counts: first ? countsOf(Number(first.count_published), Number(first.count_draft), false) : await articleCounts(db) };
+  }
+  // Each status's count: exact from a whole first page (it is every match of its status); more
+  // than the cap when the planner expects at least ESTIMATE_TRUSTED_FROM of its share; else
+  // counted (filteredCounts, one more statement).
+  const whole = !after && rows.length <= query.limit;
+  const known: Partial<Record<ArticleStatus, number>> = {};
+  for (const status of ['published', 'draft'] as const) {
+    if (whole && (query.status === 'all' || query.status === status)) {
+      known[status] = rows.filter((row) => row.status === status).length;
+    } else if (first?.expected != null) {
+      const total = Number(first.total_published) + Number(first.total_draft);
+      const share = total > 0 ? (Number(first.expected) * Number(first[`total_${status}`])) / total : 0;
+      if (share >= ESTIMATE_TRUSTED_FROM) known[status] = SEARCH_COUNT_CAP + 1;
+    }
+  }
+  if (known.published === undefined || known.draft === undefined) {
+    const counted = await filteredCounts(db, q, query.site);
+    known.published ??= counted.published;
+    known.draft ??= counted.draft;
+  }
+  const pageCounts = countsOf(known.published!, known.draft!, true);
+  return { rows, counts: pageCounts };
+}
+
+/** The filters of a search (`q`) and a site, with their parameters. */
+function filterOf(q: string | undefined, site: string | undefined) {
+  const params: unknown[] = [];
+  const filters: string[] = [];
+  if (q) {
+    params.push(q, `%${escapeLike(q)}%`);
+    filters.push(ARTICLE_MATCH_SQL(`$${params.length - 1}`, `$${params.length}`));
+  }
+  if (site) {
+    params.push(site);
+    filters.push(`site = $${params.length}`);
+  }
+  return { params, filters };
+}
+
+async function filteredCounts(db: Queryable, q: string | undefined, site: string | undefined): Promise<ArticleCounts> {
+  const { params, filters } = filterOf(q, site);
+  const filter = filters.join(' AND ');
+  // A phrase's counts: from a sample where it can tell, counted for the rest.
+  const sampled = q && !site && q.includes('"') ? await sampledCounts(db, filter, params) : {};
+  const skip = (['published', 'draft'] as const).filter((status) => sampled[status] !== undefined);
+  if (sampled.published !== undefined && sampled.draft !== undefined) return countsOf(sampled.published, sampled.draft, true);
+  const counts = countsSql(filter, estimable(q, site) ? { q: '$1', pattern: '$2' } : undefined, skip);
+  const { rows } = await db.query<{ count_published: number | string; count_draft: number | string }>(
+    `${counts.with} SELECT ${counts.columns}`,
+    params,
+  );
+  return countsOf(
+    sampled.published ?? Number(rows[0]?.count_published ?? 0),
+    sampled.draft ?? Number(rows[0]?.count_draft ?? 0),
+    true,
+  );
+}
+
+/** How many of each status's newest articles a phrase is tested on (sampledCounts). */
+export const PHRASE_SAMPLE_ROWS = 1_000;
+
+/**
+ * A phrase's count per status where a sample of its newest PHRASE_SAMPLE_ROWS articles can
+ * tell: exact when the sample is the whole status, more than the cap when the share of the
+ * sample that matches, over the whole status, makes at least ESTIMATE_TRUSTED_FROM. Counting a
+ * phrase of common words reads every article it tests (positions are checked in each), so a
+ * broad phrase's thousand matches cost 160 ms of the database; the sample costs 1,000 rows.
+ */
+async function sampledCounts(db: Queryable, filter: string, params: unknown[]): Promise<Partial<Record<ArticleStatus, number>>> {
+  const sample = (status: ArticleStatus) =>
+    `(SELECT '${status}' AS status, (${filter}) AS hit FROM articles WHERE status = '${status}' AND ${LIVE}
+       ORDER BY created_at DESC, id DESC LIMIT ${PHRASE_SAMPLE_ROWS})`;
+  const { rows } = await db.query<{ status: ArticleStatus; hits: number | string; n: number | string; total: number | string }>(
+    `SELECT s.status, count(*) FILTER (WHERE s.hit) AS hits, count(*) AS n, min(c.n) AS total
+       FROM (${sample('published')} UNION ALL ${sample('draft')}) s JOIN article_counts c ON c.status = s.status
+      GROUP BY s.status`,
+    params,
+  );
+  const known: Partial<Record<ArticleStatus, number>> = {};
+  for (const row of rows) {
+    const [hits, n, total] = [Number(row.hits), Number(row.n), Number(row.total)];
+    if (n < PHRASE_SAMPLE_ROWS) known[row.status] = Math.min(hits, SEARCH_COUNT_CAP + 1);
+    else if ((hits / n) * total >= ESTIMATE_TRUSTED_FROM) known[row.status] = SEARCH_COUNT_CAP + 1;
+  }
+  // A status without articles has no row: none match.
+  for (const status of ['published', 'draft'] as const) if (!rows.some((row) => row.status === status)) known[status] = 0;
+  return known;
+}
+
+/**
+ * The hosts of the articles of a status, most articles first (ties by host), at most `max`.
+ * Counts are exact: one pass over the site index (a site list is asked for once per tab).
+ */
+export async function selectSites(
+  db: Queryable,
+  query: { status: ArticleFilter },
+  max: number,
+): Promise<{ site: string; count: number }[]> {
+  const params: unknown[] = [max];
+  const filters = ['site IS NOT NULL', LIVE];
+  if (query.status !== 'all') {
+    params.push(query.status);
+    filters.push(`status = $${params.length}`);
+  }
+  const { rows } = await db.query<{ site: string; count: number | string }>(
+    `SELECT site, count(*) AS count FROM articles WHERE ${filters.join(' AND ')}
+      GROUP BY site ORDER BY count(*) DESC, site COLLATE "C" LIMIT $1`,
+    params,
+    { prepare: true },
+  );
+  return rows.map((r) => ({ site: r.site, count: Number(r.count) }));
 }
 
 /** Counts per status from the trigger-maintained table: no scan. */
@@ -174,18 +437,10 @@ export async function countCreatedByStatus(
     `SELECT status,
             count(*) FILTER (WHERE created_at >= $2) AS current,
             count(*) FILTER (WHERE created_at < $2) AS previous
-       FROM articles WHERE created_at >= $1 AND created_at <= $3 GROUP BY status`,
+       FROM articles WHERE created_at >= $1 AND created_at <= $3 AND ${LIVE} GROUP BY status`,
     [since, split, until],
   );
   return rows.map((r) => ({ status: r.status, current: Number(r.current), previous: Number(r.previous) }));
-}
-
-async function searchCounts(db: Queryable, pattern: string): Promise<ArticleCounts> {
-  const { rows } = await db.query<{ count_published: number | string; count_draft: number | string }>(
-    `${countsSql('$1').with} SELECT ${countsSql('$1').columns}`,
-    [pattern],
-  );
-  return countsOf(Number(rows[0]?.count_published ?? 0), Number(rows[0]?.count_draft ?? 0), true);
 }
 
 function countsFrom(rows: { status: string; n: number | string }[]): ArticleCounts {
@@ -202,7 +457,7 @@ function countsOf(published: number, draft: number, capped: boolean): ArticleCou
 /** One article; `forUpdate` locks its row until the caller's transaction ends. */
 export async function getArticle(db: Queryable, id: string, forUpdate = false): Promise<ArticleRow | undefined> {
   const { rows } = await db.query<ArticleRow>(
-    `SELECT ${ARTICLE_COLUMNS} FROM articles WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`,
+    `SELECT ${ARTICLE_COLUMNS} FROM articles WHERE id = $1 AND ${LIVE}${forUpdate ? ' FOR UPDATE' : ''}`,
     [id],
     { prepare: true },
   );
@@ -211,7 +466,7 @@ export async function getArticle(db: Queryable, id: string, forUpdate = false): 
 
 /** Whether `slug` belongs to an article other than `excludeId`. */
 export async function isSlugTaken(db: Queryable, slug: string, excludeId?: string): Promise<boolean> {
-  const { rows } = await db.query('SELECT 1 FROM articles WHERE slug = $1 AND id <> $2', [slug, excludeId ?? '']);
+  const { rows } = await db.query(`SELECT 1 FROM articles WHERE slug = $1 AND id <> $2 AND ${LIVE}`, [slug, excludeId ?? '']);
   return rows.length > 0;
 }
 
@@ -219,7 +474,7 @@ export async function isSlugTaken(db: Queryable, slug: string, excludeId?: strin
 export async function slugsLike(db: Queryable, base: string, stem: string, excludeId?: string): Promise<Set<string>> {
   const { rows } = await db.query<{ slug: string }>(
     `SELECT slug FROM articles
-      WHERE (slug = $1 OR (slug LIKE $2 AND slug ~ $3)) AND id <> $4`,
+      WHERE (slug = $1 OR (slug LIKE $2 AND slug ~ $3)) AND id <> $4 AND ${LIVE}`,
     [base, `${escapeLike(stem)}-%`, `^${stem}-[0-9]+$`, excludeId ?? ''],
   );
   return new Set(rows.map((r) => r.slug));
@@ -228,20 +483,20 @@ export async function slugsLike(db: Queryable, base: string, stem: string, exclu
 /** The article made from this address first, if any (the address as the admin typed it). */
 export async function findScrapedArticleId(db: Queryable, url: string): Promise<string | undefined> {
   const { rows } = await db.query<{ id: string }>(
-    'SELECT id FROM articles WHERE scraped_url = $1 ORDER BY created_at LIMIT 1',
+    `SELECT id FROM articles WHERE scraped_url = $1 AND ${LIVE} ORDER BY created_at LIMIT 1`,
     [url],
   );
   return rows[0]?.id;
 }
 
-export type NewArticle = Pick<ArticleRow, 'slug' | 'blog_data' | 'scraped_url' | 'new_url' | 'scrapped_data'>;
+export type NewArticle = Pick<ArticleRow, 'title' | 'slug' | 'blog_data' | 'scraped_url' | 'new_url' | 'scrapped_data'>;
 
 /** A new draft created (and last updated) at `now`. */
 export async function insertDraft(tx: Queryable, id: string, values: NewArticle, now: Date): Promise<ArticleRow> {
   const { rows } = await tx.query<ArticleRow>(
-    `INSERT INTO articles (id, status, slug, blog_data, scraped_url, new_url, scrapped_data, created_at, updated_at)
-     VALUES ($1, 'draft', $2, $3, $4, $5, $6, $7, $7) RETURNING ${ARTICLE_COLUMNS}`,
-    [id, values.slug, values.blog_data, values.scraped_url, values.new_url, values.scrapped_data, now],
+    `INSERT INTO articles (id, status, slug, blog_data, scraped_url, new_url, scrapped_data, created_at, updated_at, title)
+     VALUES ($1, 'draft', $2, $3, $4, $5, $6, $7, $7, $8) RETURNING ${ARTICLE_COLUMNS}`,
+    [id, values.slug, values.blog_data, values.scraped_url, values.new_url, values.scrapped_data, now, values.title],
   );
   return rows[0]!;
 }
@@ -272,6 +527,14 @@ export async function updateSlug(tx: Queryable, id: string, slug: string, update
   return rows[0]!;
 }
 
+export async function updateTitle(tx: Queryable, id: string, title: string | null, updatedAt: Date): Promise<ArticleRow> {
+  const { rows } = await tx.query<ArticleRow>(
+    `UPDATE articles SET title = $2, updated_at = $3 WHERE id = $1 RETURNING ${ARTICLE_COLUMNS}`,
+    [id, title, updatedAt],
+  );
+  return rows[0]!;
+}
+
 export async function updateBlogData(tx: Queryable, id: string, blogData: string, updatedAt: Date): Promise<ArticleRow> {
   const { rows } = await tx.query<ArticleRow>(
     `UPDATE articles SET blog_data = $2, updated_at = $3 WHERE id = $1 RETURNING ${ARTICLE_COLUMNS}`,
@@ -289,7 +552,146 @@ export async function updateStatus(tx: Queryable, id: string, status: ArticleSta
 }
 
 /** Deletes the article; answers its row, or undefined when there was none. */
-export async function deleteArticle(tx: Queryable, id: string): Promise<ArticleRow | undefined> {
-  const { rows } = await tx.query<ArticleRow>(`DELETE FROM articles WHERE id = $1 RETURNING ${ARTICLE_COLUMNS}`, [id]);
+/** The ids of `ids` out of the trash with their status and slug, locked (in id order) until the transaction ends. */
+export async function lockLiveArticles(
+  tx: Queryable,
+  ids: readonly string[],
+): Promise<Pick<ArticleRow, 'id' | 'status' | 'slug' | 'updated_at'>[]> {
+  const { rows } = await tx.query<Pick<ArticleRow, 'id' | 'status' | 'slug' | 'updated_at'>>(
+    `SELECT id, status, slug, updated_at FROM articles WHERE id = ANY($1::text[]) AND ${LIVE} ORDER BY id FOR UPDATE`,
+    [ids],
+  );
+  return rows;
+}
+
+/** Sets the status of `ids` (locked by the caller), each updated at least 1 ms after its last update. */
+export async function updateStatuses(tx: Queryable, ids: readonly string[], status: ArticleStatus, now: Date): Promise<void> {
+  await tx.query(
+    `UPDATE articles SET status = $2, updated_at = greatest($3::timestamptz, updated_at + interval '1 millisecond')
+      WHERE id = ANY($1::text[])`,
+    [ids, status, now],
+  );
+}
+
+/** Moves `ids` (locked by the caller) to the trash at `now`. */
+export async function trashArticles(tx: Queryable, ids: readonly string[], now: Date): Promise<void> {
+  await tx.query('UPDATE articles SET deleted_at = $2 WHERE id = ANY($1::text[])', [ids, now]);
+}
+
+export interface PublicRow {
+  id: string;
+  slug: string;
+  title: string | null;
+  new_url: string | null;
+  scrapped_head: string;
+  created_iso: string;
+  updated_iso: string;
+}
+
+/** Up to `limit + 1` published articles out of the trash after `after`, newest first. */
+export async function selectPublicPage(db: Queryable, after: ArticleCursor | undefined, limit: number): Promise<PublicRow[]> {
+  const params: unknown[] = [limit + 1];
+  let condition = `status = 'published' AND ${LIVE}`;
+  if (after) {
+    params.push(after.key, after.id);
+    condition += ' AND (created_at, id) < ($2::timestamptz, $3)';
+  }
+  const { rows } = await db.query<PublicRow>(
+    `SELECT id, slug, title, new_url, scrapped_head, ${isoText('created_at')} AS created_iso, ${isoText('updated_at')} AS updated_iso
+       FROM articles WHERE ${condition} ORDER BY created_at DESC, id DESC LIMIT $1`,
+    params,
+    { prepare: true },
+  );
+  return rows;
+}
+
+/** The published article (out of the trash) with this slug. */
+export async function getPublishedBySlug(db: Queryable, slug: string): Promise<(PublicRow & { blog_data: string | null }) | undefined> {
+  const { rows } = await db.query<PublicRow & { blog_data: string | null }>(
+    `SELECT id, slug, title, new_url, scrapped_head, blog_data, ${isoText('created_at')} AS created_iso, ${isoText('updated_at')} AS updated_iso
+       FROM articles WHERE slug = $1 AND status = 'published' AND ${LIVE}`,
+    [slug],
+    { prepare: true },
+  );
   return rows[0];
+}
+
+/** Moves an article to the trash at `now`; undefined when there is no such article out of it. */
+export async function trashArticle(tx: Queryable, id: string, now: Date): Promise<ArticleRow | undefined> {
+  const { rows } = await tx.query<ArticleRow>(
+    `UPDATE articles SET deleted_at = $2 WHERE id = $1 AND ${LIVE} RETURNING ${ARTICLE_COLUMNS}`,
+    [id, now],
+  );
+  return rows[0];
+}
+
+/** An article in the trash (locked until the caller's transaction ends). */
+export async function getTrashedArticle(tx: Queryable, id: string): Promise<(ArticleRow & { deleted_at: Date }) | undefined> {
+  const { rows } = await tx.query<ArticleRow & { deleted_at: Date }>(
+    `SELECT ${ARTICLE_COLUMNS}, deleted_at FROM articles WHERE id = $1 AND deleted_at IS NOT NULL FOR UPDATE`,
+    [id],
+  );
+  return rows[0];
+}
+
+/** Whether an article with this id exists, in the trash or not. */
+export async function articleExists(db: Queryable, id: string): Promise<boolean> {
+  return (await db.query('SELECT 1 FROM articles WHERE id = $1', [id])).rows.length > 0;
+}
+
+/** Takes an article out of the trash, under `slug`, updated at `updatedAt`. */
+export async function restoreArticle(tx: Queryable, id: string, slug: string | null, updatedAt: Date): Promise<ArticleRow> {
+  const { rows } = await tx.query<ArticleRow>(
+    `UPDATE articles SET deleted_at = NULL, slug = $2, updated_at = $3 WHERE id = $1 RETURNING ${ARTICLE_COLUMNS}`,
+    [id, slug, updatedAt],
+  );
+  return rows[0]!;
+}
+
+/** Deletes an article of the trash for good; undefined when it is not in the trash. */
+export async function purgeArticle(tx: Queryable, id: string): Promise<ArticleRow | undefined> {
+  const { rows } = await tx.query<ArticleRow>(
+    `DELETE FROM articles WHERE id = $1 AND deleted_at IS NOT NULL RETURNING ${ARTICLE_COLUMNS}`,
+    [id],
+  );
+  return rows[0];
+}
+
+/** Deletes for good, oldest first, at most `max` articles that went to the trash before `before`. */
+export async function purgeTrashBefore(tx: Queryable, before: Date, max: number): Promise<ArticleRow[]> {
+  const { rows } = await tx.query<ArticleRow>(
+    `DELETE FROM articles WHERE id IN (
+       SELECT id FROM articles WHERE deleted_at < $1 ORDER BY deleted_at, id LIMIT $2 FOR UPDATE SKIP LOCKED)
+     RETURNING ${ARTICLE_COLUMNS}`,
+    [before, max],
+  );
+  return rows;
+}
+
+export interface TrashCardRow extends ArticleCardRow {
+  deleted_iso: string;
+}
+
+/** Up to `limit + 1` cards of the trash after `after` (most recently deleted first), and its size. */
+export async function selectTrashPage(
+  db: Queryable,
+  after: { key: string | null; id: string } | undefined,
+  limit: number,
+): Promise<{ rows: TrashCardRow[]; total: number }> {
+  const params: unknown[] = [limit + 1];
+  let condition = 'deleted_at IS NOT NULL';
+  if (after) {
+    params.push(after.key, after.id);
+    condition += ` AND (deleted_at, id) < ($2::timestamptz, $3)`;
+  }
+  const { rows } = await db.query<TrashCardRow & { total: number | string }>(
+    `SELECT ${ARTICLE_CARD_COLUMNS}, ${isoText('deleted_at')} AS deleted_iso,
+        (SELECT count(*) FROM articles WHERE deleted_at IS NOT NULL) AS total
+      FROM articles WHERE ${condition} ORDER BY deleted_at DESC, id DESC LIMIT $1`,
+    params,
+  );
+  const total = rows[0]
+    ? Number(rows[0].total)
+    : Number((await db.query<{ n: number | string }>('SELECT count(*) AS n FROM articles WHERE deleted_at IS NOT NULL')).rows[0]!.n);
+  return { rows, total };
 }

@@ -6,8 +6,16 @@ import {
   articleListResultSchema,
   articlePatchSchema,
   articleResultSchema,
+  articleSitesQuerySchema,
+  articleSitesResultSchema,
   articleStatsSchema,
+  articleViewsSchema,
+  bulkRequestSchema,
+  bulkResultSchema,
   rescrapeRequestSchema,
+  restoreRequestSchema,
+  trashListQuerySchema,
+  trashListResultSchema,
   scrapeRequestSchema,
   scrapeResultSchema,
   serverMessages,
@@ -16,26 +24,38 @@ import {
 import {
   articleLabel,
   articleStats,
+  articleViews,
   assertValidSlug,
   freeSlug,
   insertArticle,
   listArticles,
+  listSites,
+  listTrash,
+  normalTitle,
   nextUpdatedAt,
   slugify,
 } from '../articles.ts';
 import type { AppContext } from '../context.ts';
 import { isUniqueViolation } from '../db/database.ts';
 import { apiError, errorResponses } from '../errors.ts';
-import { recordActivity } from '../repositories/activity.ts';
+import { recordActivities, recordActivity } from '../repositories/activity.ts';
 import {
-  deleteArticle,
+  articleExists,
   getArticle,
+  getTrashedArticle,
+  purgeArticle,
+  restoreArticle,
+  trashArticle,
+  trashArticles,
   isSlugTaken,
+  lockLiveArticles,
   toArticle,
   updateBlogData,
   updateScrapedText,
   updateSlug,
   updateStatus,
+  updateStatuses,
+  updateTitle,
 } from '../repositories/articles.ts';
 import { ingestPage, scrapeToDraft } from '../scrape/ingest.ts';
 
@@ -69,6 +89,16 @@ export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
   app.get('/admin/articles', {
     schema: { querystring: articleListQuerySchema, response: { 200: articleListResultSchema, ...errorResponses } },
     handler: (request) => listArticles(db, request.query),
+  });
+
+  app.get('/admin/sites', {
+    schema: { querystring: articleSitesQuerySchema, response: { 200: articleSitesResultSchema, ...errorResponses } },
+    handler: (request) => listSites(db, request.query),
+  });
+
+  app.get('/admin/trash', {
+    schema: { querystring: trashListQuerySchema, response: { 200: trashListResultSchema, ...errorResponses } },
+    handler: (request) => listTrash(db, request.query),
   });
 
   app.get('/admin/stats', {
@@ -115,6 +145,7 @@ export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         db.transaction(async (tx) => {
           if (body.slug !== undefined && (await isSlugTaken(tx, body.slug))) throw slugTaken();
           return insertArticle(tx, {
+            title: normalTitle(body.title),
             slug: body.slug ?? null,
             blog_data: body.blogData ?? null,
             scraped_url: body.scrapedUrl ?? null,
@@ -200,6 +231,15 @@ export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
             );
             return updated;
           }
+          if ('title' in patch) {
+            const title = normalTitle(patch.title);
+            if (title === current.title) return current;
+            const updated = await updateTitle(tx, current.id, title, updatedAt);
+            const what = title === null ? 'removed' : `changed to "${title}"`;
+            // Recorded as a content edit ('article.html') until the console has an icon for 'article.title'.
+            await recordActivity(tx, 'article.html', `Title of ${articleLabel(current)} ${what}`, updatedAt, request.user!.email);
+            return updated;
+          }
           if (patch.blogData === current.blog_data) return current;
           const updated = await updateBlogData(tx, current.id, patch.blogData, updatedAt);
           await recordActivity(tx, 'article.html', `Blog HTML of ${articleLabel(current)} edited`, updatedAt, request.user!.email);
@@ -231,15 +271,101 @@ export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     });
   }
 
+  app.get('/:id/views', {
+    schema: { params: idParams, response: { 200: articleViewsSchema, ...errorResponses } },
+    handler: async (request) => {
+      if (!(await getArticle(db, request.params.id))) throw articleNotFound();
+      return articleViews(db, request.params.id);
+    },
+  });
+
+  app.post('/bulk', {
+    schema: { body: bulkRequestSchema, response: { 200: bulkResultSchema, ...errorResponses } },
+    handler: async (request) => {
+      const { action } = request.body;
+      const ids = [...new Set(request.body.ids)];
+      return db.transaction(async (tx) => {
+        const now = new Date();
+        const live = await lockLiveArticles(tx, ids);
+        const found = new Set(live.map((row) => row.id));
+        const refused = ids
+          .filter((id) => !found.has(id))
+          .map((id) => ({ id, code: 'not_found', message: serverMessages.articleNotFound }));
+        const status = action === 'publish' ? 'published' : 'draft';
+        const targets = action === 'delete' ? live : live.filter((row) => row.status !== status);
+        const changed = new Set(targets.map((row) => row.id));
+        if (action === 'delete') await trashArticles(tx, [...changed], now);
+        else await updateStatuses(tx, [...changed], status, now);
+        const [kind, verb] =
+          action === 'delete'
+            ? (['article.deleted', 'deleted'] as const)
+            : action === 'publish'
+              ? (['article.published', 'published'] as const)
+              : (['article.draft', 'converted to draft'] as const);
+        await recordActivities(
+          tx,
+          targets.map((row) => ({ kind, message: `Article ${articleLabel(row)} ${verb}` })),
+          now,
+          request.user!.email,
+        );
+        // In the order they were asked for.
+        return {
+          changed: ids.filter((id) => changed.has(id)),
+          unchanged: ids.filter((id) => found.has(id) && !changed.has(id)),
+          refused,
+        };
+      });
+    },
+  });
+
+  // Delete moves to the trash (SPEC.md's Delete has no confirmation: the trash is the undo).
   app.delete('/:id', {
     schema: { params: idParams, response: { 204: z.null().optional(), ...errorResponses } },
     handler: async (request, reply) => {
       await db.transaction(async (tx) => {
-        const row = await deleteArticle(tx, request.params.id);
+        const now = new Date();
+        const row = await trashArticle(tx, request.params.id, now);
         if (!row) throw articleNotFound();
-        await recordActivity(tx, 'article.deleted', `Article ${articleLabel(row)} deleted`, new Date(), request.user!.email);
+        await recordActivity(tx, 'article.deleted', `Article ${articleLabel(row)} deleted`, now, request.user!.email);
       });
       return reply.code(204).send(null);
     },
   });
+
+  app.post('/:id/restore', {
+    schema: { params: idParams, body: restoreRequestSchema.optional(), response: { 200: articleResultSchema, ...errorResponses } },
+    handler: async (request) => {
+      const chosen = request.body?.slug;
+      if (chosen !== undefined) assertValidSlug(chosen);
+      const row = await slugSafe(() =>
+        db.transaction(async (tx) => {
+          const current = await getTrashedArticle(tx, request.params.id);
+          if (!current) throw articleNotFound();
+          const slug = chosen ?? current.slug;
+          if (slug !== null && (await isSlugTaken(tx, slug, current.id))) {
+            throw apiError('restore_slug_taken', { extra: { suggestion: await freeSlug(tx, slug, current.id) } });
+          }
+          const updatedAt = nextUpdatedAt(current.updated_at);
+          const restored = await restoreArticle(tx, current.id, slug, updatedAt);
+          const as = slug !== current.slug ? ` as "${slug}"` : '';
+          await recordActivity(tx, 'article.restored', `Article ${articleLabel(current)} restored from the trash${as}`, updatedAt, request.user!.email);
+          return restored;
+        }),
+      );
+      return { data: toArticle(row) };
+    },
+  });
+
+  app.delete('/:id/forever', {
+    schema: { params: idParams, response: { 204: z.null().optional(), ...errorResponses } },
+    handler: async (request, reply) => {
+      await db.transaction(async (tx) => {
+        const row = await purgeArticle(tx, request.params.id);
+        if (!row) throw (await articleExists(tx, request.params.id)) ? apiError('not_in_trash') : articleNotFound();
+        await recordActivity(tx, 'article.purged', `Article ${articleLabel(row)} deleted for good`, new Date(), request.user!.email);
+      });
+      return reply.code(204).send(null);
+    },
+  });
+
 };

@@ -8,10 +8,10 @@ import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
-import type { ScrapeWarning } from '../../src/contract/index.ts';
+import { cutText, MAX_TITLE_LENGTH, type ScrapeWarning } from '../../src/contract/index.ts';
 import { ApiError, apiError } from '../errors.ts';
 import { displayName, storeFile, type LibraryContext } from '../files/library.ts';
-import { freeSlug, insertArticle, slugify } from '../articles.ts';
+import { freeSlug, insertArticle, normalTitle, slugify } from '../articles.ts';
 import { isUniqueViolation } from '../db/database.ts';
 import { fileContentUrl } from '../repositories/files.ts';
 import { findScrapedArticleId, type ArticleRow } from '../repositories/articles.ts';
@@ -40,6 +40,10 @@ export interface IngestedPage {
   warnings: ScrapeWarning[];
   images: { imported: number; reused: number };
 }
+
+/** The page's title as an article's: whitespace collapsed, at most MAX_TITLE_LENGTH characters (cut on a code point). */
+export const pageTitle = (title: string) =>
+  normalTitle(cutText(title.replace(/\s+/g, ' ').trim(), MAX_TITLE_LENGTH).text);
 
 export const alreadyScraped = (articleId: string) =>
   apiError('already_scraped', { extra: { articleId } });
@@ -142,6 +146,7 @@ export async function scrapeToDraft(
     try {
       const row = await ctx.db.transaction(async (tx) =>
         insertArticle(tx, {
+          title: pageTitle(page.title),
           slug: await freeSlug(tx, base),
           blog_data: page.html,
           scraped_url: url,

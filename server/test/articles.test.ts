@@ -119,6 +119,7 @@ describe.each(backends)('articles ($name)', (backend) => {
       expect(res.statusCode).toBe(200);
       expect(articleStatsSchema.parse(res.json())).toEqual({
         counts: { all: 3, published: 1, draft: 2 },
+        views: { today: 0, yesterday: 0 },
         createdPerWeek: {
           all: { current: 1, previous: 1 },
           published: { current: 1, previous: 0 },
@@ -214,7 +215,7 @@ describe.each(backends)('articles ($name)', (backend) => {
       expect(card.blogData).toBe(html.slice(0, 150));
       expect(card.blogDataCut).toBe(true);
       expect(Object.keys(card).sort()).toEqual(
-        ['blogData', 'blogDataCut', 'createdAt', 'id', 'newUrl', 'scrapedUrl', 'scrappedData', 'scrappedDataCut', 'slug', 'status', 'updatedAt'],
+        ['blogData', 'blogDataCut', 'createdAt', 'id', 'newUrl', 'scrapedUrl', 'scrappedData', 'scrappedDataCut', 'slug', 'snippet', 'status', 'title', 'updatedAt'],
       );
       // The detail answer keeps the whole article.
       const whole = (await api('GET', `/api/articles/${card.id}`)).json<{ data: Article }>().data;
@@ -287,7 +288,7 @@ describe.each(backends)('articles ($name)', (backend) => {
       expect((await list('?q=needle-20')).counts).toEqual({ all: 17, published: 11, draft: 6 });
       // Past the last match the page is empty; the counts are still there.
       const beyond = encodeCursor({ created_at: new Date(0), id: '0' });
-      expect(await list(`?q=needle-20&cursor=${beyond}`)).toEqual({
+      expect(await list(`?q=needle-20&sort=newest&cursor=${beyond}`)).toEqual({
         data: [],
         counts: { all: 17, published: 11, draft: 6 },
         nextCursor: null,

@@ -92,6 +92,7 @@ describe('loadConfig', () => {
       scrapeImportImages: true,
       logLevel: 'info',
       trustProxy: false,
+      publicCorsOrigins: [],
       oidc: undefined,
     };
     expect(loadConfig({})).toEqual(expected);
@@ -113,6 +114,7 @@ describe('loadConfig', () => {
         SCRAPE_IMPORT_IMAGES: 'no',
         LOG_LEVEL: 'warn',
         TRUST_PROXY: 'on',
+        PUBLIC_CORS_ORIGINS: 'https://www.example.com, http://localhost:8080/',
         OIDC_ISSUER: 'https://accounts.google.com',
         OIDC_CLIENT_ID: 'id',
         OIDC_CLIENT_SECRET: 'secret',
@@ -130,12 +132,18 @@ describe('loadConfig', () => {
       scrapeImportImages: false,
       logLevel: 'warn',
       trustProxy: true,
+      publicCorsOrigins: ['https://www.example.com', 'http://localhost:8080'],
       oidc: { issuer: 'https://accounts.google.com', clientId: 'id', clientSecret: 'secret' },
     });
   });
 
   it.each([
     [{ PORT: '0' }, 'PORT must be a positive integer, got "0"'],
+    [
+      { PUBLIC_CORS_ORIGINS: 'https://a.example/path' },
+      'PUBLIC_CORS_ORIGINS must be origins such as https://www.example.com (scheme and host, no path), got "https://a.example/path"',
+    ],
+    [{ PUBLIC_CORS_ORIGINS: '*, https://a.example' }, 'PUBLIC_CORS_ORIGINS must be `*` alone or origins, got "*, https://a.example"'],
     [{ PORT: '65536' }, 'PORT must be a positive integer, got "65536"'],
     [{ PORT: 'http' }, 'PORT must be a positive integer, got "http"'],
     [{ MAX_UPLOAD_BYTES: '1.5' }, 'MAX_UPLOAD_BYTES must be a positive integer, got "1.5"'],

@@ -31,7 +31,14 @@ describe('error mapping', () => {
     ]) {
       expect(isConnectionError(error), error.message).toBe(true);
     }
-    for (const error of [withCode('23505', 'duplicate key'), withCode('42601', 'syntax error'), new Error('boom'), undefined, 'x']) {
+    for (const error of [
+      withCode('23505', 'duplicate key'),
+      withCode('42601', 'syntax error'),
+      withCode('08P01', 'bind message supplies 2 parameters, but prepared statement "" requires 0'),
+      new Error('boom'),
+      undefined,
+      'x',
+    ]) {
       expect(isConnectionError(error)).toBe(false);
     }
   });

@@ -16,10 +16,12 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   articleListResultSchema,
+  articleSchema,
   articleStatsSchema,
   fileListResultSchema,
   latestFilesResultSchema,
   serverMessages,
+  trashListResultSchema,
   type ActivityKind,
   type Article,
   type ArticleCard,
@@ -46,9 +48,12 @@ interface ModelFile {
 }
 
 interface Model {
-  /** Live articles in creation order (newest last). */
+  /** Live articles (liveArticles gives them in creation order). */
   articles: Map<string, Article>;
+  /** Every article ever deleted (in the trash or deleted for good), in order. */
   deletedArticles: string[];
+  /** The trash: deleted articles as they were, by id. */
+  trash: Map<string, Article>;
   /** Live files in upload order (newest last). */
   files: Map<string, ModelFile>;
   deletedFiles: string[];
@@ -63,6 +68,7 @@ interface Real {
 const emptyModel = (): Model => ({
   articles: new Map(),
   deletedArticles: [],
+  trash: new Map(),
   files: new Map(),
   deletedFiles: [],
   activity: {},
@@ -103,6 +109,7 @@ function cardOf(a: Article): ArticleCard {
   return {
     id: a.id,
     status: a.status,
+    title: a.title ?? null,
     slug: a.slug,
     scrapedUrl: a.scrapedUrl,
     newUrl: a.newUrl,
@@ -112,6 +119,7 @@ function cardOf(a: Article): ArticleCard {
     blogDataCut: blog?.cut ?? false,
     createdAt: a.createdAt,
     updatedAt: a.updatedAt,
+    snippet: null,
   };
 }
 
@@ -171,7 +179,11 @@ const fileNotFound = (res: Res) => expectFileError(res, 404, 'not_found', server
 
 // Checks --------------------------------------------------------------------------------------
 
-const liveArticles = (m: Model) => [...m.articles.values()];
+/** Live articles in creation order (newest last): a restored one takes its place again. */
+const liveArticles = (m: Model) =>
+  [...m.articles.values()].sort((a, b) => (a.createdAt === b.createdAt ? (a.id < b.id ? -1 : 1) : a.createdAt < b.createdAt ? -1 : 1));
+/** Deleted articles that are not back (in the trash or deleted for good). */
+const goneArticles = (m: Model) => m.deletedArticles.filter((id) => !m.articles.has(id));
 const statusCounts = (m: Model) => {
   const published = liveArticles(m).filter((a) => a.status === 'published').length;
   return { all: m.articles.size, published, draft: m.articles.size - published };
@@ -197,6 +209,8 @@ async function quickCheck(m: Model, r: Real) {
   expect(statsRes.statusCode).toBe(200);
   expect(articleStatsSchema.parse(statsRes.json())).toEqual({
     counts,
+    // No public reads in the model.
+    views: { today: 0, yesterday: 0 },
     createdPerWeek: {
       all: { current: counts.all, previous: 0 },
       published: { current: counts.published, previous: 0 },
@@ -210,8 +224,14 @@ async function quickCheck(m: Model, r: Real) {
 
   // The database.
   const db = r.h.db;
-  const byStatus = (await db.query<{ status: string; n: string | number }>('SELECT status, count(*) AS n FROM articles GROUP BY status'))
-    .rows;
+  const byStatus = (
+    await db.query<{ status: string; n: string | number }>('SELECT status, count(*) AS n FROM articles WHERE deleted_at IS NULL GROUP BY status')
+  ).rows;
+  const trashed = (await db.query<{ id: string }>('SELECT id FROM articles WHERE deleted_at IS NOT NULL ORDER BY id')).rows;
+  expect(trashed.map((row) => row.id)).toEqual([...m.trash.keys()].sort());
+  const trashRes = await api(r, 'GET', '/api/articles/admin/trash?limit=200');
+  expect(trashRes.statusCode).toBe(200);
+  expect(trashListResultSchema.parse(trashRes.json()).total).toBe(m.trash.size);
   const dbCount = (status: ArticleStatus) => Number(byStatus.find((row) => row.status === status)?.n ?? 0);
   expect({ published: dbCount('published'), draft: dbCount('draft') }).toEqual({
     published: counts.published,
@@ -265,7 +285,7 @@ async function fullCheck(m: Model, r: Real, pageSize: number) {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ data: article });
   }
-  for (const id of m.deletedArticles.slice(-3)) articleNotFound(await api(r, 'GET', `/api/articles/${id}`));
+  for (const id of goneArticles(m).slice(-3)) articleNotFound(await api(r, 'GET', `/api/articles/${id}`));
 
   const rows = (
     await r.h.db.query<{
@@ -278,12 +298,16 @@ async function fullCheck(m: Model, r: Real, pageSize: number) {
       scrapped_data: string;
       created_at: Date;
       updated_at: Date;
-    }>('SELECT id, status, slug, blog_data, scraped_url, new_url, scrapped_data, created_at, updated_at FROM articles ORDER BY id')
+      title: string | null;
+    }>(
+      'SELECT id, status, title, slug, blog_data, scraped_url, new_url, scrapped_data, created_at, updated_at FROM articles WHERE deleted_at IS NULL ORDER BY id',
+    )
   ).rows;
   expect(
     rows.map((row) => ({
       id: row.id,
       status: row.status,
+      title: row.title,
       slug: row.slug,
       blogData: row.blog_data,
       scrapedUrl: row.scraped_url,
@@ -372,7 +396,7 @@ function resolveArticle(m: Model, t: Target): { id: string; article: Article | u
   const live = liveArticles(m);
   const pickFrom = <T>(list: T[]) => list[t.pick % list.length];
   if (t.kind === 'deleted') {
-    const id = pickFrom(m.deletedArticles);
+    const id = pickFrom(goneArticles(m));
     if (id) return { id, article: undefined };
   }
   if (t.kind === 'deleted' || t.kind === 'unknown' || live.length === 0) return { id: UNKNOWN_ID, article: undefined };
@@ -589,6 +613,7 @@ class CreateArticle extends Base {
     expect(data).toEqual({
       id: data.id,
       status: 'draft',
+      title: null,
       slug: slug ?? null,
       blogData: fields.blogData ?? null,
       scrapedUrl: fields.scrapedUrl ?? null,
@@ -756,7 +781,85 @@ class DeleteArticle extends Base {
     expect(res.body).toBe('');
     m.articles.delete(id);
     m.deletedArticles.push(id);
+    m.trash.set(id, article);
     bump(m, 'article.deleted');
+  }
+}
+
+type TrashTarget = 'trash' | 'live' | 'unknown';
+
+/** An article of the trash (or, to be refused, a live or unknown one). */
+function resolveTrashed(m: Model, target: TrashTarget, pick: number): { id: string; article: Article | undefined } {
+  const trashed = [...m.trash.values()];
+  const live = liveArticles(m);
+  if (target === 'trash' && trashed.length) {
+    const article = trashed[pick % trashed.length]!;
+    return { id: article.id, article };
+  }
+  if (target === 'live' && live.length) return { id: live[pick % live.length]!.id, article: undefined };
+  return { id: UNKNOWN_ID, article: undefined };
+}
+
+class RestoreArticle extends Base {
+  readonly label = 'RestoreArticle';
+  constructor(readonly a: { target: TrashTarget; pick: number }) {
+    super();
+  }
+  args() {
+    return this.a;
+  }
+  async exec(m: Model, r: Real) {
+    const { id, article } = resolveTrashed(m, this.a.target, this.a.pick);
+    this.touched.article = id;
+    const res = await api(r, 'POST', `/api/articles/${id}/restore`, {});
+    if (!article) {
+      count(`restore:${this.a.target === 'trash' ? 'empty-trash' : this.a.target}`);
+      return articleNotFound(res);
+    }
+    if (article.slug !== null && liveArticles(m).some((a) => a.slug === article.slug)) {
+      count('restore:slug-taken');
+      expect(res.statusCode, res.body).toBe(409);
+      const body = res.json();
+      expect(body).toEqual({ code: 'restore_slug_taken', message: serverMessages.restoreSlugTaken, suggestion: expect.any(String) });
+      expect(liveArticles(m).some((a) => a.slug === body.suggestion)).toBe(false);
+      return;
+    }
+    count('restore:ok');
+    expect(res.statusCode, res.body).toBe(200);
+    const data = articleSchema.parse(res.json().data);
+    expect({ ...data, updatedAt: article.updatedAt }).toEqual(article);
+    expect(data.updatedAt > article.updatedAt).toBe(true);
+    m.trash.delete(id);
+    m.articles.set(id, data);
+    bump(m, 'article.restored');
+  }
+}
+
+class PurgeArticle extends Base {
+  readonly label = 'PurgeArticle';
+  constructor(readonly a: { target: TrashTarget; pick: number }) {
+    super();
+  }
+  args() {
+    return this.a;
+  }
+  async exec(m: Model, r: Real) {
+    const { id, article } = resolveTrashed(m, this.a.target, this.a.pick);
+    this.touched.article = id;
+    const res = await api(r, 'DELETE', `/api/articles/${id}/forever`);
+    if (!article) {
+      if (m.articles.has(id)) {
+        count('purge:live');
+        expect(res.statusCode, res.body).toBe(409);
+        return expect(res.json()).toEqual({ code: 'not_in_trash', message: serverMessages.notInTrash });
+      }
+      count('purge:unknown');
+      return articleNotFound(res);
+    }
+    count('purge:ok');
+    expect(res.statusCode, res.body).toBe(204);
+    m.trash.delete(id);
+    bump(m, 'article.purged');
   }
 }
 
@@ -978,6 +1081,18 @@ const commandArb: fc.Arbitrary<Cmd> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ target: statusTargetArb('published'), to: fc.constant<ArticleStatus>('published') }).map((a) => new SetStatus(a)) },
   { weight: 3, arbitrary: fc.record({ target: statusTargetArb('draft'), to: fc.constant<ArticleStatus>('draft') }).map((a) => new SetStatus(a)) },
   { weight: 2, arbitrary: fc.record({ target: targetArb }).map((a) => new DeleteArticle(a)) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .record({ target: fc.constantFrom<TrashTarget>('trash', 'trash', 'trash', 'live', 'unknown'), pick: fc.nat() })
+      .map((a) => new RestoreArticle(a)),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .record({ target: fc.constantFrom<TrashTarget>('trash', 'trash', 'live', 'unknown'), pick: fc.nat() })
+      .map((a) => new PurgeArticle(a)),
+  },
   {
     weight: 4,
     arbitrary: fc

@@ -40,6 +40,8 @@ function expectedOperations(routes: RegisteredRoute[]): string[] {
   const keys = routes
     .filter((r) => !(r.url === DOCS_PREFIX || r.url.startsWith(`${DOCS_PREFIX}/`)))
     .filter((r) => !(r.method === 'HEAD' && gets.has(toOpenApiPath(r.url))))
+    // CORS preflights answer browsers, not API clients: not operations.
+    .filter((r) => r.method !== 'OPTIONS')
     .map((r) => `${r.method} ${toOpenApiPath(r.url)}`);
   return [...new Set(keys)].sort();
 }

@@ -28,6 +28,8 @@ export class ApiError extends Error {
     readonly code?: string,
     /** With `already_scraped`: the article made from that page before. */
     readonly articleId?: string,
+    /** With `restore_slug_taken`: a free slug to restore the article with. */
+    readonly suggestion?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -79,6 +81,7 @@ export async function errorFrom(response: Response): Promise<ApiError> {
   let message = `Request failed (${response.status})`;
   let code: string | undefined;
   let articleId: string | undefined;
+  let suggestion: string | undefined;
   try {
     const [{ apiErrorSchema }, answer] = await Promise.all([loadAnswerSchemas(), response.json()]);
     const parsed = apiErrorSchema.safeParse(answer);
@@ -86,11 +89,12 @@ export async function errorFrom(response: Response): Promise<ApiError> {
       message = parsed.data.message;
       code = parsed.data.code;
       articleId = parsed.data.articleId;
+      suggestion = parsed.data.suggestion;
     }
   } catch {
     /* not JSON (or the schemas could not be loaded): keep the status line */
   }
-  return new ApiError(message, response.status, code, articleId);
+  return new ApiError(message, response.status, code, articleId, suggestion);
 }
 
 export function handleUnauthorized(path: string): void {

@@ -7,7 +7,9 @@
 import { z } from 'zod';
 import {
   accountListSchema,
+  analyticsSchema,
   activityListSchema,
+  articleViewsSchema,
   apiErrorSchema,
   authOptionsSchema,
   createAccountResultSchema,
@@ -17,7 +19,9 @@ import {
   articleListResultSchema,
   articleResultSchema,
   articleSchema,
+  articleSitesResultSchema,
   articleStatsSchema,
+  bulkResultSchema,
   deleteResultSchema,
   fileListResultSchema,
   healthSchema,
@@ -27,13 +31,16 @@ import {
   scrapeResultSchema,
   slugCheckResultSchema,
   toArticleCard,
+  trashListResultSchema,
   uploadResultSchema,
   type ArticleListResult,
 } from '../contract';
 
 export {
   accountListSchema,
+  analyticsSchema,
   activityListSchema,
+  articleViewsSchema,
   apiErrorSchema,
   authOptionsSchema,
   createAccountResultSchema,
@@ -41,7 +48,9 @@ export {
   invitationListSchema,
   sessionListSchema,
   articleResultSchema,
+  articleSitesResultSchema,
   articleStatsSchema,
+  bulkResultSchema,
   deleteResultSchema,
   fileListResultSchema,
   healthSchema,
@@ -50,6 +59,7 @@ export {
   meResultSchema,
   scrapeResultSchema,
   slugCheckResultSchema,
+  trashListResultSchema,
   uploadResultSchema,
 };
 

@@ -48,7 +48,7 @@ export const apiErrors = {
   invitations_disabled: { status: 409, message: m.invitationsDisabled },
   invitation_invalid: { status: 410, message: m.invitationInvalid },
   // Articles.
-  invalid_cursor: { status: 400, message: m.invalidCursor },
+  invalid_cursor: { status: 400, message: [m.invalidCursor, m.cursorOfOtherSort] },
   invalid_slug: { status: 400, message: m.slugInvalid },
   slug_taken: { status: 409, message: m.slugTaken },
   article_published: { status: 409, message: m.articlePublished },
@@ -56,6 +56,8 @@ export const apiErrors = {
   no_scraped_url: { status: 400, message: m.noScrapedUrl },
   // Scraping.
   already_scraped: { status: 409, message: m.alreadyScraped },
+  restore_slug_taken: { status: 409, message: m.restoreSlugTaken },
+  not_in_trash: { status: 409, message: m.notInTrash },
   invalid_url: { status: 400, message: [m.invalidUrl, m.onlyHttpUrls, m.urlWithCredentials] },
   url_not_allowed: { status: 400, message: null },
   fetch_failed: { status: 502, message: null },
@@ -111,11 +113,13 @@ export interface ApiErrorBody {
   code: ApiErrorCode;
   /** With `already_scraped`: the article made from that page before. */
   articleId?: string;
+  /** With `restore_slug_taken`: a free slug to restore the article with. */
+  suggestion?: string;
 }
 
 /** The body of an error answer, with its fields in the order the server writes them. */
 export function errorBodyOf(
-  error: { code: ApiErrorCode; message: string; extra?: { articleId?: string } },
+  error: { code: ApiErrorCode; message: string; extra?: { articleId?: string; suggestion?: string } },
   shape: ErrorShape = 'api',
 ): ApiErrorBody {
   const body = { message: error.message, code: error.code, ...error.extra };

@@ -8,6 +8,7 @@ import { cutText, formatSearchCount, SEARCH_COUNT_CAP } from './text';
 
 export { cutText, formatSearchCount, SEARCH_COUNT_CAP };
 export { serverMessages } from './messages';
+import { serverMessages as messages } from './messages';
 export * from './errors';
 
 export const articleStatusSchema = z.enum(['draft', 'published']);
@@ -16,6 +17,12 @@ export type ArticleStatus = z.infer<typeof articleStatusSchema>;
 export const articleSchema = z.object({
   id: z.string(),
   status: articleStatusSchema,
+  /**
+   * The article's title: the scraped page's, or the first heading of its blog HTML for older
+   * articles, or as edited. Optional only so that another server's answers still parse: this
+   * server always sends it (null when there is none).
+   */
+  title: z.string().nullable().optional(),
   slug: z.string().nullable(),
   blogData: z.string().nullable(),
   scrapedUrl: z.string().nullable(),
@@ -40,6 +47,20 @@ export type ArticleCounts = z.infer<typeof articleCountsSchema>;
 export const CARD_PREVIEW_CHARS = 150;
 
 /**
+ * Where a search matched an article: about SNIPPET_CHARS characters of its raw text (or its
+ * title, when the raw text's head has no match) around the first match, and the matched words
+ * in it as [start, end) offsets in code points (not UTF-16 units), in order, not overlapping.
+ * `ranges` is empty when the match was elsewhere (slug, URLs, deeper in the text).
+ */
+export const searchSnippetSchema = z.object({
+  text: z.string(),
+  ranges: z.array(z.tuple([z.number().int().nonnegative(), z.number().int().nonnegative()])),
+});
+export type SearchSnippet = z.infer<typeof searchSnippetSchema>;
+/** About how many characters a search snippet has. */
+export const SNIPPET_CHARS = 160;
+
+/**
  * What the list and the dashboard's recent articles show of an article: never whole bodies.
  * `scrappedData` and `blogData` are cut by the server to CARD_PREVIEW_CHARS characters (code
  * points, so never inside a surrogate pair); `…Cut` says whether text was left out. `blogData`
@@ -48,6 +69,7 @@ export const CARD_PREVIEW_CHARS = 150;
 export const articleCardSchema = z.object({
   id: z.string(),
   status: articleStatusSchema,
+  title: z.string().nullable().optional(),
   slug: z.string().nullable(),
   scrapedUrl: z.string().nullable(),
   newUrl: z.string().nullable(),
@@ -57,6 +79,8 @@ export const articleCardSchema = z.object({
   blogDataCut: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** With a search (`q`): where it matched; null without `q`. Optional for other servers' answers. */
+  snippet: searchSnippetSchema.nullable().optional(),
 });
 export type ArticleCard = z.infer<typeof articleCardSchema>;
 
@@ -67,6 +91,7 @@ export function toArticleCard(article: Article): ArticleCard {
   return {
     id: article.id,
     status: article.status,
+    title: article.title ?? null,
     slug: article.slug,
     scrapedUrl: article.scrapedUrl,
     newUrl: article.newUrl,
@@ -76,6 +101,7 @@ export function toArticleCard(article: Article): ArticleCard {
     blogDataCut: blog?.cut ?? false,
     createdAt: article.createdAt,
     updatedAt: article.updatedAt,
+    snippet: null,
   };
 }
 
@@ -87,6 +113,62 @@ export const articleListResultSchema = z.object({
 export type ArticleListResult = z.infer<typeof articleListResultSchema>;
 
 /**
+ * The trash. `DELETE /articles/:id` moves an article there (any status; it leaves the list, the
+ * counts, the dashboard and search, and its slug and address are free for others); it stays
+ * TRASH_RETENTION_DAYS days, then is deleted for good by a sweep (at start and hourly).
+ * - `GET /articles/admin/trash?limit=&cursor=` → TrashListResult: most recently deleted first.
+ * - `POST /articles/:id/restore` `{ slug? }` → `{ data: Article }`, back with its id, status and
+ *   slug; 404 when not in the trash; 409 `restore_slug_taken` with a free `suggestion` when its
+ *   slug was taken meanwhile (send it back as `slug` to restore under it).
+ * - `DELETE /articles/:id/forever` → 204; 409 `not_in_trash` for an article not in the trash.
+ */
+export const TRASH_RETENTION_DAYS = 30;
+/** How long the console offers Undo after a delete, in seconds. */
+export const UNDO_SECONDS = 10;
+
+export const trashedArticleCardSchema = articleCardSchema.extend({ deletedAt: z.string() });
+export type TrashedArticleCard = z.infer<typeof trashedArticleCardSchema>;
+
+export const trashListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  cursor: z.string().max(400).optional(),
+});
+export type TrashListQuery = z.input<typeof trashListQuerySchema>;
+
+/** A page of the trash, `total` articles in it (exact). */
+export const trashListResultSchema = z.object({
+  data: z.array(trashedArticleCardSchema),
+  total: z.number().int().nonnegative(),
+  nextCursor: z.string().nullable(),
+});
+export type TrashListResult = z.infer<typeof trashListResultSchema>;
+
+export const restoreRequestSchema = z.strictObject({ slug: z.string().min(1).max(200).optional() });
+export type RestoreRequest = z.infer<typeof restoreRequestSchema>;
+
+/**
+ * POST /articles/bulk: one action on several articles, in one transaction. Publish and convert
+ * to draft change the articles not already so (the others are `unchanged`); delete moves them to
+ * the trash (published ones too, as a single Delete does: the trash is the undo). Ids that are
+ * unknown or in the trash are `refused` with why; duplicates count once. At most MAX_BULK_IDS ids
+ * (400 `validation_failed` with serverMessages.bulkTooMany above).
+ */
+export const MAX_BULK_IDS = 500;
+export const bulkActionSchema = z.enum(['publish', 'draft', 'delete']);
+export type BulkAction = z.infer<typeof bulkActionSchema>;
+export const bulkRequestSchema = z.strictObject({
+  action: bulkActionSchema,
+  ids: z.array(z.string().min(1).max(64)).min(1).max(MAX_BULK_IDS, messages.bulkTooMany),
+});
+export type BulkRequest = z.infer<typeof bulkRequestSchema>;
+export const bulkResultSchema = z.object({
+  changed: z.array(z.string()),
+  unchanged: z.array(z.string()),
+  refused: z.array(z.object({ id: z.string(), code: z.string(), message: z.string() })),
+});
+export type BulkResult = z.infer<typeof bulkResultSchema>;
+
+/**
  * Dashboard figures: the counts, and how many articles (by current status) were created in
  * the last 7 days and in the 7 days before, for the week-over-week change.
  */
@@ -94,16 +176,87 @@ const weekPairSchema = z.object({ current: z.number().int().nonnegative(), previ
 export const articleStatsSchema = z.object({
   counts: articleCountsSchema,
   createdPerWeek: z.object({ all: weekPairSchema, published: weekPairSchema, draft: weekPairSchema }),
+  /**
+   * Public reads of articles (GET /public/articles/:slug) today and yesterday (UTC days).
+   * Optional only so that another server's answers still parse: this server always sends it.
+   */
+  views: z.object({ today: z.number().int().nonnegative(), yesterday: z.number().int().nonnegative() }).optional(),
 });
 export type ArticleStats = z.infer<typeof articleStatsSchema>;
 
 export const articleResultSchema = z.object({ data: articleSchema });
 export type ArticleResult = z.infer<typeof articleResultSchema>;
 
-/** PATCH /articles/:id takes exactly one of the two editable fields. */
+/** GET /articles/:id/views: its public reads per UTC day, the last VIEW_DAYS days (oldest first, every day). */
+export const VIEW_DAYS = 30;
+export const articleViewsSchema = z.object({
+  data: z.array(z.object({ day: z.string(), views: z.number().int().nonnegative() })),
+  total: z.number().int().nonnegative(),
+});
+export type ArticleViews = z.infer<typeof articleViewsSchema>;
+
+/**
+ * The public read API: published articles, for the site that shows them. No session; answers
+ * carry `ETag` and `Cache-Control` (a CDN may keep them a minute), and CORS headers for the
+ * origins in PUBLIC_CORS_ORIGINS. Each read of an article counts a view.
+ * - `GET /public/articles?limit=&cursor=` → PublicArticleList: newest first, keyset pages.
+ * - `GET /public/articles/:slug` → `{ data: PublicArticle }`; 404 when no published article
+ *   has that slug; 304 for a matching `If-None-Match`.
+ */
+export const publicArticleCardSchema = z.object({
+  slug: z.string(),
+  title: z.string().nullable(),
+  /** The first CARD_PREVIEW_CHARS characters of the raw text. */
+  excerpt: z.string(),
+  newUrl: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PublicArticleCard = z.infer<typeof publicArticleCardSchema>;
+export const publicArticleListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().max(400).optional(),
+});
+export const publicArticleListSchema = z.object({ data: z.array(publicArticleCardSchema), nextCursor: z.string().nullable() });
+export type PublicArticleList = z.infer<typeof publicArticleListSchema>;
+export const publicArticleSchema = publicArticleCardSchema.omit({ excerpt: true }).extend({ blogData: z.string().nullable() });
+export type PublicArticle = z.infer<typeof publicArticleSchema>;
+
+/**
+ * GET /analytics?days=30|90: what the console's Analytics screen charts, for the last `days` UTC
+ * days (oldest first, every day present): articles created, published and deleted per day (from
+ * the activity log), public views per day, the most read articles of the period, the source
+ * sites with the most articles, and the library's bytes by type at the end of each day (of the
+ * files it holds now, by upload date).
+ */
+export const ANALYTICS_PERIODS = [30, 90] as const;
+export const analyticsQuerySchema = z.object({
+  days: z.coerce
+    .number()
+    .int()
+    .refine((n) => (ANALYTICS_PERIODS as readonly number[]).includes(n), { message: 'Choose 30 or 90 days' })
+    .default(30),
+});
+export const analyticsSchema = z.object({
+  days: z.number().int(),
+  articles: z.array(z.object({ day: z.string(), created: z.number().int(), published: z.number().int(), deleted: z.number().int() })),
+  views: z.array(z.object({ day: z.string(), views: z.number().int() })),
+  topArticles: z.array(z.object({ id: z.string(), title: z.string().nullable(), slug: z.string().nullable(), views: z.number().int() })),
+  topSites: z.array(z.object({ site: z.string(), count: z.number().int() })),
+  storage: z.array(z.object({ day: z.string(), images: z.number().int(), pdfs: z.number().int() })),
+});
+export type Analytics = z.infer<typeof analyticsSchema>;
+
+/** Titles: at most this many characters, after trimming; an empty title is stored as null. */
+export const MAX_TITLE_LENGTH = 300;
+const titleSchema = z.string().trim().max(MAX_TITLE_LENGTH).nullable();
+
+/** PATCH /articles/:id takes exactly one of the three editable fields. */
 export const articlePatchSchema = z.union([
   z.strictObject({ blogData: z.string().max(2_000_000) }),
   z.strictObject({ slug: z.string().min(1).max(200) }),
+  /** Trimmed; empty (or null) clears it. */
+  z.strictObject({ title: titleSchema }),
 ]);
 export type ArticlePatch = z.infer<typeof articlePatchSchema>;
 
@@ -113,6 +266,8 @@ export const articleCreateSchema = z.strictObject({
   blogData: z.string().max(2_000_000).optional(),
   slug: z.string().min(1).max(200).optional(),
   newUrl: z.string().max(2048).optional(),
+  /** Trimmed; empty is null. */
+  title: titleSchema.optional(),
 });
 export type ArticleCreate = z.infer<typeof articleCreateSchema>;
 
@@ -288,6 +443,8 @@ export const activityKindSchema = z.enum([
   'article.published',
   'article.draft',
   'article.deleted',
+  'article.restored',
+  'article.purged',
   'file.uploaded',
   'file.deleted',
   'user.created',
@@ -317,6 +474,8 @@ export const apiErrorSchema = z.object({
   success: z.boolean().optional(),
   /** With `already_scraped`: the article made from that page before. */
   articleId: z.string().optional(),
+  /** With `restore_slug_taken`: a free slug to restore the article with. */
+  suggestion: z.string().optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
@@ -326,14 +485,55 @@ export const ACCEPTED_UPLOAD_TYPES = 'image/jpeg,image/png,image/gif,image/svg+x
 /** Slugs: lowercase letters, numbers and hyphens (SPEC.md section 5); enforced by the server. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** Query of GET /articles/admin/articles. `cursor` is opaque: pass back `nextCursor`. */
+/**
+ * The list's orders: newest or oldest created first, last updated first, or by title A–Z
+ * (case-insensitive, articles without a title last). Without `sort`, a search (`q`) is ordered
+ * by relevance (see articleListQuerySchema) and a plain list by newest.
+ */
+export const articleSortSchema = z.enum(['newest', 'oldest', 'updated', 'title']);
+export type ArticleSort = z.infer<typeof articleSortSchema>;
+
+/** Longest search text (`q`). */
+export const MAX_SEARCH_LENGTH = 200;
+
+/**
+ * Query of GET /articles/admin/articles. `cursor` is opaque: pass back `nextCursor`, with the
+ * same `sort` (a cursor of another order is refused with 400 `invalid_cursor`).
+ *
+ * `q` searches the title, slug, URLs and raw text, by words, as a search box does: `"two words"`
+ * for a phrase, `-word` to leave out, `or` between alternatives; any other character is taken
+ * literally, and parts of words match the slug and URLs too. Without `sort`, matches come most
+ * relevant first: those in the title or slug, then the others, each newest first.
+ * Search counts are capped: exact up to SEARCH_COUNT_CAP, then SEARCH_COUNT_CAP + 1 ("1,000+"),
+ * which the server may send from the database's statistics, without counting, when it expects
+ * far more matches (at least twice the cap).
+ * `site`: only articles scraped from this host (as GET /articles/admin/sites lists them).
+ */
 export const articleListQuerySchema = z.object({
   status: articleFilterSchema.default('all'),
-  q: z.string().max(200).optional(),
+  q: z.string().max(MAX_SEARCH_LENGTH).optional(),
+  sort: articleSortSchema.optional(),
+  site: z.string().max(253).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
-  cursor: z.string().max(400).optional(),
+  cursor: z.string().max(2000).optional(),
 });
 export type ArticleListQuery = z.input<typeof articleListQuerySchema>;
+
+/**
+ * Query of GET /articles/admin/sites: the hosts of the articles of a status. Not narrowed by a
+ * search: a broad term would make each site list read every match.
+ */
+export const articleSitesQuerySchema = z.object({
+  status: articleFilterSchema.default('all'),
+});
+export type ArticleSitesQuery = z.input<typeof articleSitesQuerySchema>;
+
+/** The 20 hosts with the most articles, most first (ties by name): each with its count. */
+export const articleSitesResultSchema = z.object({
+  data: z.array(z.object({ site: z.string(), count: z.number().int().nonnegative() })),
+});
+export type ArticleSitesResult = z.infer<typeof articleSitesResultSchema>;
+export const MAX_SITES = 20;
 
 /**
  * POST /articles/scrape. A page already scraped (same address) is not scraped again unless

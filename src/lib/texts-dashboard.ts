@@ -9,6 +9,7 @@ export const dashboardTexts = {
   viewsNotTracked: 'Not tracked',
   viewsNotTrackedHint: 'Page views are not recorded by this server',
   fromLastWeek: 'from last week',
+  fromYesterday: 'from yesterday',
   noPreviousWeek: 'No articles the week before',
   quickActions: 'Quick Actions',
   createArticle: 'Create Article',

@@ -1,13 +1,35 @@
 import { useNavigate, useParams } from 'react-router-dom';
 import { useArticle } from '../api/articles';
+import { useArticleViews } from '../api/articleViews';
 import { ArticleDetailView, ArticleLoading, ArticleNotFound } from '../components/article-detail';
 import type { Article } from '../contract';
 import { FullThemeProvider } from '../theme/FullThemeProvider';
 import { useArticleEditor } from './useArticleEditor';
+import { useTrashToasts } from './useTrashToasts';
 
-function ArticleEditor({ article, ...options }: { article: Article; isRefreshing: boolean; onRefresh: () => void }) {
+/** After a delete the page goes to the list (SPEC.md), whose toaster offers Undo. */
+function ArticleEditor({
+  article,
+  ...options
+}: {
+  article: Article;
+  isRefreshing: boolean;
+  onRefresh: () => void;
+  onReload: () => Promise<unknown>;
+}) {
   const navigate = useNavigate();
-  return <ArticleDetailView {...useArticleEditor(article, { ...options, onDeleted: () => navigate('/articles') })} />;
+  const { deleted } = useTrashToasts();
+  const views = useArticleViews(article.id);
+  const onDeleted = () => {
+    deleted(article.id);
+    navigate('/articles');
+  };
+  return (
+    <ArticleDetailView
+      {...useArticleEditor(article, { ...options, onDeleted })}
+      views={views.isPending ? undefined : views.isError ? null : views.data}
+    />
+  );
 }
 
 /** Rendered with the full theme system: this screen's components' recipes load with its chunk. */
@@ -21,7 +43,14 @@ export default function ArticleDetailRoute() {
       ) : article.isError ? (
         <ArticleNotFound message={article.error.message} onRetry={() => void article.refetch()} />
       ) : (
-        <ArticleEditor article={article.data} isRefreshing={article.isFetching} onRefresh={() => void article.refetch()} />
+        // Keyed: another article's page starts with its own edits, draft and guard.
+        <ArticleEditor
+          key={article.data.id}
+          article={article.data}
+          isRefreshing={article.isFetching}
+          onRefresh={() => void article.refetch()}
+          onReload={() => article.refetch({ throwOnError: true })}
+        />
       )}
     </FullThemeProvider>
   );

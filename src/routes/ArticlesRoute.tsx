@@ -1,39 +1,56 @@
 import { Stack } from '@chakra-ui/react';
 import { useCallback, useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useDeleteArticle } from '../api/articles';
-import { useArticleList } from '../api/articleList';
-import type { ArticleFilter } from '../contract';
-import { ArticleFilterTabs } from '../components/articles/ArticleFilterTabs';
+import { useDeleteArticle } from '../api/articleWrites';
+import { useArticleList, useArticleSites } from '../api/articleList';
+import { useTrashCount } from '../api/articleTrash';
+import { MAX_BULK_IDS, type ArticleFilter, type BulkAction } from '../contract';
+import { ArticleFilterTabs, type ArticleTab } from '../components/articles/ArticleFilterTabs';
 import { ArticleList } from '../components/articles/ArticleList';
+import { ArticleTrashList } from '../components/articles/ArticleTrashList';
 import { ArticlesHeader } from '../components/articles/ArticlesHeader';
 import { ArticlesToolbar } from '../components/articles/ArticlesToolbar';
+import { BulkActionBar, SelectionArea } from '../components/articles/BulkActionBar';
+import { useArticleSelection } from '../components/articles/useArticleSelection';
 import { ArticleTable } from '../components/articles/ArticleTable';
+import { parseSort, type ArticleSortChoice } from '../components/articles/ArticleSortSelect';
 import { useArticlesView } from '../components/articles/useArticlesView';
 import { useSearchDraft, type SearchHistoryMode } from '../components/articles/useSearchDraft';
+import { Toaster } from '../components/common/Toaster';
 import { FullThemeProvider } from '../theme/FullThemeProvider';
+import { useBulkActions } from './useBulkActions';
+import { useTrashTab } from './useTrashTab';
+import { useTrashToasts } from './useTrashToasts';
 
 const FILTERS: readonly ArticleFilter[] = ['all', 'published', 'draft'];
 
 /**
- * Articles list (SPEC.md): the tab (`?status=`, absent for all) and the search (`?q=`) live in
- * the URL, so reload, Back and a shared link give the same list; cards or table per browser.
+ * Articles list (SPEC.md): the tab (`?status=`, absent for all; `trash` for the trash), the
+ * search (`?q=`), the order (`?sort=`, absent for the default: best match while searching, else
+ * newest) and the source site (`?site=`) live in the URL, so reload, Back and a shared link give
+ * the same list; cards or table per browser. The trash is neither searched, sorted nor filtered
+ * by site: those controls are disabled there, and the URL keeps them for the other tabs.
  */
 function Articles() {
   const [params, setParams] = useSearchParams();
+  const isTrash = params.get('status') === 'trash';
   const filter = FILTERS.find((f) => f === params.get('status')) ?? 'all';
+  const tab: ArticleTab = isTrash ? 'trash' : filter;
   const query = params.get('q')?.trim() ?? '';
+  const sort = parseSort(params.get('sort'));
+  const site = params.get('site')?.trim().toLowerCase() ?? '';
   const navigate = useNavigate();
   const [view, setView] = useArticlesView();
 
-  // A tab is a list of its own (pushed: Back returns to the previous tab); how a search is
-  // written is useSearchDraft's choice.
+  // A tab, an order and a site are each a list of their own (pushed: Back returns to the
+  // previous one); how a search is written is useSearchDraft's choice.
   const setUrl = useCallback(
-    (name: 'status' | 'q', value: string, mode: SearchHistoryMode) =>
+    (name: 'status' | 'q' | 'sort' | 'site', value: string, mode: SearchHistoryMode) =>
       setParams(
         (current) => {
           const next = new URLSearchParams(current);
-          if (value && value !== 'all') next.set(name, value);
+          // 'all' is the absence of a tab (a search or a site may well be 'all').
+          if (value && !(name === 'status' && value === 'all')) next.set(name, value);
           else next.delete(name);
           return next;
         },
@@ -42,19 +59,41 @@ function Articles() {
     [setParams],
   );
   const search = useSearchDraft(query, (q, mode) => setUrl('q', q, mode));
-  const list = useArticleList(filter, query);
+  // On the trash, the All list still answers the status tabs' counts.
+  const list = useArticleList({ status: filter, q: query, sort, site });
+  const sites = useArticleSites(filter);
+  const trashCount = useTrashCount();
+  const trash = useTrashTab(isTrash);
   const remove = useDeleteArticle();
+  const { deleted } = useTrashToasts();
   const pages = list.data?.pages;
   // Stable between renders, so the memoised cards re-render only when their own data changes.
   const articles = useMemo(() => pages?.flatMap((page) => page.data), [pages]);
+  const ids = useMemo(() => articles?.map((a) => a.id) ?? [], [articles]);
+  // A selection belongs to its list: another tab, search, sort or site starts with none.
+  const selection = useArticleSelection(ids, JSON.stringify([tab, query, sort, site]));
+  const bulk = useBulkActions(selection.clear);
+  const { selected } = selection;
+  const { run } = bulk;
+  const onBulkAction = useCallback((action: BulkAction) => run(action, [...selected]), [run, selected]);
   const { refetch, fetchNextPage } = list;
   const { mutate: deleteArticle } = remove;
   const { commit } = search;
   const retry = useCallback(() => void refetch(), [refetch]);
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
-  const onDelete = useCallback((id: string) => deleteArticle(id), [deleteArticle]);
+  const onDelete = useCallback(
+    (id: string) => deleteArticle(id, { onSuccess: () => deleted(id) }),
+    [deleteArticle, deleted],
+  );
   const onOpen = useCallback((id: string) => navigate(`/articles/${id}`), [navigate]);
   const clearSearch = useCallback(() => commit(''), [commit]);
+  // 'Best match' is the absence of a sort: the server's order of a search.
+  const onSortChange = useCallback(
+    (next: ArticleSortChoice) => setUrl('sort', next === 'relevance' ? '' : next, 'push'),
+    [setUrl],
+  );
+  const onSiteChange = useCallback((next: string) => setUrl('site', next, 'push'), [setUrl]);
+  const shownSort: ArticleSortChoice = sort ?? (query ? 'relevance' : 'newest');
 
   const shared = {
     articles,
@@ -67,11 +106,17 @@ function Articles() {
     onLoadMore: loadMore,
     search: query,
     onClearSearch: clearSearch,
+    selected,
+    onToggleSelect: selection.toggle,
   };
+  const canSelect = !isTrash && !list.isPending && !list.isError && ids.length > 0;
 
   return (
     <Stack gap="6">
-      <ArticlesHeader onRefresh={retry} isRefreshing={list.isFetching && !list.isFetchingNextPage} />
+      <ArticlesHeader
+        onRefresh={isTrash ? trash.refresh : retry}
+        isRefreshing={isTrash ? trash.isRefreshing : list.isFetching && !list.isFetchingNextPage}
+      />
       <ArticlesToolbar
         value={search.draft}
         onChange={search.setDraft}
@@ -79,17 +124,48 @@ function Articles() {
         onClear={clearSearch}
         view={view}
         onViewChange={setView}
+        sort={shownSort}
+        isSearch={query !== ''}
+        onSortChange={onSortChange}
+        site={site}
+        sites={sites.data?.data}
+        onSiteChange={onSiteChange}
+        disabled={isTrash}
       />
       <ArticleFilterTabs
-        value={filter}
+        value={tab}
         counts={pages?.[0]?.counts}
+        trashCount={trashCount.data}
         isSearch={query !== ''}
         onChange={(next) => setUrl('status', next, 'push')}
       >
-        {view === 'table' ? (
-          <ArticleTable {...shared} onOpen={onOpen} />
+        {isTrash ? (
+          <ArticleTrashList {...trash.list} />
         ) : (
-          <ArticleList {...shared} onDelete={onDelete} deletingId={remove.isPending ? remove.variables : null} />
+          <SelectionArea onEscape={selection.clear}>
+            {canSelect ? (
+              <BulkActionBar
+                count={selection.count}
+                max={MAX_BULK_IDS}
+                allSelected={selection.allSelected}
+                someSelected={selection.someSelected}
+                onToggleAll={selection.toggleAll}
+                onAction={onBulkAction}
+                onClear={selection.clear}
+                pending={bulk.pending}
+                showSelectAll={view !== 'table'}
+              />
+            ) : null}
+            {view === 'table' ? (
+              <ArticleTable
+                {...shared}
+                onOpen={onOpen}
+                selectAll={{ allSelected: selection.allSelected, someSelected: selection.someSelected, onToggleAll: selection.toggleAll }}
+              />
+            ) : (
+              <ArticleList {...shared} onDelete={onDelete} deletingId={remove.isPending ? remove.variables : null} />
+            )}
+          </SelectionArea>
         )}
       </ArticleFilterTabs>
     </Stack>
@@ -101,6 +177,7 @@ export default function ArticlesRoute() {
   return (
     <FullThemeProvider>
       <Articles />
+      <Toaster />
     </FullThemeProvider>
   );
 }

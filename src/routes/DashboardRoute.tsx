@@ -19,13 +19,16 @@ const ErrorNotice = preloadComponent<ErrorNoticeProps>(
   () => null,
 );
 
-/** Real figures only: counts and week-over-week change from the server; views are not tracked. */
-export function dashboardStats({ counts, createdPerWeek: week }: ArticleStats): DashboardStats {
+/**
+ * Real figures only: counts and week-over-week change from the server; views of the public read
+ * API today against yesterday (a server that does not count views: "Not tracked").
+ */
+export function dashboardStats({ counts, createdPerWeek: week, views }: ArticleStats): DashboardStats {
   return {
     totalArticles: { value: counts.all, change: percentChange(week.all.current, week.all.previous) },
     published: { value: counts.published, change: percentChange(week.published.current, week.published.previous) },
     drafts: { value: counts.draft, change: percentChange(week.draft.current, week.draft.previous) },
-    viewsToday: null,
+    viewsToday: views ? { value: views.today, change: percentChange(views.today, views.yesterday) } : null,
   };
 }
 

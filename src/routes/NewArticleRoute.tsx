@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router-dom';
-import { useCreateArticle, useScrapeArticles } from '../api/articles';
+import { useCreateArticle, useScrapeArticles } from '../api/articleWrites';
 import { NewArticleForm } from '../components/new-article/NewArticleForm';
 import { useScrapeBatch } from '../components/new-article/useScrapeBatch';
 import { FullThemeProvider } from '../theme/FullThemeProvider';

@@ -1,26 +1,37 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, renderHook, waitFor } from '@testing-library/react';
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { articles } from '../../stories/fixtures';
 import { articleHandlers } from '../../stories/mocks/articles';
 import { articleQuery, useArticle } from '../api/articles';
+import { api } from '../api/client';
 import { slugCheckState } from '../components/article-editor';
 import type { Article } from '../contract';
+import { DRAFT_DEBOUNCE_MS, draftKey, readDraft, writeDraft } from '../lib/articleDraft';
 import { useArticleEditor } from './useArticleEditor';
 
 const server = setupServer();
 const requests: string[] = [];
+const ifMatches: (string | null)[] = [];
 beforeAll(() => {
   server.listen({ onUnhandledFrame: 'error' });
-  server.events.on('request:start', ({ request }) => void requests.push(`${request.method} ${new URL(request.url).pathname}`));
+  server.events.on('request:start', ({ request }) => {
+    requests.push(`${request.method} ${new URL(request.url).pathname}`);
+    if (request.method === 'PATCH') ifMatches.push(request.headers.get('if-match'));
+  });
 });
 afterEach(() => {
+  // Unmounted, so no page of an earlier test still listens or keeps drafts.
+  cleanup();
   server.resetHandlers();
   requests.length = 0;
+  ifMatches.length = 0;
   vi.useRealTimers();
+  localStorage.clear();
 });
 afterAll(() => server.close());
 
@@ -32,11 +43,23 @@ function setup(article: Article = draft) {
   // Fresh for ever: only an invalidation could fetch the article again.
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   client.setQueryData(articleQuery(article.id).queryKey, article);
-  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[`/articles/${article.id}`]}>{children}</MemoryRouter>
+    </QueryClientProvider>
+  );
   const onDeleted = vi.fn();
   // The editor gets the article from its query, observed as on the screen.
   const hook = renderHook(
-    () => useArticleEditor(useArticle(article.id).data ?? article, { isRefreshing: false, onRefresh: () => {}, onDeleted }),
+    () => {
+      const query = useArticle(article.id);
+      return useArticleEditor(query.data ?? article, {
+        isRefreshing: false,
+        onRefresh: () => {},
+        onReload: () => query.refetch({ throwOnError: true }),
+        onDeleted,
+      });
+    },
     { wrapper },
   );
   return { ...hook, client, onDeleted };
@@ -117,5 +140,109 @@ describe('useArticleEditor', () => {
     const { result, onDeleted } = setup();
     act(() => result.current.onDelete());
     await waitFor(() => expect(onDeleted).toHaveBeenCalledTimes(1));
+  });
+
+  it('keeps the unsaved HTML in the browser a moment after typing, and forgets it once saved', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { result } = setup();
+    act(() => result.current.html.onChange('<p>Mine</p>'));
+    expect(readDraft(draft.id)).toBeNull();
+    act(() => vi.advanceTimersByTime(DRAFT_DEBOUNCE_MS));
+    expect(readDraft(draft.id)).toMatchObject({ html: '<p>Mine</p>', basedOn: draft.updatedAt });
+    act(() => result.current.html.onSave());
+    await waitFor(() => expect(result.current.article.blogData).toBe('<p>Mine</p>'));
+    expect(result.current.html.value).toBe('<p>Mine</p>');
+    expect(readDraft(draft.id)).toBeNull();
+  });
+
+  it('forgets the kept HTML when the edit is undone back to the saved text', () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { result } = setup();
+    act(() => result.current.html.onChange('<p>Mine</p>'));
+    act(() => vi.advanceTimersByTime(DRAFT_DEBOUNCE_MS));
+    expect(readDraft(draft.id)).not.toBeNull();
+    act(() => result.current.html.onChange(draft.blogData!));
+    expect(readDraft(draft.id)).toBeNull();
+  });
+
+  it('offers a kept draft: Restore puts it in the editor, based on the version it began from', async () => {
+    const older = '2026-01-01T00:00:00.000Z';
+    writeDraft(draft.id, { html: '<p>Kept</p>', basedOn: older, savedAt: new Date().toISOString() });
+    const { result } = setup();
+    expect(result.current.draftOffer).toMatchObject({ changedSince: true });
+    expect(result.current.html.value).toBe(draft.blogData);
+    act(() => result.current.draftOffer!.onRestore());
+    expect(result.current.draftOffer).toBeNull();
+    expect(result.current.html.value).toBe('<p>Kept</p>');
+    // Saved with the version the draft was based on: the server says it is stale.
+    act(() => result.current.html.onSave());
+    await waitFor(() => expect(result.current.conflict?.field).toBe('blogData'));
+    expect(ifMatches).toEqual([older]);
+  });
+
+  it('Discard forgets the kept draft', () => {
+    writeDraft(draft.id, { html: '<p>Kept</p>', basedOn: draft.updatedAt, savedAt: new Date().toISOString() });
+    const { result } = setup();
+    expect(result.current.draftOffer).toMatchObject({ changedSince: false });
+    act(() => result.current.draftOffer!.onDiscard());
+    expect(result.current.draftOffer).toBeNull();
+    expect(localStorage.getItem(draftKey(draft.id))).toBeNull();
+    expect(result.current.html.value).toBe(draft.blogData);
+  });
+
+  it('a save after another admin saved shows both versions; Keep mine saves over theirs with their version as If-Match', async () => {
+    const { result } = setup();
+    act(() => result.current.html.onChange('<p>Mine</p>'));
+    // Another admin saves first.
+    const theirs = (await api<{ data: Article }>(`/articles/${draft.id}`, { method: 'PATCH', body: { blogData: '<p>Theirs</p>' }, schema: (s) => s.articleResultSchema })).data;
+    act(() => result.current.html.onSave());
+    await waitFor(() => expect(result.current.conflict).not.toBeNull());
+    expect(result.current.conflict).toMatchObject({ field: 'blogData', theirs: '<p>Theirs</p>', mine: '<p>Mine</p>', theirsSavedAt: theirs.updatedAt });
+    // Not a bare error: the conflict says it.
+    expect(result.current.error).toBeFalsy();
+    act(() => result.current.conflict!.onKeepMine());
+    await waitFor(() => expect(result.current.conflict).toBeNull());
+    expect(result.current.article.blogData).toBe('<p>Mine</p>');
+    expect(result.current.html.value).toBe('<p>Mine</p>');
+    expect(ifMatches).toEqual([null, draft.updatedAt, theirs.updatedAt]);
+  });
+
+  it('Take theirs drops the edit and shows their version', async () => {
+    const { result } = setup();
+    act(() => result.current.html.onChange('<p>Mine</p>'));
+    await api(`/articles/${draft.id}`, { method: 'PATCH', body: { blogData: '<p>Theirs</p>' } });
+    act(() => result.current.html.onSave());
+    await waitFor(() => expect(result.current.conflict).not.toBeNull());
+    act(() => result.current.conflict!.onTakeTheirs());
+    expect(result.current.conflict).toBeNull();
+    expect(result.current.error).toBeFalsy();
+    expect(result.current.html.value).toBe('<p>Theirs</p>');
+    expect(result.current.leave.open).toBe(false);
+  });
+
+  it("the admin's own publish and convert do not make the next save stale", async () => {
+    const { result } = setup();
+    act(() => result.current.html.onChange('<p>Mine</p>'));
+    act(() => result.current.onPublish());
+    await waitFor(() => expect(result.current.article.status).toBe('published'));
+    act(() => result.current.onConvertToDraft());
+    await waitFor(() => expect(result.current.article.status).toBe('draft'));
+    act(() => result.current.html.onSave());
+    await waitFor(() => expect(result.current.article.blogData).toBe('<p>Mine</p>'));
+    expect(result.current.conflict).toBeNull();
+  });
+
+  it('asks before the tab closes only while something is unsaved', () => {
+    const { result } = setup();
+    const unload = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(unload()).toBe(false);
+    act(() => result.current.slug.onChange('edited'));
+    expect(unload()).toBe(true);
+    act(() => result.current.slug.onReset());
+    expect(unload()).toBe(false);
   });
 });

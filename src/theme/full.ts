@@ -3,6 +3,7 @@ import {
   checkboxSlotRecipe,
   codeRecipe,
   checkmarkRecipe,
+  colorSwatchRecipe,
   dataListSlotRecipe,
   dialogSlotRecipe,
   drawerSlotRecipe,
@@ -12,25 +13,32 @@ import {
   nativeSelectSlotRecipe,
   progressSlotRecipe,
   segmentGroupSlotRecipe,
+  separatorRecipe,
   statSlotRecipe,
   switchSlotRecipe,
+  tableSlotRecipe,
   tabsSlotRecipe,
   textareaRecipe,
+  toastSlotRecipe,
   tooltipSlotRecipe,
 } from '@chakra-ui/react/theme';
 import { chakraTheme, consoleConfig } from './index';
 
 /**
  * The recipes of the components only the other screens use (articles, article detail, new
- * article, file manager), kept out of the first screens' JavaScript: this module loads with
- * those screens' chunks. The sidebar's tooltip, the mobile sheet and the storage bar load in
- * chunks of their own on the first screens and pass their recipe themselves (`recipe` prop).
+ * article, file manager, analytics; the articles screen's toasts), kept out of the first screens'
+ * JavaScript: this module loads with those screens' chunks. The sidebar's tooltip, the mobile
+ * sheet and the storage bar load in chunks of their own on the first screens and pass their
+ * recipe themselves (`recipe` prop).
  */
 const otherScreensRecipes = defineConfig({
   theme: {
     recipes: {
       checkmark: checkmarkRecipe,
       code: codeRecipe,
+      // The Analytics screen's chart legends and tooltips (@chakra-ui/charts).
+      colorSwatch: colorSwatchRecipe,
+      separator: separatorRecipe,
       textarea: textareaRecipe,
     },
     slotRecipes: {
@@ -46,7 +54,9 @@ const otherScreensRecipes = defineConfig({
       segmentGroup: segmentGroupSlotRecipe,
       stat: statSlotRecipe,
       switch: switchSlotRecipe,
+      table: tableSlotRecipe,
       tabs: tabsSlotRecipe,
+      toast: toastSlotRecipe,
       tooltip: tooltipSlotRecipe,
     },
   },

@@ -41,8 +41,11 @@ const recipesOf: Record<string, string[]> = {
   Spinner: ['spinner'],
   Stat: ['stat'],
   Switch: ['switch'],
+  Table: ['table'],
   Tabs: ['tabs'],
   Textarea: ['textarea'],
+  Toast: ['toast'],
+  Toaster: ['toast'],
   Tooltip: ['tooltip'],
   // No recipe of their own (InputGroup's addons would need `inputAddon`; the console uses elements).
   Box: [],
@@ -61,6 +64,8 @@ const recipesOf: Record<string, string[]> = {
   Text: [],
   VisuallyHidden: [],
   VStack: [],
+  // The toasts' store (no component).
+  createToaster: [],
 };
 
 /** Values imported from '@chakra-ui/react' by the console and its stories (not types, not the theme's helpers). */

@@ -4,26 +4,95 @@
  */
 import { delay, http, HttpResponse } from 'msw';
 import type {
+  ArticleViews,
   Article,
   ArticleFilter,
   ArticleListResult,
   ArticleResult,
+  ArticleSitesResult,
+  ArticleSort,
   ArticleStats,
+  BulkRequest,
+  BulkResult,
   RescrapeRequest,
   ScrapeRequest,
   ScrapeResult,
+  RestoreRequest,
+  SearchSnippet,
   SlugCheckResult,
+  TrashListResult,
 } from '../../src/contract';
-import { serverMessages, toArticleCard } from '../../src/contract';
-import { articles as sampleArticles, countsOf, makeArticle, statsOf } from '../fixtures';
+import { MAX_BULK_IDS, MAX_SEARCH_LENGTH, MAX_SITES, serverMessages, SNIPPET_CHARS, toArticleCard, VIEW_DAYS } from '../../src/contract';
+import { articles as sampleArticles, countsOf, fixturesNow, makeArticle, statsOf } from '../fixtures';
 import { errorResponse } from './errors';
 
 const API = '*/api/articles';
 
-function listOf(all: Article[], status: ArticleFilter, limit = 50): ArticleListResult {
-  const sorted = [...all].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-  const filtered = status === 'all' ? sorted : sorted.filter((a) => a.status === status);
-  return { data: filtered.slice(0, limit).map(toArticleCard), counts: countsOf(all), nextCursor: null };
+/** The host an article was scraped from, as the server's `site` column has it. */
+const siteOf = (a: Article) => {
+  try {
+    return a.scrapedUrl ? new URL(a.scrapedUrl).hostname.toLowerCase() : null;
+  } catch {
+    return null;
+  }
+};
+
+/** A search as the mocks make it: the text (any case) in the title, slug, URLs or raw text. */
+const matches = (a: Article, q: string) =>
+  [a.title, a.slug, a.scrapedUrl, a.newUrl, a.scrappedData].some((field) => field?.toLowerCase().includes(q.toLowerCase()));
+
+/**
+ * The server's snippet, roughly: up to 160 characters of the raw text (or title) from a little
+ * before the match, with the match as a range in code points (as the server counts them: an
+ * emoji before the match is one, not the two UTF-16 units JavaScript indexes by).
+ */
+function snippetOf(a: Article, q: string): SearchSnippet {
+  const has = (text: string | null | undefined): text is string => !!text?.toLowerCase().includes(q.toLowerCase());
+  // The raw text where it matches, else the title where it does, else the raw text's start (no range).
+  const source = has(a.scrappedData) ? a.scrappedData : has(a.title) ? a.title : a.scrappedData;
+  const found = has(source);
+  const points = Array.from(source);
+  const at = found ? Array.from(source.slice(0, source.toLowerCase().indexOf(q.toLowerCase()))).length : 0;
+  const start = found ? Math.max(0, at - 40) : 0;
+  const text = points.slice(start, start + SNIPPET_CHARS).join('');
+  const from = at - start;
+  const length = Array.from(q).length;
+  return { text, ranges: found && from + length <= Array.from(text).length ? [[from, from + length]] : [] };
+}
+
+const ORDERS: Record<ArticleSort, (a: Article, b: Article) => number> = {
+  newest: (a, b) => b.createdAt.localeCompare(a.createdAt),
+  oldest: (a, b) => a.createdAt.localeCompare(b.createdAt),
+  updated: (a, b) => b.updatedAt.localeCompare(a.updatedAt),
+  title: (a, b) =>
+    a.title == null || b.title == null ? Number(a.title == null) - Number(b.title == null) : a.title.toLowerCase().localeCompare(b.title.toLowerCase()),
+};
+
+/** One page of the list (no cursors: the stories' data fits in one), with counts of the search and site. */
+function listOf(all: Article[], params: URLSearchParams): ArticleListResult {
+  const status = (params.get('status') ?? 'all') as ArticleFilter;
+  const q = params.get('q')?.trim() ?? '';
+  const site = params.get('site')?.toLowerCase();
+  const sort = (params.get('sort') ?? 'newest') as ArticleSort;
+  const found = all.filter((a) => (!q || matches(a, q)) && (!site || siteOf(a) === site)).sort(ORDERS[sort] ?? ORDERS.newest);
+  const shown = status === 'all' ? found : found.filter((a) => a.status === status);
+  const data = shown
+    .slice(0, Number(params.get('limit') ?? 50))
+    .map((a) => ({ ...toArticleCard(a), snippet: q ? snippetOf(a, q) : null }));
+  return { data, counts: countsOf(found), nextCursor: null };
+}
+
+/** The hosts of the articles of a status, most articles first (as GET /admin/sites answers; a search does not narrow it). */
+function sitesOf(all: Article[], params: URLSearchParams): ArticleSitesResult {
+  const status = (params.get('status') ?? 'all') as ArticleFilter;
+  const counts = new Map<string, number>();
+  for (const a of all) {
+    const site = siteOf(a);
+    if (site && (status === 'all' || a.status === status)) counts.set(site, (counts.get(site) ?? 0) + 1);
+  }
+  const data = [...counts].map(([site, count]) => ({ site, count }));
+  data.sort((a, b) => b.count - a.count || (a.site < b.site ? -1 : 1));
+  return { data: data.slice(0, MAX_SITES) };
 }
 
 function suggestFree(slug: string, taken: Set<string>): string {
@@ -35,12 +104,14 @@ function scrapedDraft(id: string, url: string): Article {
   const last = new URL(url).pathname.split('/').filter(Boolean).pop() ?? 'scraped-article';
   const slug = last.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'scraped-article';
   const now = new Date().toISOString();
+  const title = slug.split('-').join(' ').replace(/^./, (c) => c.toUpperCase());
   return makeArticle({
     id,
+    title,
     slug,
     scrapedUrl: url,
     newUrl: null,
-    blogData: `<h1>${slug}</h1><p>Scraped from ${url}</p>`,
+    blogData: `<h1>${title}</h1><p>Scraped from ${url}</p>`,
     scrappedData: `Scraped from ${url}`,
     createdAt: now,
     updatedAt: now,
@@ -63,15 +134,46 @@ export function scrapeExtras(url: string): Pick<ScrapeResult, 'warnings' | 'imag
   };
 }
 
+/** An article in the mock's trash, and when it was deleted. */
+export interface TrashedArticle {
+  article: Article;
+  deletedAt: string;
+}
+
+/** A page of the trash, most recently deleted first; the cursor is the offset of the next page. */
+function trashPageOf(trash: Iterable<TrashedArticle>, params: URLSearchParams): TrashListResult {
+  const all = [...trash].sort((a, b) => b.deletedAt.localeCompare(a.deletedAt));
+  const from = Number(params.get('cursor') ?? 0) || 0;
+  const limit = Number(params.get('limit') ?? 50);
+  const page = all.slice(from, from + limit);
+  return {
+    data: page.map(({ article, deletedAt }) => ({ ...toArticleCard(article), deletedAt })),
+    total: all.length,
+    nextCursor: from + limit < all.length ? String(from + limit) : null,
+  };
+}
+
 const published409 = () => errorResponse('article_published');
 const articleNotFound = () => errorResponse('not_found', serverMessages.articleNotFound);
 
 /**
  * A working in-memory articles API: list, stats, read, create, scrape (409 `already_scraped`
- * for an address in the db unless `force`), re-scrape, edit, publish, draft, delete, slug check.
+ * for an address in the db unless `force`), re-scrape, edit, publish, draft, slug check, and the
+ * trash: delete moves an article there (out of the list, counts, stats, reads and slug checks),
+ * the trash pages, restore (409 `restore_slug_taken` with a free suggestion when a live article
+ * has its slug), delete forever (409 `not_in_trash` for a live article), and bulk actions
+ * (publish, draft or delete several: changed, unchanged, refused as `not_found` when unknown or
+ * in the trash; 400 `validation_failed` above MAX_BULK_IDS ids).
  */
-export function articlesApi(initial: Article[] = sampleArticles) {
+export function articlesApi(
+  initial: Article[] = sampleArticles,
+  trashed: TrashedArticle[] = [],
+  /** Ids a bulk action finds gone (deleted by someone else since the list was read): refused. */
+  { goneForBulk = [] }: { goneForBulk?: string[] } = {},
+) {
   const db = new Map(initial.map((a) => [a.id, structuredClone(a)]));
+  const trash = new Map(trashed.map((t) => [t.article.id, structuredClone(t)]));
+  const liveSlugs = () => new Set([...db.values()].map((a) => a.slug).filter((slug): slug is string => !!slug));
   let nextId = 1;
   const touch = (a: Article, patch: Partial<Article>): Article => {
     const next = { ...a, ...patch, updatedAt: new Date().toISOString() };
@@ -80,11 +182,70 @@ export function articlesApi(initial: Article[] = sampleArticles) {
   };
   return [
     http.get(`${API}/admin/articles`, ({ request }) => {
-      const url = new URL(request.url);
-      const status = (url.searchParams.get('status') ?? 'all') as ArticleFilter;
-      return HttpResponse.json(listOf([...db.values()], status, Number(url.searchParams.get('limit') ?? 50)));
+      const params = new URL(request.url).searchParams;
+      if ((params.get('q') ?? '').length > MAX_SEARCH_LENGTH) {
+        return errorResponse('validation_failed', `Invalid querystring field "q": Too big: expected string to have <=${MAX_SEARCH_LENGTH} characters`);
+      }
+      return HttpResponse.json(listOf([...db.values()], params));
+    }),
+    http.get(`${API}/admin/sites`, ({ request }) =>
+      HttpResponse.json(sitesOf([...db.values()], new URL(request.url).searchParams)),
+    ),
+    // The article page's views: none counted in the stories' library (30 days of 0).
+    http.get(`${API}/:id/views`, ({ params }) => {
+      if (!db.has(String(params.id))) return articleNotFound();
+      const data = Array.from({ length: VIEW_DAYS }, (_, i) => ({
+        day: new Date(Date.parse(fixturesNow) - (VIEW_DAYS - 1 - i) * 86_400_000).toISOString().slice(0, 10),
+        views: 0,
+      }));
+      return HttpResponse.json<ArticleViews>({ data, total: 0 });
     }),
     http.get(`${API}/admin/stats`, () => HttpResponse.json<ArticleStats>(statsOf([...db.values()]))),
+    http.get(`${API}/admin/trash`, ({ request }) =>
+      HttpResponse.json(trashPageOf(trash.values(), new URL(request.url).searchParams)),
+    ),
+    http.post(`${API}/bulk`, async ({ request }) => {
+      const { action, ids } = (await request.json()) as BulkRequest;
+      if (ids.length > MAX_BULK_IDS) {
+        return errorResponse('validation_failed', 'Invalid body field "ids": ' + serverMessages.bulkTooMany);
+      }
+      const result: BulkResult = { changed: [], unchanged: [], refused: [] };
+      for (const id of new Set(ids)) {
+        const article = goneForBulk.includes(id) ? undefined : db.get(id);
+        if (!article) {
+          result.refused.push({ id, code: 'not_found', message: serverMessages.articleNotFound });
+        } else if (action === 'delete') {
+          db.delete(id);
+          trash.set(id, { article, deletedAt: new Date().toISOString() });
+          result.changed.push(id);
+        } else {
+          const status = action === 'publish' ? 'published' : 'draft';
+          if (article.status === status) result.unchanged.push(id);
+          else {
+            touch(article, { status });
+            result.changed.push(id);
+          }
+        }
+      }
+      return HttpResponse.json(result);
+    }),
+    http.post(`${API}/:id/restore`, async ({ params, request }) => {
+      const entry = trash.get(String(params.id));
+      if (!entry) return articleNotFound();
+      const text = await request.text();
+      const { slug: chosen } = (text ? JSON.parse(text) : {}) as RestoreRequest;
+      const slug = chosen ?? entry.article.slug;
+      const taken = liveSlugs();
+      if (slug && taken.has(slug)) return errorResponse('restore_slug_taken', { suggestion: suggestFree(slug, taken) });
+      trash.delete(entry.article.id);
+      db.set(entry.article.id, entry.article);
+      return HttpResponse.json<ArticleResult>({ data: touch(entry.article, { slug }) });
+    }),
+    http.delete(`${API}/:id/forever`, ({ params }) => {
+      const id = String(params.id);
+      if (trash.delete(id)) return new HttpResponse(null, { status: 204 });
+      return db.has(id) ? errorResponse('not_in_trash') : articleNotFound();
+    }),
     http.post(`${API}/scrape`, async ({ request }) => {
       const { url, force } = (await request.json()) as ScrapeRequest;
       const before = [...db.values()].find((a) => a.scrapedUrl === url);
@@ -113,6 +274,7 @@ export function articlesApi(initial: Article[] = sampleArticles) {
       const now = new Date().toISOString();
       const article = makeArticle({
         id: `art_created_${String(nextId++).padStart(4, '0')}`,
+        title: body.title?.trim() || null,
         slug: body.slug ?? null,
         blogData: body.blogData ?? null,
         scrapedUrl: null,
@@ -154,12 +316,21 @@ export function articlesApi(initial: Article[] = sampleArticles) {
       const article = db.get(String(params.id));
       if (!article) return articleNotFound();
       if (article.status === 'published') return published409();
-      const body = (await request.json()) as Partial<Pick<Article, 'slug' | 'blogData'>>;
-      return HttpResponse.json<ArticleResult>({ data: touch(article, body) });
+      // If-Match carries the updatedAt the client saw: an older one is refused, as the server does.
+      const ifMatch = request.headers.get('if-match');
+      if (ifMatch && ifMatch !== '*' && Date.parse(ifMatch) !== Date.parse(article.updatedAt)) return errorResponse('stale_article');
+      const body = (await request.json()) as Partial<Pick<Article, 'slug' | 'blogData' | 'title'>>;
+      // A title is stored trimmed; empty clears it (as the server does).
+      const patch = 'title' in body ? { title: body.title?.trim() || null } : body;
+      return HttpResponse.json<ArticleResult>({ data: touch(article, patch) });
     }),
-    http.delete(`${API}/:id`, ({ params }) =>
-      db.delete(String(params.id)) ? new HttpResponse(null, { status: 204 }) : articleNotFound(),
-    ),
+    http.delete(`${API}/:id`, ({ params }) => {
+      const article = db.get(String(params.id));
+      if (!article) return articleNotFound();
+      db.delete(article.id);
+      trash.set(article.id, { article, deletedAt: new Date().toISOString() });
+      return new HttpResponse(null, { status: 204 });
+    }),
   ];
 }
 
@@ -168,6 +339,13 @@ export const articleHandlers = {
   api: articlesApi,
   empty: () => articlesApi([]),
   loadingList: () => [http.get(`${API}/admin/articles`, () => delay('infinite'))],
+  loadingTrash: () => [http.get(`${API}/admin/trash`, () => delay('infinite'))],
+  /** The trash cannot be read (503 database_unavailable); the count and the other tabs still answer from `api()`. */
+  failingTrashList: () => [
+    http.get(`${API}/admin/trash`, ({ request }) =>
+      new URL(request.url).searchParams.get('limit') === '1' ? undefined : errorResponse('database_unavailable'),
+    ),
+  ],
   /** Fixed dashboard figures (put before `api()` in `msw.use` to take precedence). */
   stats: (stats: ArticleStats) => [http.get(`${API}/admin/stats`, () => HttpResponse.json(stats))],
   loadingStats: () => [http.get(`${API}/admin/stats`, () => delay('infinite'))],
@@ -203,6 +381,10 @@ export const articleHandlers = {
   ],
   /** The server found the article published meanwhile (the page still shows it as a draft). */
   rescrapeRefusedPublished: () => [http.post(`${API}/:id/rescrape`, published409)],
+  /** A bulk action never answers (the bar's pending state). */
+  slowBulk: () => [http.post(`${API}/bulk`, () => delay('infinite'))],
+  /** A bulk action fails (503 database_unavailable): the selection stays. */
+  failingBulk: () => [http.post(`${API}/bulk`, () => errorResponse('database_unavailable'))],
   loadingArticle: () => [http.get(`${API}/:id`, () => delay('infinite'))],
   /**
    * The list fails (500 internal). `_storyMessage` is ignored (the message is the server's): it

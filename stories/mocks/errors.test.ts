@@ -12,7 +12,7 @@ import {
   type ApiErrorCode,
   type ApiErrorSpec,
 } from '../../src/contract';
-import { articles, articleWithoutUrls, publishedArticle } from '../fixtures';
+import { articles, articleWithoutUrls, publishedArticle, trashedSamples } from '../fixtures';
 import { accountHandlers } from './account';
 import { articleHandlers } from './articles';
 import { fileHandlers } from './files';
@@ -33,7 +33,7 @@ const sets: Record<string, Record<string, Factory>> = {
 
 /** Arguments a variant is also called with, besides none (its defaults), to reach its other answers. */
 const moreArguments: Record<string, unknown[][]> = {
-  'articleHandlers.api': [[[...articles, articleWithoutUrls, publishedArticle]]],
+  'articleHandlers.api': [[[...articles, articleWithoutUrls, publishedArticle]], [articles, trashedSamples()]],
   'articleHandlers.scrapeFailsFor': [['']],
   'articleHandlers.failingArticle': [[500]],
   'accountHandlers.api': [[{ invitations: { enabled: false, data: [] } }]],
@@ -41,7 +41,16 @@ const moreArguments: Record<string, unknown[][]> = {
 
 /** Values tried for each route parameter. */
 const params: Record<string, string[]> = {
-  id: [articles[0]!.id, articles[1]!.id, articleWithoutUrls.id, 'u1', 's1', 'i1', 'missing'],
+  id: [
+    articles[0]!.id,
+    articles[1]!.id,
+    articleWithoutUrls.id,
+    ...trashedSamples().map((t) => t.article.id),
+    'u1',
+    's1',
+    'i1',
+    'missing',
+  ],
   slug: [articles[0]!.slug!, 'a-free-slug'],
 };
 
@@ -61,6 +70,11 @@ const bodies: Record<string, (() => RequestInit)[]> = {
   ],
   'POST /api/articles/:id/rescrape': [json({}), json({ replaceBlogData: true })],
   'POST /api/articles': [json({ slug: 'fresh' })],
+  'POST /api/articles/bulk': [
+    json({ action: 'publish', ids: [articles[1]!.id, 'art_unknown'] }),
+    json({ action: 'delete', ids: Array.from({ length: 501 }, (_, i) => `art_${i}`) }),
+  ],
+  'POST /api/articles/:id/restore': [() => ({}), json({}), json({ slug: 'a-free-slug' }), json({ slug: articles[0]!.slug })],
   'PATCH /api/articles/:id': [json({ slug: 'changed' }), json({ blogData: '<p>Changed</p>' })],
   'POST /api/auth/login': [json({ email: 'admin@example.com', password: 'wrong' })],
   'POST /api/auth/password': [json({ currentPassword: 'wrong', newPassword: 'a long enough password' })],
@@ -134,7 +148,9 @@ describe('the error answers of every mock', () => {
       }
       if (res.status < 400) continue;
       const where = `${probe.variant}: ${probe.method} ${probe.url} → ${res.status}`;
-      const body = (await res.json().catch(() => undefined)) as { code?: string; message?: string; articleId?: string } | undefined;
+      const body = (await res.json().catch(() => undefined)) as
+        | { code?: string; message?: string; articleId?: string; suggestion?: string }
+        | undefined;
       if (!body || typeof body.code !== 'string' || typeof body.message !== 'string') {
         wrong.push(`${where}: not an error body of the API: ${JSON.stringify(body)}`);
         continue;
@@ -150,7 +166,11 @@ describe('the error answers of every mock', () => {
       const messageOk =
         listed.message === null || (typeof listed.message === 'string' ? message === listed.message : listed.message.includes(message));
       if (!messageOk) wrong.push(`${where}: "${message}" is not the message of ${code}`);
-      const extra = body.articleId === undefined ? {} : { articleId: body.articleId };
+      const extra = {
+        ...(body.articleId === undefined ? {} : { articleId: body.articleId }),
+        ...(body.suggestion === undefined ? {} : { suggestion: body.suggestion }),
+      };
+      if (code === 'restore_slug_taken' && !body.suggestion) wrong.push(`${where}: ${code} without a suggestion`);
       const shape = new URL(probe.url).pathname.startsWith('/api/files') ? 'file' : 'api';
       const expected = errorBodyOf({ code, message, extra }, shape);
       if (JSON.stringify(body) !== JSON.stringify(expected)) {
@@ -177,6 +197,8 @@ describe('the error answers of every mock', () => {
         'missing_file',
         'no_scraped_url',
         'not_found',
+        'not_in_trash',
+        'restore_slug_taken',
         'too_many_attempts',
         'unauthorized',
         'url_not_allowed',

@@ -18,6 +18,8 @@ interface ErrorResponseOptions {
   shape?: ErrorShape;
   /** With `already_scraped`: the article made from that page before. */
   articleId?: string;
+  /** With `restore_slug_taken`: a free slug to restore the article with. */
+  suggestion?: string;
   headers?: Record<string, string>;
 }
 
@@ -31,7 +33,10 @@ export function errorResponse<C extends ApiErrorCode>(code: C, ...args: ApiError
     string | undefined,
     ErrorResponseOptions | undefined,
   ];
-  const extra = options.articleId === undefined ? {} : { articleId: options.articleId };
+  const extra = {
+    ...(options.articleId === undefined ? {} : { articleId: options.articleId }),
+    ...(options.suggestion === undefined ? {} : { suggestion: options.suggestion }),
+  };
   const body = errorBodyOf({ code, message: apiErrorMessage(code, message), extra }, options.shape);
   return HttpResponse.json(body, { status: apiErrors[code].status, headers: options.headers });
 }

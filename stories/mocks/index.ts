@@ -4,3 +4,4 @@ export { fileHandlers, filesApi } from './files';
 export { authHandlers, systemHandlers } from './system';
 export { accountHandlers } from './account';
 export { errorResponse } from './errors';
+export { analyticsHandlers, emptyAnalytics, sampleAnalytics } from './analytics';

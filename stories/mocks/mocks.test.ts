@@ -5,16 +5,19 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   articleListResultSchema,
   articleResultSchema,
+  articleSitesResultSchema,
   articleStatsSchema,
+  bulkResultSchema,
   deleteResultSchema,
   fileListResultSchema,
   healthSchema,
   loginResultSchema,
   serverMessages,
   slugCheckResultSchema,
+  trashListResultSchema,
   uploadResultSchema,
 } from '../../src/contract';
-import { articles } from '../fixtures';
+import { articles, makeArticle, trashedSamples } from '../fixtures';
 import { articleHandlers, authHandlers, fileHandlers, systemHandlers } from './index';
 
 const server = setupServer();
@@ -48,6 +51,36 @@ describe('article handlers', () => {
     expect(taken).toEqual({ available: false, message: 'Slug is already taken', slug: `${articles[0]!.slug}-2` });
   });
 
+  it('search, sort, site and the site list follow the contract', async () => {
+    server.use(...articleHandlers.api());
+    const get = async (query: string) =>
+      articleListResultSchema.parse(await (await fetch(`${base}/api/articles/admin/articles${query}`)).json());
+    const found = await get('?q=lisbon');
+    expect(found.data.map((card) => card.title)).toEqual(['A weekend in Lisbon on a budget']);
+    expect(found.data[0]!.snippet).toEqual({ text: 'A weekend in Lisbon on a budget', ranges: [[13, 19]] });
+    expect((await get('')).data.every((card) => card.snippet === null)).toBe(true);
+    const byTitle = (await get('?sort=title')).data.map((card) => card.title);
+    expect(byTitle[0]).toBe('A weekend in Lisbon on a budget');
+    expect(byTitle.at(-1)).toBeNull();
+    expect((await get('?site=garden.example.com')).counts.all).toBe(articles.length);
+    const sites = articleSitesResultSchema.parse(await (await fetch(`${base}/api/articles/admin/sites`)).json());
+    expect(sites.data).toEqual([{ site: 'garden.example.com', count: articles.length }]);
+    expect((await fetch(`${base}/api/articles/admin/articles?q=${'x'.repeat(201)}`)).status).toBe(400);
+  });
+
+  it('snippet ranges count code points, as the server does', async () => {
+    const emoji = makeArticle({ id: 'art_emoji', title: null, scrappedData: '🍅🍅 Ripe tomatoes love sun.' });
+    server.use(...articleHandlers.api([emoji]));
+    const found = articleListResultSchema.parse(await (await fetch(`${base}/api/articles/admin/articles?q=sun`)).json());
+    const [start, end] = found.data[0]!.snippet!.ranges[0]!;
+    expect(Array.from(found.data[0]!.snippet!.text).slice(start, end).join('')).toBe('sun');
+    // Where the match is not in the raw text or the title, the raw text's start, with no range.
+    const elsewhere = articleListResultSchema.parse(
+      await (await fetch(`${base}/api/articles/admin/articles?q=grow-tomatoes`)).json(),
+    );
+    expect(elsewhere.data[0]!.snippet).toEqual({ text: '🍅🍅 Ripe tomatoes love sun.', ranges: [] });
+  });
+
   it('stats count back from the fixtures and a scraped draft can be read back', async () => {
     server.use(...articleHandlers.api());
     const stats = articleStatsSchema.parse(await (await fetch(`${base}/api/articles/admin/stats`)).json());
@@ -64,6 +97,81 @@ describe('article handlers', () => {
     expect(scraped.data).toMatchObject({ status: 'draft', slug: 'big-story' });
     const read = articleResultSchema.parse(await (await fetch(`${base}/api/articles/${scraped.data.id}`)).json());
     expect(read.data.id).toBe(scraped.data.id);
+  });
+
+  it('bulk: changed, unchanged and refused as the server says; delete to the trash; 400 above 500 ids', async () => {
+    server.use(...articleHandlers.api());
+    const bulk = (body: unknown) =>
+      fetch(`${base}/api/articles/bulk`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+    const [published, draft] = [articles.find((a) => a.status === 'published')!, articles.find((a) => a.status === 'draft')!];
+    const result = bulkResultSchema.parse(await (await bulk({ action: 'publish', ids: [published.id, draft.id, draft.id, 'nope'] })).json());
+    expect(result).toEqual({
+      changed: [draft.id],
+      unchanged: [published.id],
+      refused: [{ id: 'nope', code: 'not_found', message: serverMessages.articleNotFound }],
+    });
+    const deleted = bulkResultSchema.parse(await (await bulk({ action: 'delete', ids: [published.id] })).json());
+    expect(deleted.changed).toEqual([published.id]);
+    const trash = trashListResultSchema.parse(await (await fetch(`${base}/api/articles/admin/trash`)).json());
+    expect(trash.data.map((card) => card.id)).toEqual([published.id]);
+    // In the trash now: refused, as unknown ones are.
+    const again = bulkResultSchema.parse(await (await bulk({ action: 'delete', ids: [published.id] })).json());
+    expect(again.refused.map((r) => r.id)).toEqual([published.id]);
+    const tooMany = await bulk({ action: 'draft', ids: Array.from({ length: 501 }, (_, i) => `art_${i}`) });
+    expect(tooMany.status).toBe(400);
+    expect(await tooMany.json()).toEqual({ code: 'validation_failed', message: `Invalid body field "ids": ${serverMessages.bulkTooMany}` });
+  });
+
+  it('the trash: delete moves there, out of the list, stats and reads; restore, its conflict and delete forever', async () => {
+    const trashed = trashedSamples();
+    server.use(...articleHandlers.api(articles, trashed));
+    const json = (body: unknown) => ({ method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+    const trashPage = async (query = '') =>
+      trashListResultSchema.parse(await (await fetch(`${base}/api/articles/admin/trash${query}`)).json());
+    const listed = async () =>
+      articleListResultSchema.parse(await (await fetch(`${base}/api/articles/admin/articles`)).json());
+
+    expect((await trashPage()).data.map((card) => card.id)).toEqual(trashed.map((t) => t.article.id));
+    const victim = articles[0]!;
+    expect((await fetch(`${base}/api/articles/${victim.id}`, { method: 'DELETE' })).status).toBe(204);
+    const after = await trashPage();
+    expect(after.total).toBe(trashed.length + 1);
+    // Most recently deleted first.
+    expect(after.data[0]).toMatchObject({ id: victim.id, slug: victim.slug });
+    expect((await listed()).data.map((card) => card.id)).not.toContain(victim.id);
+    expect((await listed()).counts.all).toBe(articles.length - 1);
+    const stats = articleStatsSchema.parse(await (await fetch(`${base}/api/articles/admin/stats`)).json());
+    expect(stats.counts.all).toBe(articles.length - 1);
+    expect((await fetch(`${base}/api/articles/${victim.id}`)).status).toBe(404);
+    // Pages: a cursor goes on from where the last page stopped.
+    const first = await trashPage('?limit=2');
+    expect(first.nextCursor).not.toBeNull();
+    const second = await trashPage(`?limit=2&cursor=${first.nextCursor}`);
+    expect([...first.data, ...second.data].map((card) => card.id)).toEqual(after.data.map((card) => card.id));
+
+    // Its slug was taken meanwhile: refused with a free suggestion, then restored under it.
+    const taken = trashed[2]!.article;
+    const refused = await fetch(`${base}/api/articles/${taken.id}/restore`, json({}));
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({
+      message: serverMessages.restoreSlugTaken,
+      code: 'restore_slug_taken',
+      suggestion: `${taken.slug}-2`,
+    });
+    const restored = articleResultSchema.parse(
+      await (await fetch(`${base}/api/articles/${taken.id}/restore`, json({ slug: `${taken.slug}-2` }))).json(),
+    );
+    expect(restored.data).toMatchObject({ id: taken.id, slug: `${taken.slug}-2`, status: 'published' });
+    expect((await listed()).data.map((card) => card.id)).toContain(taken.id);
+    expect((await fetch(`${base}/api/articles/${taken.id}/restore`, json({}))).status).toBe(404);
+
+    // Forever: only from the trash.
+    const live = await fetch(`${base}/api/articles/${taken.id}/forever`, { method: 'DELETE' });
+    expect(live.status).toBe(409);
+    expect((await live.json()).code).toBe('not_in_trash');
+    expect((await fetch(`${base}/api/articles/${victim.id}/forever`, { method: 'DELETE' })).status).toBe(204);
+    expect((await trashPage()).data.map((card) => card.id)).not.toContain(victim.id);
+    expect((await fetch(`${base}/api/articles/${victim.id}/restore`, json({}))).status).toBe(404);
   });
 
   it('failing variants answer as the server does', async () => {

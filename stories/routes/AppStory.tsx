@@ -14,16 +14,22 @@ export function AppStory({ path }: { path: string }) {
     () => new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } }),
   );
   const [router] = useState(() => createMemoryRouter(routes, { initialEntries: [path] }));
+  const [location, setLocation] = useState(router.state.location);
   useEffect(() => connectSessionExpiry(router, client), [router, client]);
   useEffect(() => () => client.clear(), [client]);
+  useEffect(() => router.subscribe((state) => setLocation(state.location)), [router]);
   return (
-    <AppProviders client={client}>
-      <RouterProvider router={router} />
-    </AppProviders>
+    // The in-memory router's URL, for plays to read (storyLocation): the page's own URL is Storybook's.
+    <div data-story-location={`${location.pathname}${location.search}`} style={{ display: 'contents' }}>
+      <AppProviders client={client}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </div>
   );
 }
 
-/** The path the story's router is at, shown for flows that navigate (read by plays). */
-export function currentPath(canvasElement: HTMLElement): string | null {
-  return canvasElement.ownerDocument.defaultView?.location.pathname ?? null;
+/** The path and query the story's router is at ('/articles?q=tomato'), for plays of flows that navigate. */
+export function storyLocation(canvasElement: HTMLElement): URL {
+  const at = canvasElement.querySelector('[data-story-location]')?.getAttribute('data-story-location') ?? '';
+  return new URL(at, 'http://story.invalid');
 }

@@ -1,11 +1,16 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { http, HttpResponse } from 'msw';
+import { shortId } from '../../src/lib/format';
 import { texts } from '../../src/lib/texts';
+import { trashTexts } from '../../src/lib/texts-articles';
+import { articleEditTexts as e } from '../../src/lib/texts-article-edits';
+import { draftKey, draftTime, type ArticleDraft } from '../../src/lib/articleDraft';
+import { toaster } from '../../src/components/common/Toaster';
 import { articles, articleWithoutUrls, makeArticle } from '../fixtures';
 import { articleHandlers, authHandlers } from '../mocks';
 import { ArticleDetailView } from '../../src/components/article-detail';
-import { AppStory } from './AppStory';
+import { AppStory, storyLocation } from './AppStory';
 import {
   askForTakenSlug,
   findTitle,
@@ -20,6 +25,12 @@ import {
 
 const a = texts.article;
 const s = texts.scrape;
+
+/** Every article's HTML the browser kept (src/lib/articleDraft), forgotten. */
+function forgetKeptDrafts() {
+  const keys = Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i));
+  for (const key of keys) if (key?.startsWith('article-draft:')) localStorage.removeItem(key);
+}
 
 // In the sample list, even-numbered multiples of 3 are published: [0] is, [1] is a draft.
 const published = articles[0]!;
@@ -37,6 +48,9 @@ const meta = {
   parameters: { layout: 'fullscreen' },
   beforeEach({ msw }) {
     msw.use(...authHandlers.signedIn(), ...articleHandlers.api());
+    // The page keeps unsaved HTML in localStorage per article: each story starts and ends without any.
+    forgetKeptDrafts();
+    return forgetKeptDrafts;
   },
 } satisfies Meta<typeof AppStory>;
 export default meta;
@@ -48,7 +62,8 @@ const atPublished = { path: `/articles/${published.id}` };
 export const Draft: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await findTitle(canvasElement, draft.slug!)).toBeVisible();
+    // Titled by the article's title, with its slug under it.
+    await expect(await findTitle(canvasElement, draft.title!)).toHaveAccessibleDescription(draft.slug!);
     await expect(canvas.getByRole('switch', { name: a.draft })).not.toBeChecked();
     const slug = slugCard(canvasElement);
     await expect(slug.getByRole('textbox', { name: a.slugLabel })).toHaveValue(draft.slug);
@@ -63,7 +78,7 @@ export const Published: Story = {
   args: atPublished,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await findTitle(canvasElement, published.slug!)).toBeVisible();
+    await expect(await findTitle(canvasElement, published.title!)).toBeVisible();
     await expect(canvas.getByRole('switch', { name: a.published })).toBeChecked();
     const slug = slugCard(canvasElement);
     await expect(slug.getByText(a.publishedLocked)).toBeVisible();
@@ -111,7 +126,7 @@ export const FailedWithoutMessage: Story = {
 
 export const PublishFlow: Story = {
   play: async ({ canvasElement }) => {
-    await findTitle(canvasElement, draft.slug!);
+    await findTitle(canvasElement, draft.title!);
     await publish(canvasElement);
   },
 };
@@ -122,7 +137,7 @@ export const PublishFails: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await findTitle(canvasElement, draft.slug!);
+    await findTitle(canvasElement, draft.title!);
     await userEvent.click(canvas.getByRole('switch', { name: a.draft }));
     const alert = await canvas.findByRole('alert');
     await expect(alert).toHaveTextContent(a.publishFailed);
@@ -137,7 +152,7 @@ export const ConvertFails: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await findTitle(canvasElement, published.slug!);
+    await findTitle(canvasElement, published.title!);
     await userEvent.click(canvas.getByRole('switch', { name: a.published }));
     const alert = await canvas.findByRole('alert');
     await expect(alert).toHaveTextContent(a.draftFailed);
@@ -149,7 +164,7 @@ export const ConvertFails: Story = {
 export const SlugTaken: Story = {
   name: 'Slug taken, suggestion shown',
   play: async ({ canvasElement, step }) => {
-    await findTitle(canvasElement, draft.slug!);
+    await findTitle(canvasElement, draft.title!);
     await step('a taken slug cannot be saved', () => askForTakenSlug(canvasElement, takenSlug, `${takenSlug}-2`));
   },
 };
@@ -171,7 +186,7 @@ export const SlugCheckError: Story = {
     msw.use(...articleHandlers.failingSlugCheck());
   },
   play: async ({ canvasElement }) => {
-    await findTitle(canvasElement, draft.slug!);
+    await findTitle(canvasElement, draft.title!);
     const card = slugCard(canvasElement);
     const field = card.getByRole('textbox', { name: a.slugLabel });
     await userEvent.clear(field);
@@ -188,7 +203,7 @@ export const BlockedEdit: Story = {
   name: 'Blocked edit: Cannot Edit Published Article',
   args: atPublished,
   play: async ({ canvasElement }) => {
-    await findTitle(canvasElement, published.slug!);
+    await findTitle(canvasElement, published.title!);
     const dialog = await tryToEditPublished(canvasElement, published.slug!);
     await expect(within(dialog).getByRole('button', { name: a.convertToDraft })).toBeEnabled();
     await expect(within(dialog).getByRole('button', { name: a.cancel })).toBeEnabled();
@@ -214,7 +229,7 @@ export const BlockedEditThenConvert: Story = {
 export const HtmlUnsaved: Story = {
   name: 'HTML edited, unsaved',
   play: async ({ canvasElement }) => {
-    await findTitle(canvasElement, draft.slug!);
+    await findTitle(canvasElement, draft.title!);
     const card = htmlCard(canvasElement);
     const editor = await card.findByRole('textbox', { name: a.htmlEditorLabel }, ready);
     await expect(card.getByRole('button', { name: a.save })).toBeDisabled();
@@ -243,18 +258,47 @@ export const HtmlEditAndSave: Story = {
 export const DeleteNavigates: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await findTitle(canvasElement, draft.slug!);
+    await findTitle(canvasElement, draft.title!);
     await userEvent.click(canvas.getByRole('button', { name: a.delete }));
     await expect(await canvas.findByRole('heading', { name: texts.articles.title }, ready)).toBeVisible();
     const allTab = canvas.getByRole('tab', { name: /All Articles/ });
     await waitFor(() => expect(allTab).toHaveTextContent(String(articles.length - 1)));
-    await expect(canvas.queryByRole('heading', { name: draft.slug! })).not.toBeInTheDocument();
+    await expect(canvas.queryByRole('article', { name: texts.articles.cardTitle(shortId(draft.id)) })).not.toBeInTheDocument();
+  },
+};
+
+/**
+ * Delete goes to the list, which offers Undo for the deleted article ('Article deleted'); Undo
+ * brings it back, into the list and the counts.
+ */
+export const DeleteThenUndo: Story = {
+  beforeEach() {
+    // The toasts live in a store shared by the stories of a page: this one starts without any.
+    toaster.remove();
+    return () => toaster.remove();
+  },
+  play: async (context) => {
+    await DeleteNavigates.play?.(context);
+    const { canvasElement } = context;
+    const body = within(canvasElement.ownerDocument.body);
+    const toast = await body.findByRole('status', { name: trashTexts.deleted }, ready);
+    await waitFor(() => expect(toast).toBeVisible());
+    await userEvent.click(within(toast).getByRole('button', { name: trashTexts.undo }));
+    const restored = await body.findByRole('status', { name: trashTexts.restored }, ready);
+    // It fades in.
+    await waitFor(() => expect(restored).toBeVisible());
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('article', { name: texts.articles.cardTitle(shortId(draft.id)) }, ready),
+    ).toBeVisible();
+    await expect(canvas.getByRole('tab', { name: /All Articles/ })).toHaveTextContent(String(articles.length));
   },
 };
 
 /** A draft scraped from a page with images the server could not store (the mocks warn for 'images'). */
 const withImages = makeArticle({
   id: 'art_01JD8W4G7Q2Z9K3M5N6PIMAGES',
+  title: 'Photo gallery',
   slug: 'photo-gallery',
   scrapedUrl: 'https://photos.example.com/images/gallery',
   blogData: '<h1>Gallery</h1><p>Edited by hand.</p>',
@@ -282,7 +326,7 @@ export const RescrapeWithWarnings: Story = {
   },
   play: async ({ canvasElement, step }) => {
     const canvas = within(canvasElement);
-    await findTitle(canvasElement, withImages.slug!);
+    await findTitle(canvasElement, withImages.title!);
     await expect(canvas.getByText(withImages.scrappedData)).toBeVisible();
     await step('the dialog says what happens and asks about the blog HTML', async () => {
       const dialog = await openRescrape(canvasElement);
@@ -302,9 +346,12 @@ export const RescrapeWithWarnings: Story = {
     await step('the page shows the article as the server answered it', async () => {
       await expect(canvas.getByText('Scraped from https://photos.example.com/images/gallery, again.')).toBeVisible();
       await expect(canvas.queryByText(withImages.scrappedData)).not.toBeInTheDocument();
+      // The page's blog HTML opens with its heading, the page's title ('Gallery'), as scraped pages do.
       await expect(
-        canvas.getByText('<h1>gallery</h1><p>Scraped from https://photos.example.com/images/gallery</p><p>Scraped again.</p>'),
+        canvas.getByText('<h1>Gallery</h1><p>Scraped from https://photos.example.com/images/gallery</p><p>Scraped again.</p>'),
       ).toBeVisible();
+      // A re-scrape refreshes the texts only: the title stays as it was (not the page's 'Gallery').
+      await expect(canvas.getByRole('heading', { level: 1 })).toHaveAccessibleName(withImages.title!);
     });
   },
 };
@@ -313,7 +360,7 @@ export const RescrapeWithWarnings: Story = {
 export const RescrapeKeepsBlogHtml: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await findTitle(canvasElement, draft.slug!);
+    await findTitle(canvasElement, draft.title!);
     const dialog = await openRescrape(canvasElement);
     await expect(within(dialog).getByRole('checkbox', { name: s.replaceBlogData })).not.toBeChecked();
     await userEvent.click(within(dialog).getByRole('button', { name: s.rescrape }));
@@ -330,7 +377,7 @@ export const RescrapePending: Story = {
     msw.use(...articleHandlers.slowRescrape());
   },
   play: async ({ canvasElement }) => {
-    await findTitle(canvasElement, draft.slug!);
+    await findTitle(canvasElement, draft.title!);
     const dialog = await openRescrape(canvasElement);
     await userEvent.click(within(dialog).getByRole('button', { name: s.rescrape }));
     await expect(await within(dialog).findByRole('button', { name: s.rescraping })).toBeDisabled();
@@ -344,7 +391,7 @@ export const RescrapeFails: Story = {
     msw.use(...articleHandlers.failingRescrape());
   },
   play: async ({ canvasElement }) => {
-    await findTitle(canvasElement, draft.slug!);
+    await findTitle(canvasElement, draft.title!);
     const dialog = await openRescrape(canvasElement);
     await userEvent.click(within(dialog).getByRole('button', { name: s.rescrape }));
     await expect(await within(dialog).findByRole('alert')).toHaveTextContent('The page could not be fetched (HTTP 503).');
@@ -363,7 +410,7 @@ export const RescrapeRefusedOnPublished: Story = {
   args: atPublished,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await findTitle(canvasElement, published.slug!);
+    await findTitle(canvasElement, published.title!);
     await userEvent.click(canvas.getByRole('button', { name: s.rescrape }));
     const blocked = await page(canvasElement).findByRole('alertdialog', { name: a.cannotEditTitle });
     await waitFor(() => expect(within(blocked).getByText(a.cannotEditBody)).toBeVisible());
@@ -381,7 +428,7 @@ export const RescrapePublishedMeanwhile: Story = {
     msw.use(...articleHandlers.rescrapeRefusedPublished());
   },
   play: async ({ canvasElement }) => {
-    await findTitle(canvasElement, draft.slug!);
+    await findTitle(canvasElement, draft.title!);
     const dialog = await openRescrape(canvasElement);
     await userEvent.click(within(dialog).getByRole('button', { name: s.rescrape }));
     const blocked = await page(canvasElement).findByRole('alertdialog', { name: a.cannotEditTitle });
@@ -398,8 +445,256 @@ export const NoRescrapeWithoutSource: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await findTitle(canvasElement, articleWithoutUrls.slug!);
+    await findTitle(canvasElement, articleWithoutUrls.title!);
     await expect(canvas.getByRole('switch', { name: a.draft })).toBeVisible();
     await expect(canvas.queryByRole('button', { name: s.rescrape })).not.toBeInTheDocument();
   },
 };
+
+// No lost work: leaving asks first, the browser keeps the unsaved HTML, two admins' saves meet.
+
+/** What the HTML edit of `HtmlUnsaved` makes of the draft's blog HTML. */
+const edited = `${draft.blogData}Fresh basil helps.`;
+const body = (canvasElement: HTMLElement) => within(canvasElement.ownerDocument.body);
+
+/** The leave dialog, once it has faded in. */
+async function findLeaveDialog(canvasElement: HTMLElement) {
+  const dialog = await body(canvasElement).findByRole('alertdialog', { name: e.leaveTitle });
+  await waitFor(() => expect(within(dialog).getByText(e.leaveBody)).toBeVisible());
+  return dialog;
+}
+
+/** At rest: an unsaved HTML edit, and a sidebar link clicked; the page asks first and stays where it is. */
+export const LeaveAsksFirst: Story = {
+  name: 'Leave with unsaved edits: asked first',
+  play: async (context) => {
+    await HtmlUnsaved.play?.(context);
+    const { canvasElement } = context;
+    await userEvent.click(within(canvasElement).getByRole('link', { name: texts.sidebar.articles }));
+    const dialog = await findLeaveDialog(canvasElement);
+    await expect(within(dialog).getByRole('button', { name: e.stay })).toBeEnabled();
+    await expect(within(dialog).getByRole('button', { name: e.leave })).toBeEnabled();
+    await expect(storyLocation(canvasElement).pathname).toBe(`/articles/${draft.id}`);
+  },
+};
+
+/** Stay: the dialog closes, the page and the edit are still there. */
+export const LeaveThenStay: Story = {
+  play: async (context) => {
+    await LeaveAsksFirst.play?.(context);
+    const { canvasElement } = context;
+    const dialog = body(canvasElement).getByRole('alertdialog', { name: e.leaveTitle });
+    await userEvent.click(within(dialog).getByRole('button', { name: e.stay }));
+    await waitFor(() => expect(body(canvasElement).queryByRole('alertdialog')).not.toBeInTheDocument());
+    await expect(storyLocation(canvasElement).pathname).toBe(`/articles/${draft.id}`);
+    const card = htmlCard(canvasElement);
+    await expect(card.getByText(a.unsaved)).toBeVisible();
+    await expect(card.getByRole('textbox', { name: a.htmlEditorLabel })).toHaveTextContent(edited);
+  },
+};
+
+/** The back button asks too; Leave goes to the list, and the dropped edit is not kept for later. */
+export const LeaveThenLeave: Story = {
+  play: async (context) => {
+    await HtmlUnsaved.play?.(context);
+    const { canvasElement } = context;
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('link', { name: a.back }));
+    const dialog = await findLeaveDialog(canvasElement);
+    await userEvent.click(within(dialog).getByRole('button', { name: e.leave }));
+    await expect(await canvas.findByRole('heading', { name: texts.articles.title }, ready)).toBeVisible();
+    await expect(storyLocation(canvasElement).pathname).toBe('/articles');
+    await expect(body(canvasElement).queryByRole('alertdialog')).not.toBeInTheDocument();
+    await expect(localStorage.getItem(draftKey(draft.id))).toBeNull();
+  },
+};
+
+/** Once saved, nothing is unsaved: a link leaves without asking. */
+export const SavedThenLeaveWithoutAsking: Story = {
+  play: async (context) => {
+    await HtmlEditAndSave.play?.(context);
+    const { canvasElement } = context;
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('link', { name: texts.sidebar.articles }));
+    await expect(await canvas.findByRole('heading', { name: texts.articles.title }, ready)).toBeVisible();
+    await expect(body(canvasElement).queryByRole('alertdialog')).not.toBeInTheDocument();
+  },
+};
+
+/** Delete goes to the list (SPEC.md) even with an unsaved edit: the page's own flow is not held. */
+export const DeleteWithUnsavedEdit: Story = {
+  play: async (context) => {
+    await HtmlUnsaved.play?.(context);
+    const { canvasElement } = context;
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: a.delete }));
+    await expect(await canvas.findByRole('heading', { name: texts.articles.title }, ready)).toBeVisible();
+    await expect(body(canvasElement).queryByRole('alertdialog', { name: e.leaveTitle })).not.toBeInTheDocument();
+    await expect(localStorage.getItem(draftKey(draft.id))).toBeNull();
+  },
+};
+
+/** An edit the browser kept a few minutes ago, of the article as it still is. */
+const kept: ArticleDraft = {
+  html: `${draft.blogData}<p>Kept from last time.</p>`,
+  basedOn: draft.updatedAt,
+  savedAt: new Date(Date.now() - 3 * 60_000).toISOString(),
+};
+
+function keepDraft(value: ArticleDraft) {
+  localStorage.setItem(draftKey(draft.id), JSON.stringify(value));
+}
+
+/** The notice the page opens with when the browser kept an unsaved edit (a polite status). */
+async function findRestoreNotice(canvasElement: HTMLElement, savedAt: string) {
+  await findTitle(canvasElement, draft.title!);
+  const prompt = await within(canvasElement).findByText(e.restorePrompt(draftTime(savedAt)), undefined, ready);
+  const notice = prompt.closest<HTMLElement>('[role="status"]');
+  await expect(notice).not.toBeNull();
+  return notice!;
+}
+
+/** At rest: the page opens with the kept edit on offer. */
+export const RestoreOffered: Story = {
+  name: 'Kept edit: Restore your unsaved edit?',
+  beforeEach() {
+    keepDraft(kept);
+  },
+  play: async ({ canvasElement }) => {
+    const notice = await findRestoreNotice(canvasElement, kept.savedAt);
+    await expect(notice).not.toHaveTextContent(e.changedSince);
+    // Not restored by itself: the editor shows the saved HTML until the admin chooses.
+    const card = htmlCard(canvasElement);
+    await expect(card.queryByText(a.unsaved)).not.toBeInTheDocument();
+  },
+};
+
+/** Restore puts the kept edit in the editor, unsaved. */
+export const RestoreThenRestored: Story = {
+  beforeEach() {
+    keepDraft(kept);
+  },
+  play: async (context) => {
+    await RestoreOffered.play?.(context);
+    const { canvasElement } = context;
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: e.restore }));
+    await waitFor(() => expect(canvas.queryByRole('button', { name: e.restore })).not.toBeInTheDocument());
+    const card = htmlCard(canvasElement);
+    const editor = await card.findByRole('textbox', { name: a.htmlEditorLabel }, ready);
+    await waitFor(() => expect(editor).toHaveTextContent(kept.html));
+    await expect(card.getByText(a.unsaved)).toBeVisible();
+    await expect(card.getByRole('button', { name: a.save })).toBeEnabled();
+  },
+};
+
+/** Discard forgets the kept edit: the notice goes, the editor keeps the saved HTML, the browser keeps nothing. */
+export const RestoreThenDiscarded: Story = {
+  beforeEach() {
+    keepDraft(kept);
+  },
+  play: async (context) => {
+    await RestoreOffered.play?.(context);
+    const { canvasElement } = context;
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: e.discard }));
+    await waitFor(() => expect(canvas.queryByRole('button', { name: e.discard })).not.toBeInTheDocument());
+    await expect(localStorage.getItem(draftKey(draft.id))).toBeNull();
+    const card = htmlCard(canvasElement);
+    const editor = await card.findByRole('textbox', { name: a.htmlEditorLabel }, ready);
+    await expect(editor).toHaveTextContent(draft.blogData!);
+    await expect(card.queryByText(a.unsaved)).not.toBeInTheDocument();
+  },
+};
+
+/**
+ * The article was saved since the kept edit began: the notice says so; restored and saved, the
+ * edit meets the newer version in the conflict panel.
+ */
+export const RestoreChangedSince: Story = {
+  beforeEach() {
+    keepDraft({ ...kept, basedOn: '2025-12-01T09:00:00.000Z' });
+  },
+  play: async ({ canvasElement, step }) => {
+    const canvas = within(canvasElement);
+    const notice = await findRestoreNotice(canvasElement, kept.savedAt);
+    await expect(notice).toHaveTextContent(e.changedSince);
+    await step('Restore and Save: the server has a newer version', async () => {
+      await userEvent.click(canvas.getByRole('button', { name: e.restore }));
+      const card = htmlCard(canvasElement);
+      await waitFor(() => expect(card.getByRole('textbox', { name: a.htmlEditorLabel })).toHaveTextContent(kept.html));
+      await userEvent.click(card.getByRole('button', { name: a.save }));
+      const conflict = await findConflict(canvasElement);
+      await expect(conflict.getByRole('region', { name: e.mine })).toHaveTextContent(kept.html);
+    });
+  },
+};
+
+/** The conflict panel, once the newer version is there. */
+async function findConflict(canvasElement: HTMLElement) {
+  return within(
+    await within(canvasElement).findByRole('region', { name: `${e.conflictTitle}: ${e.conflictField.blogData}` }, ready),
+  );
+}
+
+/** Another admin saves the article, through the API, while this page has it open. */
+async function saveAsAnotherAdmin(id: string, blogData: string) {
+  const response = await fetch(`/api/articles/${encodeURIComponent(id)}`, {
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ blogData }),
+  });
+  await expect(response.status).toBe(200);
+}
+
+const theirs = `${draft.blogData}<p>Edited by another admin.</p>`;
+
+/** At rest: another admin saved while this one edited; Save shows their version beside the edit. */
+export const ConflictOnSave: Story = {
+  name: 'Two admins: conflict on save',
+  play: async (context) => {
+    await HtmlUnsaved.play?.(context);
+    const { canvasElement } = context;
+    await saveAsAnotherAdmin(draft.id, theirs);
+    await userEvent.click(htmlCard(canvasElement).getByRole('button', { name: a.save }));
+    const conflict = await findConflict(canvasElement);
+    await expect(conflict.getByRole('region', { name: /^Newer version, saved / })).toHaveTextContent(theirs);
+    await expect(conflict.getByRole('region', { name: e.mine })).toHaveTextContent(edited);
+    // Not a bare error: the panel says what happened.
+    await expect(conflict.getByRole('alert')).toHaveTextContent(e.conflictBody);
+    await expect(within(canvasElement).queryByText(/changed since it was loaded/)).not.toBeInTheDocument();
+    await expect(htmlCard(canvasElement).getByText(a.unsaved)).toBeVisible();
+  },
+};
+
+/** Keep mine saves the edit over the newer version: the panel goes and the article has this admin's HTML. */
+export const ConflictKeepMine: Story = {
+  play: async (context) => {
+    await ConflictOnSave.play?.(context);
+    const { canvasElement } = context;
+    const conflict = await findConflict(canvasElement);
+    await userEvent.click(conflict.getByRole('button', { name: e.keepMine }));
+    await waitFor(() => expect(within(canvasElement).queryByRole('button', { name: e.keepMine })).not.toBeInTheDocument());
+    const card = htmlCard(canvasElement);
+    await waitFor(() => expect(card.queryByText(a.unsaved)).not.toBeInTheDocument());
+    // The Blog Data card shows the article as saved.
+    await expect(within(canvasElement).getByText(edited)).toBeVisible();
+    await expect(within(canvasElement).queryByText(theirs)).not.toBeInTheDocument();
+  },
+};
+
+/** Take theirs drops the edit: the editor shows the other admin's HTML, nothing is unsaved. */
+export const ConflictTakeTheirs: Story = {
+  play: async (context) => {
+    await ConflictOnSave.play?.(context);
+    const { canvasElement } = context;
+    const conflict = await findConflict(canvasElement);
+    await userEvent.click(conflict.getByRole('button', { name: e.takeTheirs }));
+    await waitFor(() => expect(within(canvasElement).queryByRole('button', { name: e.takeTheirs })).not.toBeInTheDocument());
+    const card = htmlCard(canvasElement);
+    await waitFor(() => expect(card.getByRole('textbox', { name: a.htmlEditorLabel })).toHaveTextContent(theirs));
+    await expect(card.queryByText(a.unsaved)).not.toBeInTheDocument();
+    await expect(card.getByRole('button', { name: a.save })).toBeDisabled();
+  },
+};
+

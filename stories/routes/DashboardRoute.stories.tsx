@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { http, HttpResponse } from 'msw';
 import { expect, waitFor, within } from 'storybook/test';
 import { texts } from '../../src/lib/texts';
-import { activities, articles, countsOf } from '../fixtures';
+import { activities, articles, countsOf, statsOf } from '../fixtures';
 import { articleHandlers, authHandlers, systemHandlers } from '../mocks';
 import { AppStory } from './AppStory';
 
@@ -39,6 +40,24 @@ function cardOf(heading: HTMLElement): HTMLElement {
 async function findCard(canvasElement: HTMLElement, title: string) {
   return within(cardOf(await within(canvasElement).findByRole('heading', { name: title }, ready)));
 }
+
+/** A server that counts the public reads: Views Today shows today's and the change against yesterday. */
+export const ViewsCounted: Story = {
+  beforeEach({ msw }) {
+    msw.use(
+      http.get('*/api/articles/admin/stats', () =>
+        HttpResponse.json({ ...statsOf(articles), views: { today: 1_250, yesterday: 1_000 } }),
+      ),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const views = await within(canvasElement).findByRole('group', { name: d.viewsToday }, ready);
+    await waitFor(() => expect(views).toHaveAttribute('aria-busy', 'false'));
+    await expect(views).toHaveTextContent('1,250');
+    await expect(views).toHaveTextContent(`+25% ${d.fromYesterday}`);
+    await expect(within(views).queryByText(d.viewsNotTracked)).toBeNull();
+  },
+};
 
 /** The figures: 12 articles, 7 created this week against 5 the week before (+40%). */
 export const Success: Story = {

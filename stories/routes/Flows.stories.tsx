@@ -58,7 +58,7 @@ export const OpenArticle: Story = {
       const card = within(canvasElement).getByRole('article', { name: texts.articles.cardTitle(shortId(draft.id)) });
       await userEvent.click(within(card).getByRole('link', { name: texts.articles.viewFull }));
     });
-    await expect(await findTitle(canvasElement, draft.slug!)).toBeVisible();
+    await expect(await findTitle(canvasElement, draft.title!)).toBeVisible();
     await expect(within(canvasElement).getByRole('switch', { name: texts.article.draft })).not.toBeChecked();
   },
 };
@@ -74,7 +74,7 @@ export const TakeSlugSuggestion: Story = {
   },
 };
 
-/** The suggested slug is saved: the page is titled by it. */
+/** The suggested slug is saved: the page's title shows it. */
 export const SaveSlug: Story = {
   name: '4. Save',
   play: async (context) => {
@@ -91,6 +91,6 @@ export const Publish: Story = {
     await SaveSlug.play?.(context);
     const { canvasElement, step } = context;
     await step('publish', () => publish(canvasElement));
-    await expect(await findTitle(canvasElement, suggestion)).toBeVisible();
+    await expect(await findTitle(canvasElement, draft.title!)).toHaveAccessibleDescription(suggestion);
   },
 };

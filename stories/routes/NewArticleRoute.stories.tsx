@@ -64,12 +64,12 @@ export const Default: Story = {
   },
 };
 
-/** The scraped draft opens on its detail page, titled by the slug the server chose. */
+/** The scraped draft opens on its detail page, titled by the page's title, with the slug the server chose under it. */
 export const ScrapeSucceeds: Story = {
   play: async ({ canvasElement }) => {
     await scrape(canvasElement, 'https://news.example.com/world/big-story');
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('heading', { level: 1, name: 'big-story' }, ready)).toBeVisible();
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Big story' }, ready)).toHaveAccessibleDescription('big-story');
     await expect(canvas.getByRole('switch', { name: texts.article.draft })).not.toBeChecked();
   },
 };
@@ -98,7 +98,7 @@ export const ScrapeWithWarnings: Story = {
     await expect(within(result).getByText(s.warningsTitle(2))).toBeVisible();
     await expect(result).toHaveTextContent('https://photos.example.com/media/panorama.tiff — The image type is not accepted.');
     await userEvent.click(canvas.getByRole('link', { name: s.openArticle }));
-    await expect(await findHeading(canvasElement, 'gallery')).toBeVisible();
+    await expect(await findHeading(canvasElement, 'Gallery')).toBeVisible();
   },
 };
 
@@ -109,7 +109,7 @@ export const AlreadyScraped: Story = {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('status', undefined, ready)).toHaveTextContent('This page was already scraped.');
     await userEvent.click(canvas.getByRole('link', { name: s.openArticle }));
-    await expect(await findHeading(canvasElement, scrapedBefore.slug!)).toBeVisible();
+    await expect(await findHeading(canvasElement, scrapedBefore.title!)).toBeVisible();
   },
 };
 
@@ -119,7 +119,9 @@ export const ForceScrapesAgain: Story = {
     const canvas = within(canvasElement);
     await userEvent.click(await canvas.findByRole('checkbox', { name: n.force }, ready));
     await scrape(canvasElement, scrapedBefore.scrapedUrl!);
-    await expect(await findHeading(canvasElement, 'how-to-grow-tomatoes-in-small-spaces')).toBeVisible();
+    await expect(await findHeading(canvasElement, 'How to grow tomatoes in small spaces')).toHaveAccessibleDescription(
+      'how-to-grow-tomatoes-in-small-spaces',
+    );
   },
 };
 
@@ -163,7 +165,7 @@ export const BatchResults: Story = {
     await expect(canvas.getByRole('button', { name: n.scrapeMany(4) })).toBeEnabled();
     // The new article opens from its row.
     await userEvent.click(within(rows[0]!).getByRole('link', { name: 'big-story' }));
-    await expect(await findHeading(canvasElement, 'big-story')).toBeVisible();
+    await expect(await findHeading(canvasElement, 'Big story')).toBeVisible();
   },
 };
 

@@ -1,4 +1,5 @@
-import { Button, Flex, Heading, HStack, Icon, IconButton } from '@chakra-ui/react';
+import { useId } from 'react';
+import { Button, Flex, Heading, HStack, Icon, IconButton, Stack, Text } from '@chakra-ui/react';
 import { LuArrowLeft, LuRefreshCw, LuTrash2 } from 'react-icons/lu';
 import { shortId } from '../../lib/format';
 import { texts } from '../../lib/texts';
@@ -6,6 +7,8 @@ import { AppLink } from '../common/AppLink';
 
 export interface ArticleDetailHeaderProps {
   id: string;
+  /** The article's title; without one the slug (or 'Article #…') is the page's title. */
+  title?: string | null;
   slug: string | null;
   onRefresh: () => void;
   isRefreshing?: boolean;
@@ -13,22 +16,26 @@ export interface ArticleDetailHeaderProps {
   isDeleting?: boolean;
 }
 
-/** The article's title: its slug, or 'Article #' and the last 8 characters of its id. */
-export function articleTitle(id: string, slug: string | null): string {
-  return slug || texts.articles.cardTitle(shortId(id));
+/** What names an article: its title, else its slug, else 'Article #' and the last 8 characters of its id. */
+export function articleTitle(id: string, slug: string | null, title?: string | null): string {
+  return title || slug || texts.articles.cardTitle(shortId(id));
 }
 
 /** Top of the article detail screen: back to the list, title, refresh and delete. */
 export function ArticleDetailHeader({
   id,
+  title,
   slug,
   onRefresh,
   isRefreshing = false,
   onDelete,
   isDeleting = false,
 }: ArticleDetailHeaderProps) {
+  const slugId = useId();
+  // Under a title, the slug the article is known by (announced as the heading's description).
+  const subtitle = title ? slug : null;
   return (
-    // On a phone the actions go below the title: beside it they left the slug a one-word column.
+    // On a phone the actions go below the title: beside it they left the title a one-word column.
     <Flex direction={{ base: 'column', md: 'row' }} align={{ base: 'stretch', md: 'center' }} gap="3">
       <HStack gap="3" flex="1" minW="0">
         <IconButton asChild variant="ghost" aria-label={texts.article.back}>
@@ -36,9 +43,16 @@ export function ArticleDetailHeader({
             <LuArrowLeft />
           </AppLink>
         </IconButton>
-        <Heading as="h1" size="xl" flex="1" minW="0" wordBreak="break-word">
-          {articleTitle(id, slug)}
-        </Heading>
+        <Stack gap="0.5" flex="1" minW="0">
+          <Heading as="h1" size="xl" wordBreak="break-word" aria-describedby={subtitle ? slugId : undefined}>
+            {articleTitle(id, slug, title)}
+          </Heading>
+          {subtitle ? (
+            <Text id={slugId} textStyle="sm" fontFamily="mono" color="fg.muted" wordBreak="break-all">
+              {subtitle}
+            </Text>
+          ) : null}
+        </Stack>
       </HStack>
       <HStack gap="2">
         <IconButton

@@ -1,20 +1,26 @@
 import { Grid, HStack, Stack } from '@chakra-ui/react';
-import type { Article, RescrapeRequest, ScrapeResult } from '../../contract';
+import type { Article, ArticleViews, RescrapeRequest, ScrapeResult } from '../../contract';
 import { texts } from '../../lib/texts';
 import { DeviceFramePreview, HtmlEditorPreview, SlugEditor, hasWebsitePreview, type SlugCheckState } from '../article-editor';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { ArticleDetailHeader } from './ArticleDetailHeader';
 import { ArticleMetadataCard } from './ArticleMetadataCard';
+import { ArticleViewsItem } from './ArticleViewsItem';
 import { ArticleStatusSwitch, type PendingStatusAction } from './ArticleStatusSwitch';
 import { ArticleUrlsCard } from './ArticleUrlsCard';
 import { ConvertToDraftDialog } from './ConvertToDraftDialog';
 import { DataCard } from './DataCard';
+import { DraftRestoreNotice, type DraftRestoreNoticeProps } from './DraftRestoreNotice';
+import { EditConflictPanel, type EditConflictPanelProps } from './EditConflictPanel';
+import { LeaveWithoutSavingDialog, type LeaveWithoutSavingDialogProps } from './LeaveWithoutSavingDialog';
 import { RescrapeAction } from './RescrapeAction';
 import { StatusBanner } from './StatusBanner';
 import type { StatusBannerKind } from './useStatusBanner';
 
 export interface ArticleDetailViewProps {
   article: Article;
+  /** Its public reads of the last 30 days (undefined: loading; null: failed); false: not shown. */
+  views?: ArticleViews | null | false;
   isRefreshing: boolean;
   onRefresh: () => void;
   onDelete: () => void;
@@ -43,11 +49,18 @@ export interface ArticleDetailViewProps {
   onOpenDialog: () => void;
   onCloseDialog: () => void;
   isConverting: boolean;
+  /** 'Leave without saving?', asked when a link or back/forward would leave unsaved edits. */
+  leave: LeaveWithoutSavingDialogProps;
+  /** An unsaved HTML edit the browser kept from an earlier visit, on offer. */
+  draftOffer: DraftRestoreNoticeProps | null;
+  /** A save refused because another admin saved meanwhile: both versions, and the choice. */
+  conflict: EditConflictPanelProps | null;
 }
 
 /** The article detail screen (SPEC.md section 4), from its props alone. */
 export function ArticleDetailView({
   article,
+  views = false,
   isRefreshing,
   onRefresh,
   onDelete,
@@ -66,12 +79,16 @@ export function ArticleDetailView({
   onOpenDialog,
   onCloseDialog,
   isConverting,
+  leave,
+  draftOffer,
+  conflict,
 }: ArticleDetailViewProps) {
   const isPublished = article.status === 'published';
   return (
     <Stack gap="6">
       <ArticleDetailHeader
         id={article.id}
+        title={article.title}
         slug={article.slug}
         onRefresh={onRefresh}
         isRefreshing={isRefreshing}
@@ -94,16 +111,22 @@ export function ArticleDetailView({
       </HStack>
       <StatusBanner kind={banner} onDismiss={onDismissBanner} />
       <ErrorNotice message={error} onDismiss={onDismissError} />
+      {draftOffer && <DraftRestoreNotice {...draftOffer} />}
       <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="6">
-        <ArticleMetadataCard createdAt={article.createdAt} updatedAt={article.updatedAt} />
+        <ArticleMetadataCard createdAt={article.createdAt} updatedAt={article.updatedAt}>
+          {views !== false && <ArticleViewsItem views={views} />}
+        </ArticleMetadataCard>
         <ArticleUrlsCard scrapedUrl={article.scrapedUrl} newUrl={article.newUrl} />
       </Grid>
+      {conflict?.field === 'slug' && <EditConflictPanel {...conflict} />}
       <SlugEditor savedSlug={article.slug} isPublished={isPublished} onBlockedEdit={onOpenDialog} {...slug} />
+      {conflict?.field === 'blogData' && <EditConflictPanel {...conflict} />}
       <HtmlEditorPreview savedHtml={article.blogData} isPublished={isPublished} onBlockedEdit={onOpenDialog} {...html} />
       {hasWebsitePreview(article) && <DeviceFramePreview scrapedUrl={article.scrapedUrl} newUrl={article.newUrl} />}
       <DataCard title={texts.article.scrappedData} text={article.scrappedData} />
       {article.blogData ? <DataCard title={texts.article.blogData} text={article.blogData} /> : null}
       <ConvertToDraftDialog open={dialogOpen} onClose={onCloseDialog} onConvert={onConvertToDraft} isConverting={isConverting} />
+      <LeaveWithoutSavingDialog {...leave} />
     </Stack>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Card, DataList } from '@chakra-ui/react';
 import { formatDateTimeFull } from '../../lib/format';
 import { texts } from '../../lib/texts';
@@ -7,10 +8,12 @@ export interface ArticleMetadataCardProps {
   updatedAt: string;
   /** Defaults to the viewer's time zone; stories pin it so their text is stable. */
   timeZone?: string;
+  /** More items after the dates (the article page's views). */
+  children?: ReactNode;
 }
 
 /** Created At and Updated At, in full US English date and time. */
-export function ArticleMetadataCard({ createdAt, updatedAt, timeZone }: ArticleMetadataCardProps) {
+export function ArticleMetadataCard({ createdAt, updatedAt, timeZone, children }: ArticleMetadataCardProps) {
   return (
     <Card.Root bg="bg.card">
       <Card.Header>
@@ -26,6 +29,7 @@ export function ArticleMetadataCard({ createdAt, updatedAt, timeZone }: ArticleM
             <DataList.ItemLabel>{texts.article.updatedAt}</DataList.ItemLabel>
             <DataList.ItemValue>{formatDateTimeFull(updatedAt, timeZone)}</DataList.ItemValue>
           </DataList.Item>
+          {children}
         </DataList.Root>
       </Card.Body>
     </Card.Root>

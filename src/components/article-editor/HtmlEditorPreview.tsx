@@ -91,8 +91,12 @@ export function HtmlEditorPreview({
             <Text fontWeight="medium" textStyle="sm">
               {a.livePreview}
             </Text>
-            {/* An empty sandbox: no scripts, no same origin, so the blog HTML cannot reach the console. */}
+            {/* An empty sandbox: no scripts, no same origin, so the blog HTML cannot reach the console.
+                A new frame for each text: changing srcdoc navigates the frame, which adds an entry
+                to the tab's history per keystroke (Back would step through the preview's versions
+                and drop the page's forward entries); a new frame's first document adds none. */}
             <chakra.iframe
+              key={value}
               sandbox=""
               srcDoc={value}
               title={a.livePreview}

@@ -1,19 +1,33 @@
-import { memo, useId } from 'react';
-import { Badge, Button, Card, chakra, Flex, Heading, HStack, Icon, Link, Stack, Text } from '@chakra-ui/react';
+import { memo, useId, type KeyboardEvent } from 'react';
+import { Badge, Box, Button, Card, chakra, Flex, Heading, HStack, Icon, Link, Stack, Text } from '@chakra-ui/react';
 import { LuCalendar, LuExternalLink, LuEye, LuTrash2 } from 'react-icons/lu';
-import type { ArticleCard as ArticleCardData } from '../../contract';
+import type { ArticleCard as ArticleCardData, SearchSnippet } from '../../contract';
 import { formatDateTime, shortId, truncate, URL_DISPLAY_MAX } from '../../lib/format';
 import { texts } from '../../lib/texts';
 import { AppLink } from '../common/AppLink';
-import { HighlightedText } from './HighlightedText';
+import { bulkTexts } from '../../lib/texts-articles';
+import { articleRowTitle } from './articleRow';
+import { rawTextSnippet, snippetCuts } from './highlight';
+import { HighlightedText, SnippetText } from './HighlightedText';
+import { SelectCheckbox } from './SelectCheckbox';
 
 export interface ArticleCardProps {
   article: ArticleCardData;
   onDelete: (id: string) => void;
   /** A deletion of this article is in progress: Delete is disabled. */
   isDeleting?: boolean;
-  /** The search: its words are marked in the card's visible (cut) text. */
+  /**
+   * The search: its words are marked in the title, the addresses and the blog HTML's preview;
+   * the raw text shows the server's snippet with its matches instead (`article.snippet`).
+   */
   highlight?: string;
+  /** Selected for a bulk action. */
+  selected?: boolean;
+  /**
+   * With it the card has a selection checkbox and is focusable: Space on the card itself
+   * toggles it. `range`: Shift was held (select from the last clicked to this one).
+   */
+  onToggleSelect?: (id: string, range: boolean) => void;
 }
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
@@ -56,35 +70,83 @@ function DataPreview({ text, cut, highlight }: { text: string; cut: boolean; hig
   );
 }
 
+/** Where the search matched the raw text, as the server cut it; '...' where the text goes on. */
+function SnippetPreview({ snippet, preview, cut }: { snippet: SearchSnippet; preview: string; cut: boolean }) {
+  const edges = snippetCuts(snippet.text, preview, cut);
+  return (
+    <Text textStyle="xs" fontFamily="mono" bg="bg.muted" color="fg" p="2" rounded="md" wordBreak="break-word">
+      {edges.before ? '...' : null}
+      <SnippetText snippet={snippet} />
+      {edges.after ? '...' : null}
+    </Text>
+  );
+}
+
 /** One article in the list (SPEC.md "Articles list"). Delete asks for no confirmation. */
 export const ArticleCard = memo(function ArticleCard({
   article,
   onDelete,
   isDeleting = false,
   highlight,
+  selected = false,
+  onToggleSelect,
 }: ArticleCardProps) {
   const headingId = useId();
   const isPublished = article.status === 'published';
+  const snippet = rawTextSnippet(article);
+  // Space on the card itself, not on a link or button inside it (those keep their own Space).
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (!onToggleSelect || event.target !== event.currentTarget || event.key !== ' ') return;
+    event.preventDefault();
+    onToggleSelect(article.id, event.shiftKey);
+  };
   return (
-    <Card.Root as="article" aria-labelledby={headingId} bg="bg.card" size="sm">
+    <Card.Root
+      as="article"
+      aria-labelledby={headingId}
+      bg="bg.card"
+      size="sm"
+      tabIndex={onToggleSelect ? 0 : undefined}
+      onKeyDown={onToggleSelect ? onKeyDown : undefined}
+      data-selected={selected ? '' : undefined}
+      colorPalette="blue"
+      _selected={{ borderColor: 'colorPalette.solid' }}
+      _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '2px' }}
+    >
       <Card.Header>
         <Flex justify="space-between" align="flex-start" gap="3" wrap="wrap">
-          <Stack gap="1">
-            <Heading as="h2" size="md" id={headingId}>
-              {texts.articles.cardTitle(shortId(article.id))}
-            </Heading>
-            <HStack gap="3" wrap="wrap" color="fg.muted" textStyle="sm">
-              <HStack gap="1">
-                <Icon size="sm" aria-hidden>
-                  <LuCalendar />
-                </Icon>
-                <time dateTime={article.createdAt}>{formatDateTime(article.createdAt)}</time>
-              </HStack>
-              {article.updatedAt !== article.createdAt ? (
-                <Text>{texts.articles.updated(formatDateTime(article.updatedAt))}</Text>
+          <HStack align="flex-start" gap="3">
+            {onToggleSelect ? (
+              <Box pt="1">
+                <SelectCheckbox
+                  label={bulkTexts.select(articleRowTitle(article))}
+                  checked={selected}
+                  onToggle={(range) => onToggleSelect(article.id, range)}
+                />
+              </Box>
+            ) : null}
+            <Stack gap="1">
+              <Heading as="h2" size="md" id={headingId}>
+                {texts.articles.cardTitle(shortId(article.id))}
+              </Heading>
+              {article.title ? (
+                <Text textStyle="md" fontWeight="medium" lineClamp={2} title={article.title}>
+                  <HighlightedText text={article.title} query={highlight} />
+                </Text>
               ) : null}
-            </HStack>
-          </Stack>
+              <HStack gap="3" wrap="wrap" color="fg.muted" textStyle="sm">
+                <HStack gap="1">
+                  <Icon size="sm" aria-hidden>
+                    <LuCalendar />
+                  </Icon>
+                  <time dateTime={article.createdAt}>{formatDateTime(article.createdAt)}</time>
+                </HStack>
+                {article.updatedAt !== article.createdAt ? (
+                  <Text>{texts.articles.updated(formatDateTime(article.updatedAt))}</Text>
+                ) : null}
+              </HStack>
+            </Stack>
+          </HStack>
           <Badge colorPalette={isPublished ? 'green' : 'orange'} variant="subtle">
             {isPublished ? texts.articles.published : texts.articles.draft}
           </Badge>
@@ -103,7 +165,17 @@ export const ArticleCard = memo(function ArticleCard({
             </Field>
           ) : null}
           <Field label={texts.articles.rawData}>
-            <DataPreview text={article.scrappedData} cut={article.scrappedDataCut} highlight={highlight} />
+            {snippet ? (
+              <SnippetPreview snippet={snippet} preview={article.scrappedData} cut={article.scrappedDataCut} />
+            ) : (
+              // With a search the server says where it matched (the snippet); a snippet of the
+              // title is shown above, so the raw text is left unmarked rather than guessed at.
+              <DataPreview
+                text={article.scrappedData}
+                cut={article.scrappedDataCut}
+                highlight={article.snippet ? undefined : highlight}
+              />
+            )}
           </Field>
           {article.blogData ? (
             <Field label={texts.articles.blogData}>

@@ -34,21 +34,33 @@ export interface ArticleListProps {
   /** The search the list answers: its words are marked in the cards; no match says so. */
   search?: string;
   onClearSearch?: () => void;
+  /** The articles selected for a bulk action. */
+  selected?: ReadonlySet<string>;
+  /** With it every card has a selection checkbox (see ArticleCard). */
+  onToggleSelect?: (id: string, range: boolean) => void;
 }
 
-/** Loading, error and empty states, shared with the table view. */
-export function LoadingState() {
+/** Loading, error and empty states, shared with the table view and the trash (which names itself). */
+export function LoadingState({ label = texts.articles.loading }: { label?: string }) {
   return (
     <Center role="status" py="16">
       <Stack align="center" gap="3">
         <Spinner size="lg" color="fg.muted" />
-        <Text color="fg.muted">{texts.articles.loading}</Text>
+        <Text color="fg.muted">{label}</Text>
       </Stack>
     </Center>
   );
 }
 
-export function ErrorState({ message, onRetry }: { message: string; onRetry: () => void }) {
+export function ErrorState({
+  title = texts.articles.errorTitle,
+  message,
+  onRetry,
+}: {
+  title?: string;
+  message: string;
+  onRetry: () => void;
+}) {
   return (
     <EmptyState.Root role="alert">
       <EmptyState.Content>
@@ -57,7 +69,7 @@ export function ErrorState({ message, onRetry }: { message: string; onRetry: () 
         </EmptyState.Indicator>
         <Stack textAlign="center" gap="1">
           <Heading as="h2" size="md">
-            {texts.articles.errorTitle}
+            {title}
           </Heading>
           <Text color="fg.muted">{message}</Text>
         </Stack>
@@ -128,6 +140,8 @@ export function ArticleList({
   onLoadMore,
   search = '',
   onClearSearch,
+  selected,
+  onToggleSelect,
 }: ArticleListProps) {
   if (isLoading) return <LoadingState />;
   if (error) return <ErrorState message={error.message || texts.articles.errorFallback} onRetry={onRetry} />;
@@ -143,12 +157,16 @@ export function ArticleList({
       hasMore={hasMore}
       isFetchingMore={isFetchingMore}
       onLoadMore={onLoadMore}
+      selected={selected}
+      onToggleSelect={onToggleSelect}
     />
   );
 }
 
 function WindowedArticles({
   articles,
+  selected,
+  onToggleSelect,
   onDelete,
   deletingId,
   hasMore,
@@ -156,7 +174,7 @@ function WindowedArticles({
   onLoadMore,
   search,
 }: Required<Pick<ArticleListProps, 'onDelete' | 'hasMore' | 'isFetchingMore' | 'search'>> &
-  Pick<ArticleListProps, 'deletingId' | 'onLoadMore'> & { articles: readonly ArticleCardData[] }) {
+  Pick<ArticleListProps, 'deletingId' | 'onLoadMore' | 'selected' | 'onToggleSelect'> & { articles: readonly ArticleCardData[] }) {
   const getItemKey = useCallback((index: number) => articles[index]!.id, [articles]);
   const { listRef, scrollMargin } = useListBox();
   const { measureRow, rows, totalSize, offset } = useWindowRows({
@@ -196,6 +214,8 @@ function WindowedArticles({
                 onDelete={onDelete}
                 isDeleting={article.id === deletingId}
                 search={search}
+                isSelected={selected?.has(article.id) ?? false}
+                onToggleSelect={onToggleSelect}
               />
             );
           })}
@@ -222,6 +242,8 @@ const ArticleRow = memo(function ArticleRow({
   onDelete,
   isDeleting,
   search,
+  isSelected,
+  onToggleSelect,
 }: {
   index: number;
   setSize: number;
@@ -230,10 +252,19 @@ const ArticleRow = memo(function ArticleRow({
   onDelete: (id: string) => void;
   isDeleting: boolean;
   search: string;
+  isSelected: boolean;
+  onToggleSelect?: (id: string, range: boolean) => void;
 }) {
   return (
     <chakra.li ref={measureRow} data-index={index} aria-setsize={setSize} aria-posinset={index + 1} pb="4">
-      <ArticleCard article={article} onDelete={onDelete} isDeleting={isDeleting} highlight={search} />
+      <ArticleCard
+        article={article}
+        onDelete={onDelete}
+        isDeleting={isDeleting}
+        highlight={search}
+        selected={isSelected}
+        onToggleSelect={onToggleSelect}
+      />
     </chakra.li>
   );
 });

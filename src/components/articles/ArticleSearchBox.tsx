@@ -10,6 +10,7 @@ export interface ArticleSearchBoxProps {
   onCommit: (value: string) => void;
   /** Esc: the search is cleared. */
   onClear: () => void;
+  disabled?: boolean;
 }
 
 /** Where typing `/` belongs to the control: text fields and editable content. */
@@ -19,7 +20,7 @@ function isTextEntry(target: EventTarget | null) {
 }
 
 /** The articles search box: `/` focuses it from anywhere but a field, Esc clears it. */
-export function ArticleSearchBox({ value, onChange, onCommit, onClear }: ArticleSearchBoxProps) {
+export function ArticleSearchBox({ value, onChange, onCommit, onClear, disabled = false }: ArticleSearchBoxProps) {
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => {
     const document = input.current?.ownerDocument;
@@ -63,6 +64,7 @@ export function ArticleSearchBox({ value, onChange, onCommit, onClear }: Article
         aria-label={articlesScreenTexts.searchLabel}
         aria-keyshortcuts="/"
         bg="bg.card"
+        disabled={disabled}
       />
     </InputGroup>
   );

@@ -3,13 +3,14 @@ import { Badge, Box, chakra, Link } from '@chakra-ui/react';
 import type { ArticleCard, ArticleFilter } from '../../contract';
 import { formatDateTime } from '../../lib/format';
 import { texts } from '../../lib/texts';
-import { articlesScreenTexts as t } from '../../lib/texts-articles';
+import { bulkTexts, articlesScreenTexts as t } from '../../lib/texts-articles';
 import { AppLink } from '../common/AppLink';
 import { LoadMoreFooter } from '../lists/LoadMoreFooter';
 import { useListBox, useWindowRows } from '../lists/useWindowRows';
 import { articleRowTitle, sourceSite } from './articleRow';
 import { EmptyArticles, ErrorState, LoadingState, NoSearchMatch } from './ArticleList';
 import { HighlightedText } from './HighlightedText';
+import { SelectCheckbox } from './SelectCheckbox';
 
 /** Every row is this tall (border included), so 15 and more fit a 1440x900 window. */
 const ROW_HEIGHT = 36;
@@ -20,6 +21,7 @@ const COLUMNS = {
   base: 'minmax(0, 1fr) 5.5rem 4.5rem',
   md: 'minmax(0, 3fr) 6.5rem minmax(0, 2fr) 11.5rem 5rem',
 };
+
 const WIDE_ONLY = { base: 'none', md: 'block' } as const;
 
 export interface ArticleTableProps {
@@ -37,6 +39,15 @@ export interface ArticleTableProps {
   /** The search the rows answer: its words are marked in titles and sites. */
   search?: string;
   onClearSearch?: () => void;
+  /** The articles selected for a bulk action. */
+  selected?: ReadonlySet<string>;
+  /**
+   * With it every row has a selection checkbox, and Space on the focused row toggles it.
+   * `range`: Shift was held (select from the last clicked to this one).
+   */
+  onToggleSelect?: (id: string, range: boolean) => void;
+  /** 'Select all on this page', in the checkbox column's header. */
+  selectAll?: { allSelected: boolean; someSelected: boolean; onToggleAll: () => void };
 }
 
 /**
@@ -55,6 +66,9 @@ export function ArticleTable({
   onLoadMore,
   search = '',
   onClearSearch,
+  selected,
+  onToggleSelect,
+  selectAll,
 }: ArticleTableProps) {
   if (isLoading) return <LoadingState />;
   if (error) return <ErrorState message={error.message || texts.articles.errorFallback} onRetry={onRetry} />;
@@ -69,6 +83,9 @@ export function ArticleTable({
       isFetchingMore={isFetchingMore}
       onLoadMore={onLoadMore}
       search={search}
+      selected={selected}
+      onToggleSelect={onToggleSelect}
+      selectAll={selectAll}
     />
   );
 }
@@ -88,6 +105,9 @@ function WindowedTable({
   isFetchingMore,
   onLoadMore,
   search,
+  selected,
+  onToggleSelect,
+  selectAll,
 }: {
   articles: readonly ArticleCard[];
   onOpen: (id: string) => void;
@@ -95,7 +115,11 @@ function WindowedTable({
   isFetchingMore: boolean;
   onLoadMore?: () => void;
   search: string;
+  selected?: ReadonlySet<string>;
+  onToggleSelect?: (id: string, range: boolean) => void;
+  selectAll?: ArticleTableProps['selectAll'];
 }) {
+
   const getItemKey = useCallback((index: number) => articles[index]!.id, [articles]);
   const { listRef, scrollMargin } = useListBox();
   const { measureRow, rows, totalSize, offset } = useWindowRows({
@@ -153,6 +177,9 @@ function WindowedTable({
     } else if (event.key === 'Enter' && event.target === row) {
       event.preventDefault();
       onOpen(articles[index]!.id);
+    } else if (event.key === ' ' && event.target === row && onToggleSelect) {
+      event.preventDefault();
+      onToggleSelect(articles[index]!.id, event.shiftKey);
     }
   };
 
@@ -181,7 +208,21 @@ function WindowedTable({
             fontWeight="semibold"
             textStyle="xs"
           >
-            <HeaderCell>{t.columnTitle}</HeaderCell>
+            {/* The selection checkboxes sit in the title column (its first cells stay the titles). */}
+            {selectAll && onToggleSelect ? (
+              <Box role="columnheader" px="3" display="flex" alignItems="center" gap="3" minW="0">
+                <SelectCheckbox
+                  label={bulkTexts.selectAll}
+                  checked={selectAll.allSelected ? true : selectAll.someSelected ? 'indeterminate' : false}
+                  onToggle={selectAll.onToggleAll}
+                />
+                <Box as="span" truncate>
+                  {t.columnTitle}
+                </Box>
+              </Box>
+            ) : (
+              <HeaderCell>{t.columnTitle}</HeaderCell>
+            )}
             <HeaderCell>{t.columnStatus}</HeaderCell>
             <HeaderCell wideOnly>{t.columnSite}</HeaderCell>
             <HeaderCell wideOnly>{t.columnUpdated}</HeaderCell>
@@ -206,6 +247,8 @@ function WindowedTable({
                 onFocusRow={setActive}
                 onOpen={onOpen}
                 search={search}
+                isSelected={selected?.has(articles[row.index]!.id) ?? false}
+                onToggleSelect={onToggleSelect}
               />
             ))}
           </div>
@@ -231,6 +274,8 @@ const ArticleTableRow = memo(function ArticleTableRow({
   onFocusRow,
   onOpen,
   search,
+  isSelected,
+  onToggleSelect,
 }: {
   index: number;
   measureRow: (element: HTMLElement | null) => void;
@@ -239,6 +284,8 @@ const ArticleTableRow = memo(function ArticleTableRow({
   onFocusRow: (index: number) => void;
   onOpen: (id: string) => void;
   search: string;
+  isSelected: boolean;
+  onToggleSelect?: (id: string, range: boolean) => void;
 }) {
   const title = articleRowTitle(article);
   const site = sourceSite(article.scrapedUrl);
@@ -253,6 +300,7 @@ const ArticleTableRow = memo(function ArticleTableRow({
       onFocus={(event) => {
         if (event.target === event.currentTarget) onFocusRow(index);
       }}
+      aria-selected={onToggleSelect ? isSelected : undefined}
       onClick={() => onOpen(article.id)}
       display="grid"
       gridTemplateColumns={COLUMNS}
@@ -265,8 +313,18 @@ const ArticleTableRow = memo(function ArticleTableRow({
       _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '-2px' }}
       colorPalette="blue"
     >
-      <Box role="gridcell" px="3" truncate title={title} fontWeight="medium">
-        <HighlightedText text={title} query={search} />
+      <Box role="gridcell" px="3" title={title} fontWeight="medium" display="flex" alignItems="center" gap="3" minW="0">
+        {onToggleSelect ? (
+          <SelectCheckbox
+            label={bulkTexts.select(title)}
+            checked={isSelected}
+            onToggle={(range) => onToggleSelect(article.id, range)}
+            tabIndex={-1}
+          />
+        ) : null}
+        <Box as="span" truncate>
+          <HighlightedText text={title} query={search} />
+        </Box>
       </Box>
       <Box role="gridcell" px="3">
         <Badge size="sm" colorPalette={isPublished ? 'green' : 'orange'} variant="subtle">

@@ -1,12 +1,12 @@
 import { chakra } from '@chakra-ui/react';
-import { highlightParts } from './highlight';
+import type { SearchSnippet } from '../../contract';
+import { highlightParts, snippetParts, type TextPart } from './highlight';
 
-/** `text` with the words of `query` in <mark> elements: React text nodes, never parsed HTML. */
-export function HighlightedText({ text, query }: { text: string; query?: string }) {
-  if (!query?.trim()) return <>{text}</>;
+/** Runs of text, the matched ones in <mark> elements: React text nodes, never parsed HTML. */
+function MarkedParts({ parts }: { parts: readonly TextPart[] }) {
   return (
     <>
-      {highlightParts(text, query).map((part, i) =>
+      {parts.map((part, i) =>
         part.match ? (
           <chakra.mark key={i} bg="yellow.muted" color="fg" rounded="xs" px="0.5" mx="-0.5">
             {part.text}
@@ -17,4 +17,15 @@ export function HighlightedText({ text, query }: { text: string; query?: string 
       )}
     </>
   );
+}
+
+/** `text` with the words of `query` marked (client-side, for what the card shows as is). */
+export function HighlightedText({ text, query }: { text: string; query?: string }) {
+  if (!query?.trim()) return <>{text}</>;
+  return <MarkedParts parts={highlightParts(text, query)} />;
+}
+
+/** A search snippet with the server's matches marked (its ranges are code points). */
+export function SnippetText({ snippet }: { snippet: SearchSnippet }) {
+  return <MarkedParts parts={snippetParts(snippet.text, snippet.ranges)} />;
 }

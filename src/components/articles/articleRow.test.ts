@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { articleRowTitle, sourceSite } from './articleRow';
 
 describe('articleRowTitle', () => {
-  it('is the slug, else the card title with the short id', () => {
-    expect(articleRowTitle({ id: 'art_0123456789ABCDEF', slug: 'grow-tomatoes' })).toBe('grow-tomatoes');
-    expect(articleRowTitle({ id: 'art_0123456789ABCDEF', slug: null })).toBe('Article #89ABCDEF');
+  it("is the article's title, else the card's name with the short id", () => {
+    expect(articleRowTitle({ id: 'art_0123456789ABCDEF', title: 'Growing tomatoes' })).toBe('Growing tomatoes');
+    expect(articleRowTitle({ id: 'art_0123456789ABCDEF', title: null })).toBe('Article #89ABCDEF');
+    // Another server's card without the field.
+    expect(articleRowTitle({ id: 'art_0123456789ABCDEF' })).toBe('Article #89ABCDEF');
   });
 });
 

@@ -2,9 +2,9 @@ import type { ArticleCard } from '../../contract';
 import { shortId } from '../../lib/format';
 import { texts } from '../../lib/texts';
 
-/** The title a row shows until articles have titles: the slug, else the card's 'Article #…'. */
-export function articleRowTitle(article: Pick<ArticleCard, 'id' | 'slug'>): string {
-  return article.slug || texts.articles.cardTitle(shortId(article.id));
+/** The title a row shows: the article's title, else what its card is named ('Article #…'). */
+export function articleRowTitle(article: Pick<ArticleCard, 'id' | 'title'>): string {
+  return article.title || texts.articles.cardTitle(shortId(article.id));
 }
 
 /** The host of the scraped page ("garden.example.com"), or null without a (valid) address. */

@@ -26,6 +26,8 @@ const kindIcon: Record<ActivityKind, IconType> = {
   'article.published': LuSend,
   'article.draft': LuUndo2,
   'article.deleted': LuTrash2,
+  'article.restored': LuUndo2,
+  'article.purged': LuTrash2,
   'file.uploaded': LuFileUp,
   'file.deleted': LuFileX,
   // Account changes share the sidebar's Account icon (already loaded with the layout).

@@ -17,6 +17,7 @@ export interface RecentArticlesProps {
 
 function ArticleRow({ article }: { article: ArticleCard }) {
   const published = article.status === 'published';
+  const name = article.slug || dashboardTexts.articleFallback(article.id);
   return (
     <li>
       <Link
@@ -34,10 +35,12 @@ function ArticleRow({ article }: { article: ArticleCard }) {
         <AppLink href={`/articles/${encodeURIComponent(article.id)}`}>
           <Box as={LuFileText} aria-hidden boxSize="4" color="fg.muted" flexShrink={0} />
           <Box flex="1" minW="0">
+            {/* The title when there is one, the slug (or 'Article {id}') beside the date then. */}
             <Text fontSize="sm" fontWeight="medium" truncate>
-              {article.slug || dashboardTexts.articleFallback(article.id)}
+              {article.title || name}
             </Text>
-            <Text fontSize="xs" color="fg.muted">
+            <Text fontSize="xs" color="fg.muted" truncate>
+              {article.title ? `${name} · ` : ''}
               {formatDateTime(article.createdAt)}
             </Text>
           </Box>

@@ -15,12 +15,14 @@ export interface StatCardProps {
   change?: number | null;
   /** What to say when `change` is null. */
   noChangeText?: string;
+  /** What the change is against (after the percentage). */
+  changeSuffix?: string;
   loading?: boolean;
   /** The server has no such figure: say it is not tracked instead of showing a number. */
   notTracked?: boolean;
 }
 
-function ChangeLine({ change, noChangeText }: { change: number | null; noChangeText: string }) {
+function ChangeLine({ change, noChangeText, suffix }: { change: number | null; noChangeText: string; suffix: string }) {
   if (change === null) {
     return (
       <Text fontSize="xs" color="fg.muted">
@@ -37,7 +39,7 @@ function ChangeLine({ change, noChangeText }: { change: number | null; noChangeT
       <Icon aria-hidden focusable="false" />
       <Text as="span">
         {sign}
-        {change}% {dashboardTexts.fromLastWeek}
+        {change}% {suffix}
       </Text>
     </Flex>
   );
@@ -50,6 +52,7 @@ export function StatCard({
   value,
   change,
   noChangeText = dashboardTexts.noPreviousWeek,
+  changeSuffix = dashboardTexts.fromLastWeek,
   loading = false,
   notTracked = false,
 }: StatCardProps) {
@@ -82,7 +85,7 @@ export function StatCard({
             <Text fontSize="2xl" fontWeight="bold" lineHeight="short">
               {(value ?? 0).toLocaleString('en-US')}
             </Text>
-            {change !== undefined && <ChangeLine change={change} noChangeText={noChangeText} />}
+            {change !== undefined && <ChangeLine change={change} noChangeText={noChangeText} suffix={changeSuffix} />}
           </>
         )}
       </Card.Body>

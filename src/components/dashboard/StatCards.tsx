@@ -14,7 +14,7 @@ export interface DashboardStats {
   totalArticles: StatFigure;
   published: StatFigure;
   drafts: StatFigure;
-  /** null: the server records no page views, so the card says so. */
+  /** Public reads today, change against yesterday; null: the server records no views, so the card says so. */
   viewsToday: StatFigure | null;
 }
 
@@ -30,13 +30,21 @@ interface CardSpec {
   figure: (stats: DashboardStats) => StatFigure | null;
   /** Views have no "articles the week before": with nothing to compare, no change line at all. */
   lineOnlyWithChange?: boolean;
+  /** What the change is against. */
+  changeSuffix?: string;
 }
 
 const CARDS: CardSpec[] = [
   { label: dashboardTexts.totalArticles, icon: LuFileText, figure: (s) => s.totalArticles },
   { label: dashboardTexts.published, icon: LuCircleCheck, figure: (s) => s.published },
   { label: dashboardTexts.drafts, icon: LuSquarePen, figure: (s) => s.drafts },
-  { label: dashboardTexts.viewsToday, icon: LuEye, figure: (s) => s.viewsToday, lineOnlyWithChange: true },
+  {
+    label: dashboardTexts.viewsToday,
+    icon: LuEye,
+    figure: (s) => s.viewsToday,
+    lineOnlyWithChange: true,
+    changeSuffix: dashboardTexts.fromYesterday,
+  },
 ];
 
 /** Total Articles, Published, Drafts and Views Today. */
@@ -44,7 +52,7 @@ export function StatCards({ stats, loading = false }: StatCardsProps) {
   const pending = loading || !stats;
   return (
     <SimpleGrid columns={{ base: 2, xl: 4 }} gap="4">
-      {CARDS.map(({ label, icon, figure, lineOnlyWithChange }) => {
+      {CARDS.map(({ label, icon, figure, lineOnlyWithChange, changeSuffix }) => {
         const shown = stats ? figure(stats) : undefined;
         return (
           <StatCard
@@ -56,6 +64,7 @@ export function StatCards({ stats, loading = false }: StatCardsProps) {
             notTracked={shown === null}
             value={shown?.value}
             change={lineOnlyWithChange ? (shown?.change ?? undefined) : shown?.change}
+            {...(changeSuffix ? { changeSuffix } : {})}
           />
         );
       })}

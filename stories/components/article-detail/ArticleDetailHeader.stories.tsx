@@ -37,9 +37,31 @@ export const Default: Story = {
   },
 };
 
-/** An article without a slug is titled by the last 8 characters of its id. */
+/** An article with a title is titled by it; its slug shows under it, as the heading's description. */
+export const WithTitle: Story = {
+  args: { title: draftArticle.title },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const heading = canvas.getByRole('heading', { level: 1, name: 'How to grow tomatoes in small spaces' });
+    await expect(heading).toHaveAccessibleDescription('how-to-grow-tomatoes');
+    await expect(canvas.getByText('how-to-grow-tomatoes')).toBeVisible();
+  },
+};
+
+/** Without a title the slug is the title, shown once. */
+export const WithoutTitle: Story = {
+  args: { title: null },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const heading = canvas.getByRole('heading', { level: 1, name: 'how-to-grow-tomatoes' });
+    await expect(heading).not.toHaveAttribute('aria-describedby');
+    await expect(canvas.getAllByText('how-to-grow-tomatoes')).toHaveLength(1);
+  },
+};
+
+/** An article without a title or slug is titled by the last 8 characters of its id. */
 export const WithoutSlug: Story = {
-  args: { id: articleWithoutBlogData.id, slug: null },
+  args: { id: articleWithoutBlogData.id, title: null, slug: null },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent('Article #P7NOBLOG');
@@ -72,7 +94,7 @@ export const Deleting: Story = {
 
 /** On a phone the buttons go below the title, which keeps the row to itself (not a one-word column). */
 export const Phone: Story = {
-  args: { slug: 'a-rather-long-article-slug-for-a-phone' },
+  args: { title: 'A rather long article title, as scraped pages often have', slug: 'a-rather-long-article-slug-for-a-phone' },
   globals: { viewport: { value: 'mobile1' } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

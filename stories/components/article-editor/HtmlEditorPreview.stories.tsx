@@ -82,7 +82,9 @@ export const Draft: Story = {
     await step('typing updates the preview and marks the HTML unsaved', async () => {
       await userEvent.click(editor);
       await userEvent.keyboard('{Control>}{End}{/Control}Fresh basil helps.');
-      await waitFor(() => expect(frame.getAttribute('srcdoc')).toBe(`${savedHtml}Fresh basil helps.`));
+      await waitFor(() => expect(previewFrame(canvasElement).getAttribute('srcdoc')).toBe(`${savedHtml}Fresh basil helps.`));
+      // A new frame for the new text: changing srcdoc would add an entry to the tab's history per keystroke.
+      await expect(previewFrame(canvasElement)).not.toBe(frame);
       await expect(args.onChange).toHaveBeenLastCalledWith(`${savedHtml}Fresh basil helps.`);
       await expect(canvas.getByText(a.unsaved)).toBeVisible();
       // Tab leaves the editor instead of indenting: no keyboard trap.
@@ -97,7 +99,7 @@ export const Draft: Story = {
     await step('Reset restores the saved HTML', async () => {
       await userEvent.click(canvas.getByRole('button', { name: a.reset }));
       await expect(args.onReset).toHaveBeenCalledTimes(1);
-      await waitFor(() => expect(frame.getAttribute('srcdoc')).toBe(savedHtml));
+      await waitFor(() => expect(previewFrame(canvasElement).getAttribute('srcdoc')).toBe(savedHtml));
       await waitFor(() => expect(editor.textContent).toBe(savedHtml));
       await expect(canvas.queryByText(a.unsaved)).not.toBeInTheDocument();
     });

@@ -38,6 +38,75 @@ export const Published: Story = {
   },
 };
 
+/** The title shows under 'Article #…', which still names the card. */
+export const WithTitle: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const card = canvas.getByRole('article', { name: `Article #${args.article.id.slice(-8)}` });
+    const heading = within(card).getByRole('heading', { name: `Article #${args.article.id.slice(-8)}` });
+    const title = canvas.getByText('Best hiking boots of 2026');
+    await expect(title).toBeVisible();
+    await expect(title.getBoundingClientRect().top).toBeGreaterThanOrEqual(heading.getBoundingClientRect().bottom);
+  },
+};
+
+/** Without a title only 'Article #…' names it. */
+export const WithoutTitle: Story = {
+  args: { article: cardWithoutBlogData },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const header = canvas.getByRole('heading').parentElement!;
+    await expect(header.children[1]).toHaveTextContent(formatDateTime(cardWithoutBlogData.createdAt));
+  },
+};
+
+/**
+ * A search result: the raw text shows the server's snippet, its matches marked at the ranges it
+ * gave (code points: the emoji before 'sun' counts as one), with '...' where the text goes on.
+ * The title and addresses are marked in the browser, as before.
+ */
+export const SearchSnippet: Story = {
+  args: {
+    highlight: 'sun',
+    article: {
+      ...makeCard({
+        title: 'Sun for tomatoes',
+        scrapedUrl: 'https://garden.example.com/sun',
+        newUrl: null,
+        blogData: null,
+        scrappedData: `Tomatoes, the basics. ${'Water them in the morning. '.repeat(5)}🍅 Give them sun, eight hours of sun a day.`,
+      }),
+      snippet: { text: 'the morning. 🍅 Give them sun, eight hours of sun a day.', ranges: [[25, 28], [45, 48]] },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const raw = canvas.getByText('Raw Data').nextElementSibling!;
+    await expect(raw).toHaveTextContent('...the morning. 🍅 Give them sun, eight hours of sun a day.');
+    await expect([...raw.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual(['sun', 'sun']);
+    // The title and the address are marked by the browser.
+    await expect(canvas.getByText('Sun', { selector: 'mark' })).toBeVisible();
+    await expect([...canvasElement.querySelectorAll('mark')]).toHaveLength(4);
+  },
+};
+
+/** The server matched the title, not the raw text's head: the raw text is shown unmarked. */
+export const SnippetOfTitle: Story = {
+  args: {
+    highlight: 'lisbon',
+    article: {
+      ...makeCard({ title: 'A weekend in Lisbon', scrapedUrl: null, newUrl: null, blogData: null, scrappedData: 'Trams, tiles and custard tarts.' }),
+      snippet: { text: 'A weekend in Lisbon', ranges: [[13, 19]] },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Lisbon', { selector: 'mark' })).toBeVisible();
+    await expect(canvas.getByText('Trams, tiles and custard tarts.')).toBeVisible();
+    await expect(canvasElement.querySelectorAll('mark')).toHaveLength(1);
+  },
+};
+
 export const Draft: Story = {
   args: { article: draftCard },
   play: async ({ canvasElement }) => {
@@ -158,5 +227,36 @@ export const KeyboardDelete: Story = {
     await expect(canvas.getByRole('button', { name: 'Delete' })).toHaveFocus();
     await userEvent.keyboard('{Enter}');
     await expect(args.onDelete).toHaveBeenCalledWith(draftCard.id);
+  },
+};
+
+/**
+ * Selectable (the list's bulk actions): a checkbox named after the article; Space on the card
+ * itself toggles it, Space on a button inside the card is that button's.
+ */
+export const Selectable: Story = {
+  args: { article: draftCard, onToggleSelect: fn(), selected: false },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const checkbox = canvas.getByRole('checkbox', { name: `Select ${draftCard.title!}` });
+    await expect(checkbox).not.toBeChecked();
+    await userEvent.click(checkbox);
+    await expect(args.onToggleSelect).toHaveBeenLastCalledWith(draftCard.id, false);
+    canvas.getByRole('article').focus();
+    await userEvent.keyboard(' ');
+    await expect(args.onToggleSelect).toHaveBeenCalledTimes(2);
+    canvas.getByRole('button', { name: 'Delete' }).focus();
+    await userEvent.keyboard(' ');
+    await expect(args.onDelete).toHaveBeenCalledWith(draftCard.id);
+    await expect(args.onToggleSelect).toHaveBeenCalledTimes(2);
+  },
+};
+
+export const Selected: Story = {
+  args: { article: publishedCard, onToggleSelect: fn(), selected: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('checkbox')).toBeChecked();
+    await expect(canvas.getByRole('article')).toHaveAttribute('data-selected');
   },
 };

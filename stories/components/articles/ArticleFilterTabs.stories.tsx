@@ -4,8 +4,8 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import {
   ArticleFilterTabs,
   type ArticleFilterTabsProps,
+  type ArticleTab,
 } from '../../../src/components/articles/ArticleFilterTabs';
-import type { ArticleFilter } from '../../../src/contract';
 
 const meta = {
   title: 'Components/Articles/ArticleFilterTabs',
@@ -62,7 +62,7 @@ export const CountsUnknown: Story = {
 
 /** Held in state like the route does, so the keyboard walk really changes the selected tab. */
 function StatefulTabs(args: ArticleFilterTabsProps) {
-  const [value, setValue] = useState<ArticleFilter>(args.value);
+  const [value, setValue] = useState<ArticleTab>(args.value);
   return (
     <ArticleFilterTabs
       {...args}
@@ -87,6 +87,9 @@ export const Keyboard: Story = {
     await waitFor(() => expect(published).toHaveAttribute('aria-selected', 'true'));
     await expect(args.onChange).toHaveBeenCalledWith('published');
     await userEvent.keyboard('{End}');
+    await waitFor(() => expect(canvas.getByRole('tab', { name: /^Trash/ })).toHaveFocus());
+    await expect(args.onChange).toHaveBeenLastCalledWith('trash');
+    await userEvent.keyboard('{ArrowLeft}');
     await waitFor(() => expect(canvas.getByRole('tab', { name: /^Draft/ })).toHaveFocus());
     await expect(args.onChange).toHaveBeenLastCalledWith('draft');
   },
@@ -111,5 +114,27 @@ export const SearchCounts: Story = {
     await expect(canvas.getByRole('tab', { name: /^All Articles/ })).toHaveTextContent('All Articles 1,000+');
     await expect(canvas.getByRole('tab', { name: /^Published/ })).toHaveTextContent('Published 12');
     await expect(canvas.getByRole('tab', { name: /^Draft/ })).toHaveTextContent('Draft 1,000+');
+  },
+};
+
+/** The Trash beside the status tabs, with how many articles it holds; chosen, its panel holds the trash. */
+export const TrashSelected: Story = {
+  args: { value: 'trash', trashCount: 3, children: 'The trash' },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const trash = canvas.getByRole('tab', { name: /^Trash/ });
+    await expect(trash).toHaveTextContent('Trash 3');
+    await expect(trash).toHaveAttribute('aria-selected', 'true');
+    await expect(canvas.getByRole('tabpanel')).toHaveTextContent('The trash');
+    await userEvent.click(canvas.getByRole('tab', { name: /^All Articles/ }));
+    await expect(args.onChange).toHaveBeenCalledWith('all');
+  },
+};
+
+/** A search's counts do not touch the trash's (the trash is not searched); unknown, it has no badge. */
+export const TrashCountUnknown: Story = {
+  args: { trashCount: undefined, isSearch: true },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('tab', { name: 'Trash' })).toHaveTextContent(/^Trash$/);
   },
 };

@@ -39,7 +39,7 @@ type Story = StoryObj<typeof meta>;
 
 const bodyRows = (root: HTMLElement) => within(root).getAllByRole('row').slice(1);
 
-/** Title (the slug, else 'Article #…'), status, source site, updated, and an Open link per row. */
+/** Title (else the card's 'Article #…'), status, source site, updated, and an Open link per row. */
 export const Loaded: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
@@ -50,19 +50,20 @@ export const Loaded: Story = {
 
     const [first] = bodyRows(canvasElement);
     const cells = within(first!).getAllByRole('gridcell');
-    await expect(cells[0]).toHaveTextContent(articles[0]!.slug!);
+    await expect(cells[0]).toHaveTextContent(articles[0]!.title!);
     await expect(cells[1]).toHaveTextContent('Published');
     await expect(cells[2]).toHaveTextContent('garden.example.com');
     await expect(cells[3]).toHaveTextContent(formatDateTime(articles[0]!.updatedAt));
 
-    // The fifth sample article has no slug: the card's title stands in.
-    const noSlug = articles[4]!;
-    await expect(canvas.getByRole('gridcell', { name: `Article #${noSlug.id.slice(-8)}` })).toBeVisible();
+    // The fifth sample article has no title: what its card is named stands in.
+    const untitled = articles[4]!;
+    await expect(canvas.getByRole('gridcell', { name: `Article #${untitled.id.slice(-8)}` })).toBeVisible();
+    await expect(canvas.getByRole('gridcell', { name: articles[1]!.title! })).toBeVisible();
 
     await userEvent.click(cells[0]!);
     await expect(args.onOpen).toHaveBeenCalledWith(articles[0]!.id);
 
-    const open = within(first!).getByRole('link', { name: `Open ${articles[0]!.slug}` });
+    const open = within(first!).getByRole('link', { name: `Open ${articles[0]!.title}` });
     await expect(open).toHaveAttribute('href', `/articles/${articles[0]!.id}`);
     await userEvent.click(open);
     await expect(navigate).toHaveBeenCalledWith(`/articles/${articles[0]!.id}`);
@@ -143,13 +144,18 @@ export const SearchHighlights: Story = {
   args: {
     search: 'HIKING',
     articles: [
-      makeCard({ id: 'art_hiking_00000001', slug: 'best-hiking-boots', scrapedUrl: 'https://hiking.example.com/boots' }),
+      makeCard({
+        id: 'art_hiking_00000001',
+        title: 'Best Hiking boots of 2026',
+        slug: 'best-hiking-boots',
+        scrapedUrl: 'https://hiking.example.com/boots',
+      }),
     ],
   },
   play: async ({ canvasElement }) => {
     const marks = [...canvasElement.querySelectorAll('mark')].map((mark) => mark.textContent);
-    await expect(marks).toEqual(['hiking', 'hiking']);
-    await expect(within(canvasElement).getByRole('gridcell', { name: 'best-hiking-boots' })).toBeVisible();
+    await expect(marks).toEqual(['Hiking', 'hiking']);
+    await expect(within(canvasElement).getByRole('gridcell', { name: 'Best Hiking boots of 2026' })).toBeVisible();
   },
 };
 
@@ -162,7 +168,7 @@ export const Phone: Story = {
     await expect(canvas.getByRole('columnheader', { name: 'Actions' })).toBeVisible();
     await expect(canvas.getByText('Source site')).not.toBeVisible();
     const [first] = bodyRows(canvasElement);
-    await expect(within(first!).getByRole('link', { name: `Open ${articles[0]!.slug}` })).toBeVisible();
+    await expect(within(first!).getByRole('link', { name: `Open ${articles[0]!.title}` })).toBeVisible();
     // Nothing sticks out sideways.
     const grid = canvas.getByRole('grid');
     await expect(grid.scrollWidth).toBeLessThanOrEqual(grid.clientWidth);
@@ -172,7 +178,12 @@ export const Phone: Story = {
 let manyArticles: ArticleCard[] | undefined;
 function getManyArticles(): ArticleCard[] {
   manyArticles ??= Array.from({ length: 10_000 }, (_, i) =>
-    makeCard({ id: `art_${String(i).padStart(8, '0')}`, slug: `article-${i}`, status: i % 4 ? 'draft' : 'published' }),
+    makeCard({
+      id: `art_${String(i).padStart(8, '0')}`,
+      title: `Article number ${i}`,
+      slug: `article-${i}`,
+      status: i % 4 ? 'draft' : 'published',
+    }),
   );
   return manyArticles;
 }
@@ -191,9 +202,32 @@ export const ManyRows: Story = {
     await waitFor(() =>
       expect(canvasElement.ownerDocument.activeElement).toHaveAttribute('aria-rowindex', String(10_000 + 1)),
     );
-    await expect(canvasElement.ownerDocument.activeElement).toHaveTextContent('article-9999');
+    await expect(canvasElement.ownerDocument.activeElement).toHaveTextContent('Article number 9999');
     await userEvent.keyboard('{ArrowUp}');
-    await expect(canvasElement.ownerDocument.activeElement).toHaveTextContent('article-9998');
+    await expect(canvasElement.ownerDocument.activeElement).toHaveTextContent('Article number 9998');
     view.scrollTo(0, 0);
+  },
+};
+
+/**
+ * Selectable (the list's bulk actions): a checkbox per row, named after the article, not a tab
+ * stop; a click on it selects without opening; Space on the focused row toggles it.
+ */
+export const Selectable: Story = {
+  args: { onToggleSelect: fn(), selected: new Set([articles[0]!.id]) },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const rows = bodyRows(canvasElement);
+    await expect(rows[0]).toHaveAttribute('aria-selected', 'true');
+    await expect(rows[1]).toHaveAttribute('aria-selected', 'false');
+    const second = within(rows[1]!).getByRole('checkbox', { name: `Select ${articles[1]!.title!}` });
+    await expect(second).toHaveAttribute('tabindex', '-1');
+    await userEvent.click(second);
+    await expect(args.onToggleSelect).toHaveBeenLastCalledWith(articles[1]!.id, false);
+    await expect(args.onOpen).not.toHaveBeenCalled();
+    rows[0]!.focus();
+    await userEvent.keyboard(' ');
+    await expect(args.onToggleSelect).toHaveBeenLastCalledWith(articles[0]!.id, false);
+    await expect(canvas.getAllByRole('checkbox')[0]).toBeChecked();
   },
 };

@@ -13,7 +13,23 @@ const meta = {
   title: 'Components/Articles/ArticlesToolbar',
   component: ArticlesToolbar,
   subcomponents: { ArticleSearchBox },
-  args: { value: '', view: 'cards', onChange: fn(), onCommit: fn(), onClear: fn(), onViewChange: fn() },
+  args: {
+    value: '',
+    view: 'cards',
+    onChange: fn(),
+    onCommit: fn(),
+    onClear: fn(),
+    onViewChange: fn(),
+    sort: 'newest',
+    isSearch: false,
+    onSortChange: fn(),
+    site: '',
+    sites: [
+      { site: 'example.com', count: 12 },
+      { site: 'garden.example.com', count: 1_250 },
+    ],
+    onSiteChange: fn(),
+  },
   beforeEach() {
     onSearch.mockClear();
   },
@@ -118,5 +134,91 @@ export const SwitchToTable: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Table' }));
     await expect(args.onViewChange).toHaveBeenCalledWith('table');
     await expect(canvas.getByRole('button', { name: 'Table' })).toHaveAttribute('aria-pressed', 'true');
+  },
+};
+
+const optionsOf = (select: HTMLElement) => within(select).getAllByRole('option').map((option) => option.textContent);
+
+/** The orders; 'Best match' only while a search is in force. */
+export const SortChoices: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const sort = canvas.getByRole('combobox', { name: 'Sort articles' });
+    await expect(sort).toHaveDisplayValue('Newest');
+    await expect(optionsOf(sort)).toEqual(['Newest', 'Oldest', 'Recently updated', 'Title A–Z']);
+    await userEvent.selectOptions(sort, 'Title A–Z');
+    await expect(args.onSortChange).toHaveBeenCalledWith('title');
+  },
+};
+
+/** While searching with no order chosen, 'Best match' is the current choice. */
+export const SortWhileSearching: Story = {
+  args: { value: 'tomatoes', isSearch: true, sort: 'relevance' },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const sort = canvas.getByRole('combobox', { name: 'Sort articles' });
+    await expect(sort).toHaveDisplayValue('Best match');
+    await expect(optionsOf(sort)).toEqual(['Best match', 'Newest', 'Oldest', 'Recently updated', 'Title A–Z']);
+    await userEvent.selectOptions(sort, 'Oldest');
+    await expect(args.onSortChange).toHaveBeenLastCalledWith('oldest');
+  },
+};
+
+/** 'All sites' and the top sites with their counts. */
+export const SiteChoices: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const site = canvas.getByRole('combobox', { name: 'Filter by source site' });
+    await expect(site).toHaveDisplayValue('All sites');
+    await expect(optionsOf(site)).toEqual(['All sites', 'example.com (12)', 'garden.example.com (1,250)']);
+    await userEvent.selectOptions(site, 'example.com (12)');
+    await expect(args.onSiteChange).toHaveBeenCalledWith('example.com');
+    await userEvent.selectOptions(site, 'All sites');
+    await expect(args.onSiteChange).toHaveBeenLastCalledWith('');
+  },
+};
+
+/** A chosen site the top list does not hold (a shared link, another search) stays listed, as chosen. */
+export const SiteNotAmongTheTop: Story = {
+  args: { site: 'old.example.org' },
+  play: async ({ canvasElement }) => {
+    const site = within(canvasElement).getByRole('combobox', { name: 'Filter by source site' });
+    await expect(site).toHaveDisplayValue('old.example.org');
+    await expect(optionsOf(site)).toEqual(['All sites', 'example.com (12)', 'garden.example.com (1,250)', 'old.example.org']);
+  },
+};
+
+/** A phone: the search takes the first row; the selects and the toggle wrap below, nothing sticks out. */
+export const Phone: Story = {
+  globals: { viewport: { value: 'mobile1' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const box = canvas.getByRole('searchbox', { name: 'Search articles' }).getBoundingClientRect();
+    for (const name of ['Sort articles', 'Filter by source site']) {
+      const select = canvas.getByRole('combobox', { name });
+      await expect(select).toBeVisible();
+      await expect(select.getBoundingClientRect().top).toBeGreaterThanOrEqual(box.bottom);
+    }
+    await expect(canvas.getByRole('button', { name: 'Table' })).toBeVisible();
+    const root = canvasElement.ownerDocument.documentElement;
+    await expect(root.scrollWidth).toBeLessThanOrEqual(root.clientWidth);
+  },
+};
+
+/** On the Trash tab: the search, order, site and view are disabled (kept in place, with what they held). */
+export const DisabledOnTrash: Story = {
+  args: { disabled: true, value: 'tomato', isSearch: true, sort: 'relevance' },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const box = canvas.getByRole('searchbox', { name: 'Search articles' });
+    await expect(box).toBeDisabled();
+    await expect(box).toHaveValue('tomato');
+    await expect(canvas.getByRole('combobox', { name: 'Sort articles' })).toBeDisabled();
+    await expect(canvas.getByRole('combobox', { name: 'Filter by source site' })).toBeDisabled();
+    await expect(canvas.getByRole('button', { name: 'Table' })).toBeDisabled();
+    // `/` does not reach a disabled box.
+    await userEvent.keyboard('/');
+    await expect(box).not.toHaveFocus();
+    await expect(args.onChange).not.toHaveBeenCalled();
   },
 };

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { RecentArticles } from '../../../src/components/dashboard/RecentArticles';
 import { LoadingRows } from '../../../src/components/dashboard/LoadingRows';
+import { formatDateTime } from '../../../src/lib/format';
 import { cards as articles } from '../../fixtures';
 import { navigate, WithLinkSpy } from '../linkSpy';
 
@@ -30,12 +31,13 @@ export const WithArticles: Story = {
     const items = within(canvas.getByRole('list')).getAllByRole('listitem');
     await expect(items).toHaveLength(5);
 
-    await step('Each row shows its slug or "Article {id}", date and status', async () => {
-      await expect(items[0]).toHaveTextContent('sample-article-1');
+    await step('Each row shows its title, its slug or "Article {id}", date and status', async () => {
+      await expect(items[0]).toHaveTextContent('How to grow tomatoes in small spaces');
+      await expect(items[0]).toHaveTextContent(`sample-article-1 · ${formatDateTime(articles[0]!.createdAt)}`);
       await expect(items[0]).toHaveTextContent('Published');
       await expect(items[1]).toHaveTextContent('Draft');
-      // The fifth fixture has no slug.
-      await expect(items[4]).toHaveTextContent(`Article ${articles[4]?.id}`);
+      // The fifth fixture has no title and no slug: 'Article {id}' names it, once.
+      await expect(within(items[4] as HTMLElement).getAllByText(`Article ${articles[4]?.id}`)).toHaveLength(1);
       await expect(canvas.queryByText('sample-article-6')).toBeNull();
       const link = within(items[0] as HTMLElement).getByRole('link');
       await expect(link).toHaveAttribute('href', `/articles/${articles[0]?.id}`);

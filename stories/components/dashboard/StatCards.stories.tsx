@@ -37,12 +37,13 @@ export const ViewsNotTracked: Story = {
   },
 };
 
+/** Public reads counted by the server: today's, and the change against yesterday's. */
 export const WithViews: Story = {
   args: { stats: { ...stats, viewsToday: { value: 12_500, change: 4.2 } } },
   play: async ({ canvasElement }) => {
     const views = within(within(canvasElement).getByRole('group', { name: 'Views Today' }));
     await expect(views.getByText('12,500')).toBeVisible();
-    await expect(views.getByText('+4.2% from last week')).toBeVisible();
+    await expect(views.getByText('+4.2% from yesterday')).toBeVisible();
     await expect(views.queryByText('Not tracked')).toBeNull();
   },
 };

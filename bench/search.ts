@@ -1,0 +1,140 @@
+/**
+ * Article search over HTTP on a real-size library, beside the plain list, for each database
+ * backend: seeds BENCH_ROWS articles (about 12 KB of blog HTML and 6 KB of raw text each, with
+ * titles; bench/http/seed.ts), starts the real server (server/main.ts) as its own process and
+ * drives each case with autocannon (-c BENCH_CONNECTIONS) from another process. Each case is a
+ * first page of 50 cards; the list without q is measured in the same run. Figures only.
+ *
+ *   npx tsx bench/search.ts
+ *   BENCH_ROWS=20000 BENCH_DURATION=5 BENCH_BACKENDS=postgres npx tsx bench/search.ts
+ *
+ * Knobs: BENCH_ROWS (100000), BENCH_DURATION seconds per case (10), BENCH_WARMUP seconds (2),
+ * BENCH_CONNECTIONS (20), BENCH_BACKENDS (postgres,pglite), BENCH_PG_URL
+ * (postgres://postgres@127.0.0.1:5432; a fresh database is created there and dropped),
+ * BENCH_SEEDED_URL (a PostgreSQL database this bench seeded before with the same BENCH_ROWS: used
+ * as it is, nothing seeded or dropped; for trying query plans again and again).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { articleListResultSchema, formatSearchCount } from '../src/contract/index.ts';
+import { createPgliteDatabase, createPostgresDatabase, type Database } from '../server/db/database.ts';
+import { migrate } from '../server/db/migrations.ts';
+import { createBenchDatabase, fmt, freePort, measureWithCpu, onCleanup, runMain, signIn, startServer } from './http/process.ts';
+import { paragraphs } from './http/prose.ts';
+import { seedLibrary } from './http/seed.ts';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
+const SECONDS = Number(process.env.BENCH_DURATION ?? 10);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const BACKENDS = (process.env.BENCH_BACKENDS ?? 'postgres,pglite').split(',').map((s) => s.trim());
+const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
+const ADMIN = { email: 'bench@example.com', password: 'bench-password-1' };
+
+async function open(backend: string, dataDir: string): Promise<{ db: Database; databaseUrl?: string }> {
+  if (backend === 'pglite') return { db: await createPgliteDatabase(path.join(dataDir, 'db')) };
+  const databaseUrl = await createBenchDatabase(PG_URL, 'bench_search');
+  return { db: await createPostgresDatabase({ connectionString: databaseUrl }), databaseUrl };
+}
+
+/** The search terms: one matching one article, one matching all, one matching none, a phrase. */
+async function terms(db: Database) {
+  // A slug's last part is its row number: unique once it has 5 digits (no other text has numbers that long).
+  const { rows } = await db.query<{ slug: string }>(
+    "SELECT slug FROM articles WHERE slug ~ '-[0-9]{5}$' ORDER BY created_at DESC OFFSET 7 LIMIT 1",
+  );
+  const one = rows[0]?.slug.split('-').at(-1) ?? '12345';
+  // Two words that follow each other in a paragraph of the prose pool (seed.ts builds raw text from it).
+  const words = paragraphs(1)[0]!.split(/\s+/).slice(3, 5).join(' ').replace(/[^\p{L}\p{N} ]/gu, '');
+  return [
+    ['list (no q)', ''],
+    [`one match: q=${one}`, one],
+    ['every article: q=the', 'the'],
+    ['every article, part of a word in the URL: q=example', 'example'],
+    ['no match: q=qzxvbnm', 'qzxvbnm'],
+    [`phrase: q="${words}"`, `"${words}"`],
+  ] as const;
+}
+
+const SEEDED_URL = process.env.BENCH_SEEDED_URL;
+
+async function bench(backend: string) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), `bench-search-${backend}-`));
+  onCleanup(() => rm(dataDir, { recursive: true, force: true }));
+  const reuse = backend === 'postgres' && SEEDED_URL;
+  const { db, databaseUrl } = reuse
+    ? { db: await createPostgresDatabase({ connectionString: SEEDED_URL }), databaseUrl: SEEDED_URL }
+    : await open(backend, dataDir);
+  let cases: Awaited<ReturnType<typeof terms>>;
+  try {
+    await migrate(db);
+    if (reuse) console.log(`\n=== ${backend}: the library already seeded at ${SEEDED_URL}`);
+    else {
+    const seed = await seedLibrary(db, ROWS, () => {});
+    console.log(
+      `\n=== ${backend}: ${ROWS.toLocaleString('en-US')} articles seeded in ${fmt(seed.seconds)} s ` +
+        `(blog HTML ${fmt(seed.avgHtml / 1024)} KB, raw text ${fmt(seed.avgText / 1024)} KB on average; ` +
+        `articles with TOAST and indexes ${fmt(seed.articleBytes / 1024 / 1024, 0)} MB)`,
+    );
+    }
+    cases = await terms(db);
+  } finally {
+    await db.close();
+  }
+
+  const port = await freePort();
+  const server = await startServer({ port, dataDir, ...(databaseUrl ? { databaseUrl } : {}), ...ADMIN }, path.join(dataDir, 'server.log'));
+  // A client on the same database: it reads which backends answer, for their CPU.
+  const pgAdmin = databaseUrl ? new pg.Client({ connectionString: databaseUrl }) : undefined;
+  await pgAdmin?.connect();
+  try {
+    const headers = { authorization: `Bearer ${await signIn(server.base, ADMIN.email, ADMIN.password)}` };
+    const results: { name: string; rps: number; p50: number; p99: number; bad: number; found: string; cpu: number }[] = [];
+    for (const [name, q] of cases) {
+      const url = `${server.base}/api/articles/admin/articles${q ? `?q=${encodeURIComponent(q)}` : ''}`;
+      const res = await fetch(url, { headers });
+      if (!res.ok) throw new Error(`${name}: ${res.status} ${await res.text()}`);
+      const page = articleListResultSchema.parse(await res.json());
+      const r = await measureWithCpu(url, server.pid, pgAdmin, { connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: WARMUP, headers });
+      const found = `${page.data.length} cards, ${q ? formatSearchCount(page.counts.all) : page.counts.all.toLocaleString('en-US')} found`;
+      // No answer in the run (every request timed out): no CPU per request to tell.
+      const cpu = r.requests > 0 ? r.nodeCpu + (r.pgCpu ?? 0) : Number.NaN;
+      results.push({ name, rps: r.rps, p50: r.p50, p99: r.p99, bad: r.errors + r.non2xx, found, cpu });
+      const split = r.pgCpu === undefined ? '' : ` (server ${fmt(r.nodeCpu, 2)} + PostgreSQL ${fmt(r.pgCpu, 2)})`;
+      console.log(`  ${name}: ${fmt(r.rps, 0)} req/s, p99 ${r.p99} ms, CPU ${fmt(cpu, 2)} ms/req${split}`);
+    }
+    const list = results[0]!;
+    const cols = [52, 9, 8, 8, 8, 10, 12, 12];
+    const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(cols[0]!) : c.padStart(cols[i]!))).join(' ');
+    console.log(`\n${backend}: ${CONNECTIONS} connections, ${SECONDS} s per case (${WARMUP} s warm-up), first page of 50`);
+    console.log(
+      `"CPU ms/req": the server's${databaseUrl ? " and PostgreSQL's backends'" : ''} CPU per request; "× list (CPU)": the list's CPU per request ÷ the case's.`,
+    );
+    console.log(line(['case', 'req/s', 'p50 ms', 'p99 ms', 'errors', '× list', 'CPU ms/req', '× list (CPU)']) + '   result');
+    for (const r of results) {
+      console.log(
+        line([
+          r.name,
+          fmt(r.rps, 0),
+          r.rps > 0 ? String(r.p50) : '–',
+          r.rps > 0 ? String(r.p99) : '–',
+          String(r.bad),
+          `${fmt(r.rps / list.rps, 2)}×`,
+          Number.isNaN(r.cpu) ? '–' : fmt(r.cpu, 2),
+          Number.isNaN(r.cpu) ? '–' : `${fmt(list.cpu / r.cpu, 2)}×`,
+        ]) +
+          `   ${r.found}`,
+      );
+    }
+  } finally {
+    await pgAdmin?.end();
+    await server.stop();
+  }
+}
+
+runMain(async () => {
+  console.log(`bench:search — ${BACKENDS.join(', ')}; ${os.cpus().length} cores; ${ROWS.toLocaleString('en-US')} articles`);
+  for (const backend of BACKENDS) await bench(backend);
+});

@@ -1,0 +1,40 @@
+import { Flex, Heading, SegmentGroup, Stack, Text } from '@chakra-ui/react';
+import { analyticsTexts } from '../../lib/texts-analytics';
+
+const t = analyticsTexts;
+
+export interface AnalyticsHeaderProps<P extends number> {
+  /** The periods offered, in days (the contract's ANALYTICS_PERIODS). */
+  periods: readonly P[];
+  days: P;
+  onDaysChange: (days: P) => void;
+}
+
+/**
+ * 'Analytics', what it shows, and the period switch ('Last 30 days' / 'Last 90 days'): a radio
+ * group, so the arrow keys move between the periods.
+ */
+export function AnalyticsHeader<P extends number>({ periods, days, onDaysChange }: AnalyticsHeaderProps<P>) {
+  return (
+    <Flex justify="space-between" align={{ base: 'flex-start', md: 'center' }} gap="4" wrap="wrap">
+      <Stack gap="1">
+        <Heading as="h1" size="2xl">
+          {t.title}
+        </Heading>
+        <Text color="fg.muted">{t.intro}</Text>
+      </Stack>
+      <SegmentGroup.Root
+        size="sm"
+        aria-label={t.periodLabel}
+        value={String(days)}
+        onValueChange={(details) => {
+          const chosen = periods.find((period) => String(period) === details.value);
+          if (chosen !== undefined) onDaysChange(chosen);
+        }}
+      >
+        <SegmentGroup.Indicator />
+        <SegmentGroup.Items items={periods.map((period) => ({ value: String(period), label: t.period(period) }))} />
+      </SegmentGroup.Root>
+    </Flex>
+  );
+}

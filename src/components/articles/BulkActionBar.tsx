@@ -1,0 +1,120 @@
+import { Box, Button, Flex, HStack, Text } from '@chakra-ui/react';
+import { LuFilePen, LuSend, LuTrash2, LuX } from 'react-icons/lu';
+import type { BulkAction } from '../../contract';
+import { bulkTexts as t } from '../../lib/texts-articles';
+import { SelectCheckbox } from './SelectCheckbox';
+
+export interface BulkActionBarProps {
+  /** How many articles are selected (all loaded pages together). */
+  count: number;
+  /** The server takes at most this many ids: above it the actions are disabled and the bar says so. */
+  max: number;
+  allSelected: boolean;
+  someSelected: boolean;
+  onToggleAll: () => void;
+  onAction: (action: BulkAction) => void;
+  onClear: () => void;
+  /** False where the list has its own (the table's header): the bar then shows only with a selection. */
+  showSelectAll?: boolean;
+  /** The action whose request is pending: every button is disabled, this one spins. */
+  pending?: BulkAction | null;
+}
+
+const ACTIONS: { action: BulkAction; label: string; icon: React.ReactNode; palette?: string }[] = [
+  { action: 'publish', label: t.publish, icon: <LuSend aria-hidden /> },
+  { action: 'draft', label: t.draft, icon: <LuFilePen aria-hidden /> },
+  { action: 'delete', label: t.delete, icon: <LuTrash2 aria-hidden />, palette: 'red' },
+];
+
+/** The bar and the list it acts on: Escape inside them clears the selection. */
+export function SelectionArea({ onEscape, children }: { onEscape: () => void; children: React.ReactNode }) {
+  return (
+    <Box
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || event.defaultPrevented) return;
+        onEscape();
+      }}
+    >
+      {children}
+    </Box>
+  );
+}
+
+/**
+ * Above the list: 'Select all on this page' (the loaded articles), and once something is
+ * selected, its count and the bulk actions. Sticks to the top while the list scrolls.
+ */
+export function BulkActionBar({
+  count,
+  max,
+  allSelected,
+  someSelected,
+  onToggleAll,
+  onAction,
+  onClear,
+  pending = null,
+  showSelectAll = true,
+}: BulkActionBarProps) {
+  const tooMany = count > max;
+  if (!showSelectAll && count === 0) return null;
+  const busy = pending !== null;
+  return (
+    <Box
+      role="region"
+      aria-label={t.barLabel}
+      position="sticky"
+      top="0"
+      zIndex="docked"
+      bg={count > 0 ? 'bg.panel' : undefined}
+      borderWidth={count > 0 ? '1px' : '0'}
+      rounded="md"
+      px={count > 0 ? '3' : '0'}
+      py="2"
+      mb="3"
+    >
+      <Flex align="center" gap="3" wrap="wrap">
+        <HStack gap="2">
+          {showSelectAll ? (
+            <SelectCheckbox
+              label={t.selectAll}
+              showLabel={count === 0}
+              checked={allSelected ? true : someSelected ? 'indeterminate' : false}
+              onToggle={onToggleAll}
+            />
+          ) : null}
+          <Text textStyle="sm" fontWeight="medium" aria-live="polite">
+            {count > 0 ? t.selected(count) : null}
+          </Text>
+        </HStack>
+        {count > 0 ? (
+          <HStack gap="2" wrap="wrap">
+            {ACTIONS.map(({ action, label, icon, palette }) => (
+              <Button
+                key={action}
+                size="sm"
+                variant="outline"
+                colorPalette={palette}
+                disabled={busy || tooMany}
+                loading={pending === action}
+                loadingText={label}
+                onClick={() => onAction(action)}
+              >
+                {icon}
+                {label}
+              </Button>
+            ))}
+            <Button size="sm" variant="ghost" disabled={busy} onClick={onClear}>
+              <LuX aria-hidden />
+              {t.clear}
+            </Button>
+          </HStack>
+        ) : null}
+      </Flex>
+      {tooMany ? (
+        <Text role="alert" textStyle="sm" fontWeight="medium" mt="2">
+          {t.tooMany}
+        </Text>
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,43 @@
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { trashKeys, trashListQuery, useDeleteForever, useRestoreArticle } from '../api/articleTrash';
+import type { ArticleTrashListProps } from '../components/articles/ArticleTrashList';
+import { useTrashToasts } from './useTrashToasts';
+
+/**
+ * The Trash tab of the articles screen: its pages (fetched only while the tab is open), Restore
+ * (which toasts 'Article restored'; a refusal is shown under its row) and Delete forever. Answers
+ * the list's props, and the header's Refresh for that tab.
+ */
+export function useTrashTab(isOpen: boolean) {
+  const trash = useInfiniteQuery({ ...trashListQuery(), enabled: isOpen });
+  const { mutateAsync: restore } = useRestoreArticle();
+  const { mutateAsync: deleteForever } = useDeleteForever();
+  const { restored } = useTrashToasts();
+  const pages = trash.data?.pages;
+  const articles = useMemo(() => pages?.flatMap((page) => page.data), [pages]);
+  const { refetch, fetchNextPage } = trash;
+  const queryClient = useQueryClient();
+  // Refresh: the pages and the tab's count.
+  const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: trashKeys.all() }), [queryClient]);
+  const retry = useCallback(() => void refetch(), [refetch]);
+  const onRestore = useCallback(
+    async (id: string, slug?: string) => {
+      await restore({ id, slug });
+      restored();
+    },
+    [restore, restored],
+  );
+  const list: ArticleTrashListProps = {
+    articles,
+    isLoading: trash.isPending,
+    error: trash.isError ? trash.error : null,
+    onRetry: retry,
+    onRestore,
+    onDeleteForever: deleteForever,
+    hasMore: trash.hasNextPage,
+    isFetchingMore: trash.isFetchingNextPage,
+    onLoadMore: () => void fetchNextPage(),
+  };
+  return { list, refresh, isRefreshing: trash.isFetching && !trash.isFetchingNextPage };
+}

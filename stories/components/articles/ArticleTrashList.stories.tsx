@@ -1,0 +1,223 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { Box } from '@chakra-ui/react';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { ArticleTrashList } from '../../../src/components/articles/ArticleTrashList';
+import { DeleteForeverDialog } from '../../../src/components/articles/DeleteForeverDialog';
+import { serverMessages, toArticleCard, type TrashedArticleCard } from '../../../src/contract';
+import { formatDateTime } from '../../../src/lib/format';
+import { trashTexts as t } from '../../../src/lib/texts-articles';
+import { trashedSamples } from '../../fixtures';
+
+/** The clock the days left are counted from: fixed, so the stories read the same every day. */
+const now = Date.parse('2026-11-20T09:30:00.000Z');
+const samples = trashedSamples(now);
+const trashed: TrashedArticleCard[] = samples.map(({ article, deletedAt }) => ({ ...toArticleCard(article), deletedAt }));
+const [blight, untitled, lisbon] = trashed as [TrashedArticleCard, TrashedArticleCard, TrashedArticleCard];
+
+/** An answer the API client would reject with (an ApiError's fields). */
+const apiError = (fields: { message: string; code: string; suggestion?: string }) =>
+  Object.assign(new Error(fields.message), fields);
+
+const meta = {
+  title: 'Components/Articles/ArticleTrashList',
+  component: ArticleTrashList,
+  subcomponents: { DeleteForeverDialog },
+  args: {
+    articles: trashed,
+    isLoading: false,
+    error: null,
+    now,
+    onRetry: fn(),
+    onRestore: fn(async () => {}),
+    onDeleteForever: fn(async () => {}),
+    onLoadMore: fn(),
+  },
+  decorators: [
+    (Story) => (
+      <Box maxW="3xl">
+        <Story />
+      </Box>
+    ),
+  ],
+} satisfies Meta<typeof ArticleTrashList>;
+export default meta;
+
+type Story = StoryObj<typeof meta>;
+
+const row = (canvasElement: HTMLElement, name: string) => within(canvasElement).getByRole('article', { name });
+const page = (canvasElement: HTMLElement) => within(canvasElement.ownerDocument.body);
+
+/** Each row: its title (or 'Article #…'), slug, when it was deleted and how long it stays. */
+export const WithItems: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const list = canvas.getByRole('list', { name: t.listLabel });
+    await expect(within(list).getAllByRole('article')).toHaveLength(3);
+    const first = within(row(canvasElement, blight.title!));
+    await expect(first.getByText('tomato-blight')).toBeVisible();
+    await expect(first.getByText(`Deleted ${formatDateTime(blight.deletedAt)}`)).toBeVisible();
+    await expect(first.getByText('Deleted for good in 30 days')).toBeVisible();
+    const second = within(row(canvasElement, `Article #${untitled.id.slice(-8)}`));
+    await expect(second.getByText(t.noSlug)).toBeVisible();
+    await expect(second.getByText('Deleted for good in 3 days')).toBeVisible();
+    await expect(within(row(canvasElement, lisbon.title!)).getByText('Deleted for good in 1 day')).toBeVisible();
+    await expect(within(row(canvasElement, lisbon.title!)).getByText('Published')).toBeVisible();
+    await expect(first.getByRole('button', { name: t.restore })).toHaveAccessibleDescription(blight.title!);
+  },
+};
+
+export const Loading: Story = {
+  args: { isLoading: true, articles: undefined },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('status')).toHaveTextContent(t.loading);
+    await expect(canvas.queryByRole('article')).toBeNull();
+  },
+};
+
+export const Empty: Story = {
+  args: { articles: [] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { name: 'The trash is empty' })).toBeVisible();
+    await expect(canvas.getByText('Deleted articles stay here for 30 days.')).toBeVisible();
+    await expect(canvas.queryByRole('list')).toBeNull();
+  },
+};
+
+export const LoadFailed: Story = {
+  args: { articles: undefined, error: { message: serverMessages.databaseUnavailable } },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('alert')).toHaveTextContent(t.errorTitle);
+    await expect(canvas.getByText(serverMessages.databaseUnavailable)).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Try Again' }));
+    await expect(args.onRetry).toHaveBeenCalledTimes(1);
+  },
+};
+
+export const LoadFailedWithoutMessage: Story = {
+  args: { articles: undefined, error: {} },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText(t.errorFallback)).toBeVisible();
+  },
+};
+
+/** Restore: the row's button waits for the answer, then the parent's list drops the row. */
+export const Restore: Story = {
+  play: async ({ canvasElement, args }) => {
+    const button = within(row(canvasElement, blight.title!)).getByRole('button', { name: t.restore });
+    await userEvent.click(button);
+    await expect(args.onRestore).toHaveBeenCalledWith(blight.id, undefined);
+    await expect(canvasElement.querySelector('[role="alert"]')).toBeNull();
+  },
+};
+
+/**
+ * Its slug was taken while it was in the trash: the server's message under the row, and
+ * 'Restore as <suggestion>', which restores it under that slug.
+ */
+export const RestoreConflict: Story = {
+  args: {
+    onRestore: fn(async (_id: string, slug?: string) => {
+      if (!slug) {
+        throw apiError({ message: serverMessages.restoreSlugTaken, code: 'restore_slug_taken', suggestion: 'sample-article-2-2' });
+      }
+    }),
+  },
+  play: async ({ canvasElement, args }) => {
+    const lisbonRow = within(row(canvasElement, lisbon.title!));
+    await userEvent.click(lisbonRow.getByRole('button', { name: t.restore }));
+    const alert = await lisbonRow.findByRole('alert');
+    await expect(alert).toHaveTextContent(serverMessages.restoreSlugTaken);
+    // Only its own row says so.
+    await expect(within(canvasElement).getAllByRole('alert')).toHaveLength(1);
+    await userEvent.click(within(alert).getByRole('button', { name: 'Restore as sample-article-2-2' }));
+    await expect(args.onRestore).toHaveBeenLastCalledWith(lisbon.id, 'sample-article-2-2');
+    await waitFor(() => expect(lisbonRow.queryByRole('alert')).toBeNull());
+  },
+};
+
+/** Any other refusal (it was deleted for good meanwhile): the message, and no slug to offer. */
+export const RestoreFails: Story = {
+  args: {
+    onRestore: fn(async () => {
+      throw apiError({ message: serverMessages.articleNotFound, code: 'not_found' });
+    }),
+  },
+  play: async ({ canvasElement }) => {
+    const blightRow = within(row(canvasElement, blight.title!));
+    await userEvent.click(blightRow.getByRole('button', { name: t.restore }));
+    await expect(await blightRow.findByRole('alert')).toHaveTextContent(serverMessages.articleNotFound);
+    await expect(blightRow.queryByRole('button', { name: /^Restore as/ })).toBeNull();
+  },
+};
+
+async function openDeleteForever(canvasElement: HTMLElement, name: string) {
+  await userEvent.click(within(row(canvasElement, name)).getByRole('button', { name: t.deleteForever }));
+  const dialog = await page(canvasElement).findByRole('alertdialog', { name: t.confirmTitle });
+  // It fades in.
+  await waitFor(() => expect(dialog).toBeVisible());
+  return dialog;
+}
+
+/** Delete forever asks first: Cancel deletes nothing; the dialog's Delete forever does. */
+export const DeleteForever: Story = {
+  play: async ({ canvasElement, args, step }) => {
+    await step('cancel', async () => {
+      const dialog = await openDeleteForever(canvasElement, blight.title!);
+      await expect(within(dialog).getByText(t.confirmBody)).toBeVisible();
+      await expect(within(dialog).getByText(blight.title!)).toBeVisible();
+      await userEvent.click(within(dialog).getByRole('button', { name: t.cancel }));
+      await waitFor(() => expect(page(canvasElement).queryByRole('alertdialog')).toBeNull());
+      await expect(args.onDeleteForever).not.toHaveBeenCalled();
+    });
+    await step('confirm', async () => {
+      const dialog = await openDeleteForever(canvasElement, blight.title!);
+      await userEvent.click(within(dialog).getByRole('button', { name: t.deleteForever }));
+      await expect(args.onDeleteForever).toHaveBeenCalledTimes(1);
+      await expect(args.onDeleteForever).toHaveBeenCalledWith(blight.id);
+      await waitFor(() => expect(page(canvasElement).queryByRole('alertdialog')).toBeNull());
+    });
+  },
+};
+
+/** A refused Delete forever keeps the dialog open with the server's message. */
+export const DeleteForeverFails: Story = {
+  args: {
+    onDeleteForever: fn(async () => {
+      throw apiError({ message: serverMessages.notInTrash, code: 'not_in_trash' });
+    }),
+  },
+  play: async ({ canvasElement }) => {
+    const dialog = await openDeleteForever(canvasElement, lisbon.title!);
+    await userEvent.click(within(dialog).getByRole('button', { name: t.deleteForever }));
+    await expect(await within(dialog).findByRole('alert')).toHaveTextContent(serverMessages.notInTrash);
+    await expect(dialog).toBeVisible();
+    await userEvent.click(within(dialog).getByRole('button', { name: t.cancel }));
+    await waitFor(() => expect(page(canvasElement).queryByRole('alertdialog')).toBeNull());
+  },
+};
+
+/** More pages on the server: 'Load more' asks for the next. */
+export const HasMore: Story = {
+  args: { hasMore: true },
+  play: async ({ canvasElement, args }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Load more' }));
+    await expect(args.onLoadMore).toHaveBeenCalled();
+  },
+};
+
+/** A phone: the buttons wrap under the dates, nothing sticks out sideways. */
+export const PhoneWidth: Story = {
+  globals: { viewport: { value: 'mobile1' } },
+  play: async ({ canvasElement }) => {
+    const first = row(canvasElement, blight.title!);
+    const dates = within(first).getByText('Deleted for good in 30 days').getBoundingClientRect();
+    const restore = within(first).getByRole('button', { name: t.restore });
+    await expect(restore).toBeVisible();
+    await expect(restore.getBoundingClientRect().top).toBeGreaterThanOrEqual(dates.bottom);
+    const root = canvasElement.ownerDocument.documentElement;
+    await expect(root.scrollWidth).toBeLessThanOrEqual(root.clientWidth);
+  },
+};

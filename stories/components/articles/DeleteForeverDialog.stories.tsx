@@ -1,0 +1,62 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { DeleteForeverDialog } from '../../../src/components/articles/DeleteForeverDialog';
+import { serverMessages } from '../../../src/contract';
+import { trashTexts as t } from '../../../src/lib/texts-articles';
+
+const meta = {
+  title: 'Components/Articles/DeleteForeverDialog',
+  component: DeleteForeverDialog,
+  args: { articleName: 'Tomato blight, and how to stop it', onCancel: fn(), onConfirm: fn(), isDeleting: false, error: null },
+} satisfies Meta<typeof DeleteForeverDialog>;
+export default meta;
+
+type Story = StoryObj<typeof meta>;
+
+/** The dialog is portalled to the page's body. */
+async function findDialog(canvasElement: HTMLElement) {
+  const dialog = await within(canvasElement.ownerDocument.body).findByRole('alertdialog', { name: t.confirmTitle });
+  // It fades in.
+  await waitFor(() => expect(dialog).toBeVisible());
+  return within(dialog);
+}
+
+/** It names the article and says it cannot be undone; Cancel comes first, and has the focus. */
+export const Open: Story = {
+  play: async ({ canvasElement, args }) => {
+    const dialog = await findDialog(canvasElement);
+    await expect(dialog.getByText('This article will be deleted for good. This cannot be undone.')).toBeVisible();
+    await expect(dialog.getByText('Tomato blight, and how to stop it')).toBeVisible();
+    await userEvent.click(dialog.getByRole('button', { name: 'Delete forever' }));
+    await expect(args.onConfirm).toHaveBeenCalledTimes(1);
+    await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await expect(args.onCancel).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** While it deletes: the button waits, Cancel and Esc do nothing. */
+export const Deleting: Story = {
+  args: { isDeleting: true },
+  play: async ({ canvasElement, args }) => {
+    const dialog = await findDialog(canvasElement);
+    await expect(dialog.getByRole('button', { name: /Deleting/ })).toBeDisabled();
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    await userEvent.keyboard('{Escape}');
+    await expect(args.onCancel).not.toHaveBeenCalled();
+  },
+};
+
+export const Failed: Story = {
+  args: { error: serverMessages.notInTrash },
+  play: async ({ canvasElement }) => {
+    const dialog = await findDialog(canvasElement);
+    await expect(dialog.getByRole('alert')).toHaveTextContent(serverMessages.notInTrash);
+  },
+};
+
+export const Closed: Story = {
+  args: { articleName: null },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement.ownerDocument.body).queryByRole('alertdialog')).toBeNull();
+  },
+};
