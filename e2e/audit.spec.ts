@@ -67,7 +67,12 @@ test.beforeAll(async ({ baseURL }) => {
 // The other suites count what they create: leave the data folder as it was found.
 test.afterAll(async () => {
   for (const id of articleIds) await api.delete(`/api/articles/${id}`);
-  for (const id of fileIds) await api.delete(`/api/files/${id}`);
+  // Deleted for good: a delete alone keeps them in the trash, and the same bytes uploaded later
+  // would bring them back instead of being stored.
+  for (const id of fileIds) {
+    await api.delete(`/api/files/${id}`);
+    await api.delete(`/api/files/${id}/forever`);
+  }
   await api.dispose();
 });
 

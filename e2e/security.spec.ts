@@ -31,7 +31,11 @@ test.beforeAll(async ({ baseURL }) => {
 });
 test.afterAll(async () => {
   for (const id of createdArticles) await api.delete(`/api/articles/${id}`);
-  for (const id of createdFiles) await api.delete(`/api/files/${id}`);
+  for (const id of createdFiles) {
+    // Deleted for good (a delete alone keeps the file in the trash).
+    await api.delete(`/api/files/${id}`);
+    await api.delete(`/api/files/${id}/forever`);
+  }
   await api.dispose();
 });
 

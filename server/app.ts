@@ -32,13 +32,16 @@ import {
 import type { AppContext } from './context.ts';
 import type { Database } from './db/database.ts';
 import { migrate, refreshStatistics, STATISTICS_REFRESH_MS } from './db/migrations.ts';
+import { runIfFree } from './db/locks.ts';
 import { OidcClient, type OidcSettings } from './oidc.ts';
 import { docsRoutes, registerOpenApi } from './openapi.ts';
 import { apiError, installErrorHandling, notFound, sendError } from './errors.ts';
 import { DEFAULT_MAX_IMAGE_PIXELS } from './files/limits.ts';
+import type { ObjectStore } from './files/objects.ts';
 import { FileStorage } from './files/storage.ts';
 import { articleRoutes } from './routes/articles.ts';
 import { sweepTrash } from './articles.ts';
+import { sweepFileTrash } from './files/library.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
 import { publicRoutes } from './routes/public.ts';
 import { ViewCounter } from './views.ts';
@@ -70,6 +73,10 @@ export interface AppOptions {
   db: Database;
   /** Stored files (files/, thumbs/, tmp/) live here; health reports this disk. */
   dataDir: string;
+  /** Where the library's bytes go instead of DATA_DIR (an S3 bucket); uploads still pass through DATA_DIR/tmp. */
+  objects?: ObjectStore;
+  /** Downloads redirect to a presigned URL of the object store, when it gives one. */
+  presignedDownloads?: boolean;
   maxUploadBytes?: number;
   maxImagePixels?: number;
   /** JSON body limit (blog HTML can be large). */
@@ -253,18 +260,30 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Start-up work, before the first request: schema, storage, first admin.
   const applied = await migrate(options.db);
   if (applied.length) app.log.info({ versions: applied }, 'database migrations applied');
-  const storage = new FileStorage(options.dataDir);
+  const storage = new FileStorage(options.dataDir, options.objects);
   await storage.init();
-  const swept = await storage.sweep(options.db, options.sweepGraceMs ?? 60 * 60 * 1000);
-  if (swept.tmp || swept.orphans) app.log.info(swept, 'removed upload leftovers and orphan files');
-  // The trash empties itself: articles deleted more than TRASH_RETENTION_DAYS ago go for good,
+  // The sweeps and the statistics are shared work: when several processes share the database,
+  // the one holding the job's advisory lock does it and the others skip (server/db/locks.ts).
+  const graceMs = options.sweepGraceMs ?? 60 * 60 * 1000;
+  // Upload leftovers are this host's own (DATA_DIR/tmp); orphan objects are shared.
+  const tmpSwept = await storage.sweepTmp(graceMs);
+  const swept = await runIfFree(options.db, 'storageSweep', () => storage.sweepOrphans(options.db, graceMs));
+  const orphans = swept.ran ? swept.value : 0;
+  if (tmpSwept || orphans) app.log.info({ tmp: tmpSwept, orphans }, 'removed upload leftovers and orphan files');
+  // The trash empties itself: articles and files deleted more than TRASH_RETENTION_DAYS ago go for good,
   // at start and then hourly.
-  const purged = await sweepTrash(options.db);
-  if (purged) app.log.info({ purged }, 'deleted articles of the trash for good');
+  const emptyTrash = async () => {
+    const purged = await runIfFree(options.db, 'trashSweep', () => sweepTrash(options.db));
+    if (purged.ran && purged.value) app.log.info({ purged: purged.value }, 'deleted articles of the trash for good');
+    // Files too: the rows first, then their bytes through the storage.
+    const files = await runIfFree(options.db, 'trashSweep', () =>
+      sweepFileTrash({ db: options.db, storage }, new Date(), (err, id) => app.log.warn({ err, id }, 'could not remove stored file')),
+    );
+    if (files.ran && files.value) app.log.info({ purged: files.value }, 'deleted files of the trash for good');
+  };
+  await emptyTrash();
   const trashTimer = setInterval(() => {
-    sweepTrash(options.db)
-      .then((n) => n && app.log.info({ purged: n }, 'deleted articles of the trash for good'))
-      .catch((err: unknown) => app.log.warn({ err }, 'the trash was not swept'));
+    emptyTrash().catch((err: unknown) => app.log.warn({ err }, 'the trash was not swept'));
   }, TRASH_SWEEP_MS);
   trashTimer.unref();
   app.addHook('onClose', async () => clearInterval(trashTimer));
@@ -272,9 +291,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The embedded database has no autovacuum: its planner statistics (which search counts and
   // plans rely on) are refreshed at start and then hourly. PostgreSQL keeps its own.
   if (options.db.kind === 'pglite') {
-    await refreshStatistics(options.db);
+    const refresh = () => runIfFree(options.db, 'statistics', () => refreshStatistics(options.db));
+    await refresh();
     const timer = setInterval(() => {
-      refreshStatistics(options.db).catch((err: unknown) => app.log.warn({ err }, 'planner statistics not refreshed'));
+      refresh().catch((err: unknown) => app.log.warn({ err }, 'planner statistics not refreshed'));
     }, STATISTICS_REFRESH_MS);
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
@@ -311,6 +331,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicCorsOrigins: options.publicCorsOrigins ?? [],
     sessions,
     storage,
+    presignedDownloads: options.presignedDownloads ?? false,
     dataDir: options.dataDir,
     maxUploadBytes,
     maxImagePixels: options.maxImagePixels ?? DEFAULT_MAX_IMAGE_PIXELS,

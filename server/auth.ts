@@ -1,6 +1,7 @@
 /**
  * Sign-in: argon2id password hashes, random session tokens stored as SHA-256 hashes, failed
- * attempts counted in the database (per email and IP) so the limit holds across processes.
+ * attempts counted in the database (per email and IP) so the limit holds across processes, also
+ * for attempts sent to several processes at once (see takeLoginAttempt).
  * The rules (lifetimes, limits, email spelling) are here; the SQL is in repositories/users.ts.
  */
 import { randomBytes } from 'node:crypto';
@@ -15,6 +16,7 @@ import {
   insertSession,
   insertUser,
   lockFirstAdminCreation,
+  lockLoginAttempts,
   recentLoginFailures,
   userByEmail,
   validSession,
@@ -171,11 +173,27 @@ export async function loginRetryAfter(db: Queryable, email: string, ip: string, 
   return Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000));
 }
 
-export async function recordLoginFailure(db: Database, email: string, ip: string, now = new Date()) {
-  await db.transaction(async (tx) => {
+/**
+ * Takes one of the (email, ip) pair's sign-in attempts, before its password is checked: answers
+ * 0, or the seconds to wait when the pair has none left (nothing is recorded then). The attempt
+ * is recorded as a failure at once and stays one unless the password proves right (the caller
+ * then clears the pair's failures). Counting and recording hold the pair's lock, so attempts
+ * arriving together, in this process or in others on the database, are taken one after the other:
+ * however many come at once, at most LOGIN_MAX_FAILURES passwords are checked per window.
+ */
+export async function takeLoginAttempt(db: Database, email: string, ip: string, now = new Date()): Promise<number> {
+  const address = normaliseEmail(email);
+  // Refused without a write (nor a lock) while the pair is over the limit.
+  const wait = await loginRetryAfter(db, address, ip, now);
+  if (wait > 0) return wait;
+  return db.transaction(async (tx) => {
+    await lockLoginAttempts(tx, address, ip);
+    const waitNow = await loginRetryAfter(tx, address, ip, now);
+    if (waitNow > 0) return waitNow;
     // Old attempts no longer count; drop them as we go so the table stays small.
     await deleteLoginFailuresBefore(tx, new Date(now.getTime() - LOGIN_WINDOW_MS));
-    await insertLoginFailure(tx, normaliseEmail(email), ip, now);
+    await insertLoginFailure(tx, address, ip, now);
+    return 0;
   });
 }
 

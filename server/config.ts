@@ -31,7 +31,21 @@ export interface ServerConfig {
   publicCorsOrigins: string[];
   /** 'Login with Google' (any OpenID Connect provider), when all three are set. */
   oidc?: { issuer: string; clientId: string; clientSecret: string };
+  /** Where the library's bytes are kept: DATA_DIR (default) or an S3-compatible bucket. */
+  storage: StorageConfig;
 }
+
+export type StorageConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      bucket: string;
+      endpoint?: string;
+      region: string;
+      forcePathStyle: boolean;
+      /** Downloads redirect to a short-lived presigned URL of the bucket instead of passing through. */
+      presignedDownloads: boolean;
+    };
 
 /** The setting's problem, without the variable's name: it is prefixed from the issue's path. */
 type Problem = string;
@@ -169,6 +183,18 @@ export const configVariables = z.object({
     'the OpenID Connect client id; register `https://<console>/api/auth/oidc/callback` as its redirect URI',
   ),
   OIDC_CLIENT_SECRET: optionalText().describe('the OpenID Connect client secret'),
+  STORAGE: oneOf(['local', 's3'], 'local').describe(
+    'where uploaded files and thumbnails are kept: `local` (under `DATA_DIR`) or `s3` (an S3-compatible bucket: AWS S3, MinIO, Cloudflare R2, Ceph; credentials from the AWS SDK\'s usual sources: `AWS_ACCESS_KEY_ID`/`AWS_SECRET_ACCESS_KEY`, a profile or a role)',
+  ),
+  S3_BUCKET: optionalText().describe('with `STORAGE=s3`: the bucket (required; it must exist)'),
+  S3_ENDPOINT: optionalText().describe('with `STORAGE=s3`: the server\'s URL for S3-compatible storage other than AWS (`http://127.0.0.1:9000` for MinIO)'),
+  S3_REGION: text('us-east-1').describe('with `STORAGE=s3`: the region (R2 takes `auto`)'),
+  S3_FORCE_PATH_STYLE: flag(false).describe(
+    'with `STORAGE=s3`: address the bucket as `endpoint/bucket` instead of `bucket.endpoint` (MinIO and most self-hosted servers need it)',
+  ),
+  S3_PRESIGNED_DOWNLOADS: flag(false).describe(
+    'with `STORAGE=s3`: downloads redirect to a presigned bucket URL valid for 5 minutes instead of passing through the server (the bucket answers with the file\'s type and disposition, but not the server\'s `nosniff` and CSP headers)',
+  ),
 });
 
 type Variables = z.output<typeof configVariables>;
@@ -201,9 +227,30 @@ function checkOidc(env: Variables, ctx: z.RefinementCtx<Variables>) {
   }
 }
 
+function checkStorage(env: Variables, ctx: z.RefinementCtx<Variables>) {
+  if (env.STORAGE !== 's3') return;
+  if (!env.S3_BUCKET) {
+    ctx.addIssue({ code: 'custom', message: 'is required with STORAGE=s3', path: ['S3_BUCKET'] });
+  } else if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(env.S3_BUCKET)) {
+    ctx.addIssue({ code: 'custom', message: `must be a bucket name (3-63 lowercase letters, digits, dots, hyphens), got "${env.S3_BUCKET}"`, path: ['S3_BUCKET'] });
+  }
+  if (env.S3_ENDPOINT) {
+    let url: URL | undefined;
+    try {
+      url = new URL(env.S3_ENDPOINT);
+    } catch {
+      url = undefined;
+    }
+    if (!url || !/^https?:$/.test(url.protocol)) {
+      ctx.addIssue({ code: 'custom', message: `must be an http(s) URL, got "${env.S3_ENDPOINT}"`, path: ['S3_ENDPOINT'] });
+    }
+  }
+}
+
 /** The whole environment → ServerConfig. */
 export const configSchema = configVariables
   .superRefine(checkOidc, { when: () => true })
+  .superRefine(checkStorage, { when: () => true })
   .transform(
     (env): ServerConfig => ({
       port: env.PORT,
@@ -222,6 +269,17 @@ export const configSchema = configVariables
         env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
           ? { issuer: env.OIDC_ISSUER, clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET }
           : undefined,
+      storage:
+        env.STORAGE === 's3' && env.S3_BUCKET
+          ? {
+              kind: 's3',
+              bucket: env.S3_BUCKET,
+              endpoint: env.S3_ENDPOINT,
+              region: env.S3_REGION,
+              forcePathStyle: env.S3_FORCE_PATH_STYLE,
+              presignedDownloads: env.S3_PRESIGNED_DOWNLOADS,
+            }
+          : { kind: 'local' },
     }),
   );
 

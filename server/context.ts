@@ -16,6 +16,8 @@ export interface AppContext {
   /** Sessions checked in the last few seconds (bounded; see SessionCache). */
   sessions: SessionCache;
   storage: FileStorage;
+  /** Downloads redirect to a presigned URL of the object store (S3_PRESIGNED_DOWNLOADS). */
+  presignedDownloads: boolean;
   dataDir: string;
   maxUploadBytes: number;
   maxImagePixels: number;

@@ -86,6 +86,15 @@ export const DATABASE_RETRY_AFTER_S = 5;
 export const databaseUnavailable = () =>
   apiError('database_unavailable', { headers: { 'retry-after': String(DATABASE_RETRY_AFTER_S) } });
 
+/** The object store (an S3 bucket) failed or did not answer: nothing was changed. */
+export class StorageUnavailableError extends Error {
+  constructor(readonly cause: unknown) {
+    super(`file storage unavailable: ${(cause as Error | undefined)?.message ?? String(cause)}`);
+  }
+}
+export const storageUnavailable = () =>
+  apiError('storage_unavailable', { headers: { 'retry-after': String(DATABASE_RETRY_AFTER_S) } });
+
 /** The disk under DATA_DIR is full (or the process is over its quota). */
 export const isDiskFull = (error: unknown) => ['ENOSPC', 'EDQUOT'].includes((error as { code?: string } | null)?.code ?? '');
 export const storageFull = () => apiError('storage_full');
@@ -116,6 +125,7 @@ function describeValidation(error: FastifyError): string {
 export function toApiError(error: FastifyError | ApiError | Error): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof DatabaseUnavailableError) return databaseUnavailable();
+  if (error instanceof StorageUnavailableError) return storageUnavailable();
   if (isDiskFull(error)) return storageFull();
   const e = error as FastifyError;
   if (hasZodFastifySchemaValidationErrors(e) || e.validation) {

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { configHelp, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
+import { objectStoreFor } from './files/objects.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -26,6 +27,8 @@ async function main() {
   const app = await buildApp({
     db,
     dataDir: config.dataDir,
+    objects: objectStoreFor(config.storage),
+    presignedDownloads: config.storage.kind === 's3' && config.storage.presignedDownloads,
     maxUploadBytes: config.maxUploadBytes,
     scrape: { allowCidrs: config.scrapeAllowCidrs },
     importImages: config.scrapeImportImages,
@@ -66,12 +69,13 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  const storageLabel = config.storage.kind === 's3' ? `s3://${config.storage.bucket}` : 'local disk';
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${config.port}`;
   console.log(
     hasConsole
-      ? `Console and API on ${url} (data in ${config.dataDir}, database: ${db.kind})`
-      : `API on ${url}/api (no built console in dist/: run "npm start" to build it; database: ${db.kind})`,
+      ? `Console and API on ${url} (data in ${config.dataDir}, database: ${db.kind}, files: ${storageLabel})`
+      : `API on ${url}/api (no built console in dist/: run "npm start" to build it; database: ${db.kind}, files: ${storageLabel})`,
   );
 }
 

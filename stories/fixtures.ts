@@ -1,5 +1,5 @@
 /** Sample data for stories and MSW handlers, typed by the shared contract. */
-import { toArticleCard, type Activity, type Article, type ArticleCard, type ArticleCounts, type ArticleStats, type Health, type StoredFile } from '../src/contract';
+import { toArticleCard, type Activity, type Article, type ArticleCard, type ArticleCounts, type ArticleStats, type Health, type StoredFile, type TrashedFile } from '../src/contract';
 
 const day = 24 * 60 * 60 * 1000;
 const base = Date.parse('2026-11-20T09:30:00.000Z');
@@ -129,6 +129,17 @@ export function makeFile(overrides: Partial<StoredFile> = {}): StoredFile {
 export const tinyPngDataUrl =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
+/**
+ * A PDF's first page as the server draws its thumbnail (US Letter, 248 x 320: a heading and a
+ * paragraph on white), so PDF thumbnails render without any network.
+ */
+export const pdfPageThumbnailDataUrl = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="248" height="320" viewBox="0 0 248 320">' +
+    '<rect width="248" height="320" fill="white"/><rect x="29" y="26" width="120" height="12" fill="black"/>' +
+    Array.from({ length: 12 }, (_, i) => `<rect x="29" y="${54 + i * 6}" width="${i % 4 === 3 ? 150 : 190}" height="3" fill="gray"/>`).join('') +
+    '</svg>',
+)}`;
+
 export const files: StoredFile[] = [
   makeFile(),
   makeFile({
@@ -170,10 +181,42 @@ export const files: StoredFile[] = [
   }),
 ];
 
+/**
+ * The sample files' trash, deleted counting back from `now` (the clock by default: the console
+ * counts the days left from the clock), most recently deleted first: an image deleted an hour
+ * ago (30 days left), a PDF 12 days ago (18 left) and one 29.5 days ago (1 day left).
+ */
+export function trashedFileSamples(now: number = Date.now()): TrashedFile[] {
+  return [
+    {
+      ...makeFile({
+        id: 'file_trash_1',
+        name: 'old-banner.png',
+        size: 120_400,
+        type: 'image',
+        mimeType: 'image/png',
+        url: tinyPngDataUrl,
+        thumbnailUrl: tinyPngDataUrl,
+        uploadedAt: new Date(base - 40 * day).toISOString(),
+        lastModified: new Date(base - 40 * day).toISOString(),
+      }),
+      deletedAt: new Date(now - 60 * 60 * 1000).toISOString(),
+    },
+    {
+      ...makeFile({ id: 'file_trash_2', name: 'draft-contract.pdf', size: 88_000, url: '/api/files/file_trash_2/content' }),
+      deletedAt: new Date(now - 12 * day).toISOString(),
+    },
+    {
+      ...makeFile({ id: 'file_trash_3', name: 'q1-figures.pdf', size: 301_000, url: '/api/files/file_trash_3/content' }),
+      deletedAt: new Date(now - 29.5 * day).toISOString(),
+    },
+  ];
+}
+
 export const healthy: Health = {
   api: 'online',
   database: 'connected',
-  storage: { usedBytes: 12_884_901_888, totalBytes: 53_687_091_200, percent: 24 },
+  storage: { usedBytes: 12_884_901_888, totalBytes: 53_687_091_200, percent: 24, backend: 'local', reachable: true },
 };
 
 export const activities: Activity[] = [

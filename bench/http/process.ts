@@ -116,6 +116,8 @@ export interface ServerEnv {
   databaseUrl?: string;
   email: string;
   password: string;
+  /** More of the server's environment (STORAGE, MAX_UPLOAD_BYTES…), set last. */
+  extra?: Record<string, string>;
 }
 
 /** The real server (server/main.ts) on its own process, ready to answer. */
@@ -129,6 +131,7 @@ export async function startServer(env: ServerEnv, logFile: string): Promise<Chil
       ADMIN_EMAIL: env.email,
       ADMIN_PASSWORD: env.password,
       ...(env.databaseUrl ? { DATABASE_URL: env.databaseUrl } : {}),
+      ...env.extra,
     },
     logFile,
   );

@@ -11,6 +11,7 @@ import { openDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrations.ts';
 import { ApiError } from '../errors.ts';
 import { DEFAULT_MAX_IMAGE_PIXELS } from '../files/limits.ts';
+import { objectStoreFor } from '../files/objects.ts';
 import { FileStorage } from '../files/storage.ts';
 import { scrapeToDraft, type IngestContext } from '../scrape/ingest.ts';
 import { WorkerPool } from '../workers/pool.ts';
@@ -82,7 +83,7 @@ async function main(argv: string[]) {
   const workers = new WorkerPool();
   try {
     await migrate(db);
-    const storage = new FileStorage(config.dataDir);
+    const storage = new FileStorage(config.dataDir, objectStoreFor(config.storage));
     await storage.init();
     const ctx: IngestContext = {
       db,

@@ -4,6 +4,7 @@
  * Never edit a shipped migration: add the next version.
  */
 import type { Database, Queryable } from './database.ts';
+import { waitForLock } from './locks.ts';
 
 /** What article search (q) matches: slug and both URLs, as one indexed expression. */
 export const ARTICLE_SEARCH_SQL = "coalesce(slug, '') || ' ' || coalesce(scraped_url, '') || ' ' || coalesce(new_url, '')";
@@ -62,8 +63,6 @@ interface Migration {
   name: string;
   statements: string[];
 }
-
-const MIGRATION_LOCK = 72_736_101;
 
 export const migrations: Migration[] = [
   {
@@ -377,12 +376,52 @@ export const migrations: Migration[] = [
       `CREATE INDEX articles_public_idx ON articles (created_at DESC, id DESC) WHERE status = 'published' AND deleted_at IS NULL`,
     ],
   },
+  {
+    version: 10,
+    name: 'a trash for deleted files',
+    statements: [
+      `ALTER TABLE files ADD COLUMN deleted_at timestamptz`,
+      // The list's pages, overall and per type, read the files out of the trash only.
+      `DROP INDEX files_uploaded_idx`,
+      `DROP INDEX files_type_uploaded_idx`,
+      `CREATE INDEX files_uploaded_idx ON files (uploaded_at DESC, id DESC) WHERE deleted_at IS NULL`,
+      `CREATE INDEX files_type_uploaded_idx ON files (type, uploaded_at DESC, id DESC) WHERE deleted_at IS NULL`,
+      // The trash's pages (last deleted first) and its sweep (oldest first).
+      `CREATE INDEX files_trash_idx ON files (deleted_at DESC, id DESC) WHERE deleted_at IS NOT NULL`,
+      // The summary's totals are of the files out of the trash: a move to the trash (an UPDATE
+      // of deleted_at) takes a file out of them, a restore puts it back.
+      `CREATE OR REPLACE FUNCTION file_stats_apply() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF TG_OP IN ('INSERT', 'UPDATE') THEN
+          UPDATE file_stats SET
+            files = files + (SELECT count(*) FROM new_rows WHERE deleted_at IS NULL),
+            images = images + (SELECT count(*) FROM new_rows WHERE type = 'image' AND deleted_at IS NULL),
+            pdfs = pdfs + (SELECT count(*) FROM new_rows WHERE type = 'pdf' AND deleted_at IS NULL),
+            total_bytes = total_bytes + (SELECT coalesce(sum(size), 0) FROM new_rows WHERE deleted_at IS NULL);
+        END IF;
+        IF TG_OP IN ('DELETE', 'UPDATE') THEN
+          UPDATE file_stats SET
+            files = files - (SELECT count(*) FROM old_rows WHERE deleted_at IS NULL),
+            images = images - (SELECT count(*) FROM old_rows WHERE type = 'image' AND deleted_at IS NULL),
+            pdfs = pdfs - (SELECT count(*) FROM old_rows WHERE type = 'pdf' AND deleted_at IS NULL),
+            total_bytes = total_bytes - (SELECT coalesce(sum(size), 0) FROM old_rows WHERE deleted_at IS NULL);
+        END IF;
+        RETURN NULL;
+      END $$`,
+      `UPDATE file_stats SET
+        files = (SELECT count(*) FROM files WHERE deleted_at IS NULL),
+        images = (SELECT count(*) FROM files WHERE type = 'image' AND deleted_at IS NULL),
+        pdfs = (SELECT count(*) FROM files WHERE type = 'pdf' AND deleted_at IS NULL),
+        total_bytes = (SELECT coalesce(sum(size), 0) FROM files WHERE deleted_at IS NULL)`,
+      // Statistics of deleted_at, so the planner knows "deleted_at IS NULL" is nearly every row.
+      `ANALYZE files`,
+    ],
+  },
 ];
 
 /** The schema version the migrations above lead to. */
 export const LATEST_VERSION = Math.max(...migrations.map((m) => m.version));
 
-/** Applies the missing migrations; returns the versions it applied. */
 /** How often the embedded database's planner statistics are refreshed (it has no autovacuum). */
 export const STATISTICS_REFRESH_MS = 60 * 60 * 1000;
 
@@ -391,9 +430,13 @@ export async function refreshStatistics(db: Queryable): Promise<void> {
   await db.query('ANALYZE articles');
 }
 
+/**
+ * Applies the missing migrations; returns the versions it applied. Processes starting together
+ * take turns on the lock: the first applies them, the others then find nothing to do.
+ */
 export async function migrate(db: Database): Promise<number[]> {
   return db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await waitForLock(tx, 'migrations');
     await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
       version int PRIMARY KEY,
       name text NOT NULL,

@@ -8,7 +8,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileTypeFromFile } from 'file-type';
 import { SaxesParser } from 'saxes';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { apiError } from '../errors.ts';
 
 sharp.cache(false);
@@ -56,17 +56,21 @@ async function rasterThumbnail(file: string, maxPixels: number): Promise<Buffer>
     const meta = await sharp(file, options).metadata();
     if (!meta.width || !meta.height) throw new Error('no dimensions');
     // Decoding the whole image for the thumbnail also proves it is complete and sound.
-    return await sharp(file, options)
-      .rotate()
-      .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 80 })
-      .toBuffer();
+    return await webpThumbnail(sharp(file, options).rotate());
   } catch (error) {
     if (/pixel limit/i.test((error as Error).message)) {
       throw apiError('image_too_large');
     }
     throw apiError('image_damaged');
   }
+}
+
+/**
+ * The library's thumbnail of any picture: at most THUMBNAIL_SIZE on its longest side, WebP.
+ * Raster uploads and rendered PDF pages (server/files/pdfRender.ts) both go through here.
+ */
+export function webpThumbnail(image: Sharp): Promise<Buffer> {
+  return image.resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
 }
 
 /** Deeper or larger SVGs are refused before any DOM is built (real drawings stay far below). */

@@ -1,18 +1,35 @@
 /**
  * The file library: rows of `files` and their bytes under DATA_DIR, kept together. Both the
  * upload route and the scraper's image import store through `storeFile`, so a scraped image is
- * checked exactly like an upload (type from bytes, pixel limit, SVG sanitised).
+ * checked exactly like an upload (type from bytes, pixel limit, SVG sanitised); a replacement
+ * (`replaceFile`) is checked the same way. Bytes are kept once: an upload of bytes already in
+ * the library answers the file that has them (restored when it was in the trash). The trash
+ * empties itself (`sweepFileTrash`).
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { open, rename, rm, stat, writeFile } from 'node:fs/promises';
-import type { Database } from '../db/database.ts';
+import { open, rm, stat } from 'node:fs/promises';
+import { serverMessages, TRASH_RETENTION_DAYS } from '../../src/contract/index.ts';
+import type { Database, Queryable } from '../db/database.ts';
 import { apiError, DatabaseUnavailableError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { recordActivity } from '../repositories/activity.ts';
-import { findFileBySha256, insertFile, type FileRow } from '../repositories/files.ts';
+import {
+  findAnyFile,
+  findFileById,
+  findFileBySha256,
+  findOtherFileBySha256,
+  insertFile,
+  lockSha256,
+  purgeFileTrashBefore,
+  replaceFileContent,
+  restoreFile,
+  type FileRow,
+  type FileRowWithTrash,
+} from '../repositories/files.ts';
 import type { WorkerPool } from '../workers/pool.ts';
-import { FILE_JOB_MS } from './limits.ts';
+import { FILE_JOB_MS, PDF_THUMBNAIL_MAX_BYTES } from './limits.ts';
+import { pdfThumbnailInWorker } from './pdfThumbnail.ts';
 import type { FileStorage } from './storage.ts';
 
 /** A client's file name, for display only: no path, no control or bidi characters. */
@@ -70,66 +87,225 @@ async function sha256Of(file: string): Promise<string> {
   return hash.digest('hex');
 }
 
+/** What the library keeps of a checked file, besides its bytes. */
+interface Examined {
+  type: FileRow['type'];
+  mimeType: string;
+  /** After sanitising (an SVG is rewritten). */
+  size: number;
+  sha256: string;
+  /** An image's thumbnail, made while it was inspected. */
+  imageThumbnail: Buffer | undefined;
+}
+
+/** Inspects the file at `tmpFile` (a refusal throws ApiError) and hashes what is to be stored. */
+async function examine(ctx: LibraryContext, tmpFile: string): Promise<Examined> {
+  const inspection = await inspectInWorker(ctx, tmpFile);
+  const { size } = await stat(tmpFile); // an SVG was rewritten sanitised
+  const sha256 = await sha256Of(tmpFile);
+  return { type: inspection.type, mimeType: inspection.mimeType, size, sha256, imageThumbnail: inspection.thumbnail };
+}
+
+/** A PDF's first page is its thumbnail when it can be drawn; otherwise it keeps its icon. */
+async function thumbnailOf(ctx: LibraryContext, tmpFile: string, examined: Examined): Promise<Buffer | undefined> {
+  return examined.type === 'pdf' && examined.size <= PDF_THUMBNAIL_MAX_BYTES
+    ? await pdfThumbnailInWorker(ctx.workers, tmpFile)
+    : examined.imageThumbnail;
+}
+
+/** What storeFile did: stored a new file, or found these bytes in the library (and restored it from the trash). */
+export interface Stored {
+  row: FileRow;
+  reused: boolean;
+  /** The file with these bytes was in the trash, and has been brought back. */
+  restored: boolean;
+}
+
+/**
+ * The file with these bytes answers for a new upload of them; out of the trash if it was there
+ * (in the caller's transaction, which holds the bytes' lock).
+ */
+async function reuse(
+  tx: Queryable,
+  existing: FileRowWithTrash,
+  actor: string | null | undefined,
+): Promise<Stored> {
+  if (existing.deleted_at === null) return { row: existing, reused: true, restored: false };
+  const row = await restoreFile(tx, existing.id);
+  // Restored by another request meanwhile: it is out of the trash all the same.
+  if (!row) return { row: existing, reused: true, restored: false };
+  await recordActivity(tx, 'file.restored', `File "${row.name}" restored from the trash (its bytes were uploaded again)`, new Date(), actor);
+  return { row, reused: true, restored: true };
+}
+
 /**
  * Inspects the file at `tmpFile` (a temp file of this storage) and stores it under a new id
  * with its thumbnail. With `reuse`, bytes already in the library are not stored again: the
- * existing row is answered. The temp file is always gone afterwards. Throws ApiError for a
+ * file that has them is answered, brought back when it was in the trash. Two uploads of the
+ * same bytes at once are answered one after the other (a lock on the bytes' hash), so the
+ * second finds the first's row. The temp file is always gone afterwards. Throws ApiError for a
  * refused file (nothing stored).
+ *
+ * The bytes are stored first and the row written after: a row never points at bytes that are
+ * not there. Bytes whose row was never committed (a crash between the two) are removed by
+ * the start-up sweep.
  */
 export async function storeFile(
   ctx: LibraryContext,
   tmpFile: string,
   name: string,
   options: { reuse?: boolean; activity?: string; actor?: string | null } = {},
-): Promise<{ row: FileRow; reused: boolean }> {
+): Promise<Stored> {
   const { db, storage } = ctx;
-  const tmpThumb = storage.tmpPath('.webp');
   try {
-    const inspection = await inspectInWorker(ctx, tmpFile);
-    const { size } = await stat(tmpFile); // an SVG was rewritten sanitised
-    const sha256 = await sha256Of(tmpFile);
-    if (options.reuse) {
-      const existing = await findFileBySha256(db, sha256);
-      if (existing) return { row: existing, reused: true };
+    const examined = await examine(ctx, tmpFile);
+    const { sha256 } = examined;
+    if (options.reuse && (await findFileBySha256(db, sha256))) {
+      const found = await db.transaction(async (tx) => {
+        await lockSha256(tx, sha256);
+        const existing = await findFileBySha256(tx, sha256);
+        return existing ? reuse(tx, existing, options.actor) : undefined;
+      });
+      if (found) return found;
     }
-    if (inspection.thumbnail) await writeFile(tmpThumb, inspection.thumbnail, { flag: 'wx' });
+    const thumbnail = await thumbnailOf(ctx, tmpFile, examined);
 
     const id = newId();
     const now = new Date();
-    const finalFile = storage.filePath(id);
-    const finalThumb = storage.thumbnailPath(id);
-    let moved = false;
+    let stored = false;
     try {
-      // Row and file appear together: the move happens inside the transaction, and a failed
-      // commit removes the moved file.
-      const row = await db.transaction(async (tx) => {
+      stored = true;
+      if (thumbnail) await storage.putBytes(id, 'thumbnail', thumbnail, 'image/webp');
+      await storage.put(id, 'content', tmpFile, examined.mimeType);
+      const result = await db.transaction(async (tx): Promise<Stored> => {
+        if (options.reuse) {
+          // Another upload of these bytes may have been stored while these were.
+          await lockSha256(tx, sha256);
+          const existing = await findFileBySha256(tx, sha256);
+          if (existing) return reuse(tx, existing, options.actor);
+        }
         const inserted = await insertFile(tx, {
           id,
           name,
-          size,
-          type: inspection.type,
-          mimeType: inspection.mimeType,
-          hasThumbnail: Boolean(inspection.thumbnail),
+          size: examined.size,
+          type: examined.type,
+          mimeType: examined.mimeType,
+          hasThumbnail: Boolean(thumbnail),
           at: now,
           sha256,
         });
         await recordActivity(tx, 'file.uploaded', options.activity ?? `File "${name}" uploaded`, now, options.actor);
-        moved = true;
-        if (inspection.thumbnail) await rename(tmpThumb, finalThumb);
-        await rename(tmpFile, finalFile);
-        return inserted;
+        return { row: inserted, reused: false, restored: false };
       });
-      return { row, reused: false };
+      // The bytes stored for nothing (another upload's row has them) go again.
+      if (result.reused) await storage.remove(id).catch(() => {});
+      return result;
     } catch (error) {
       // Unless the connection was lost during COMMIT: the row may exist, so its bytes stay (if it
       // does not, the start-up sweep removes them as orphans).
       const mayBeCommitted = error instanceof DatabaseUnavailableError && error.commitUnknown;
-      if (moved && !mayBeCommitted) {
-        await Promise.all([rm(finalFile, { force: true }), rm(finalThumb, { force: true })]).catch(() => {});
-      }
+      if (stored && !mayBeCommitted) await storage.remove(id).catch(() => {});
       throw error;
     }
   } finally {
-    await Promise.all([rm(tmpFile, { force: true }), rm(tmpThumb, { force: true })]).catch(() => {});
+    await rm(tmpFile, { force: true }).catch(() => {});
+  }
+}
+
+const fileNotFound = () => apiError('not_found', serverMessages.fileNotFound);
+
+/** 409 `file_duplicate`: another file (`other`) already has these bytes. */
+const duplicateOf = (other: FileRowWithTrash) =>
+  apiError(
+    'file_duplicate',
+    other.deleted_at === null ? serverMessages.alreadyInLibrary(other.name) : serverMessages.alreadyInTrash(other.name),
+  );
+
+/**
+ * Replaces the bytes of the file `id` (out of the trash) with the file at `tmpFile`, keeping its
+ * id and so its URL: its name, size, type, hash, thumbnail and last modification follow the new
+ * bytes; its upload time (its place in the list) stays. Checked like an upload; refused with 409
+ * `file_duplicate` when another file, in the trash or not, has these bytes (bytes are kept once).
+ * Every refusal comes before anything is written, so the file keeps its bytes. The new bytes
+ * are stored while the row is locked, before it commits: a failed store rolls the row back. The
+ * temp file is always gone afterwards.
+ */
+export async function replaceFile(
+  ctx: LibraryContext,
+  id: string,
+  tmpFile: string,
+  name: string,
+  options: { actor?: string | null; onStaleThumbnail?: (error: unknown) => void } = {},
+): Promise<FileRow> {
+  const { db, storage } = ctx;
+  try {
+    if (!(await findFileById(db, id))) throw fileNotFound();
+    const examined = await examine(ctx, tmpFile);
+    const { sha256 } = examined;
+    const other = await findOtherFileBySha256(db, sha256, id);
+    if (other) throw duplicateOf(other);
+    const thumbnail = await thumbnailOf(ctx, tmpFile, examined);
+
+    const { row, hadThumbnail } = await db.transaction(async (tx) => {
+      await lockSha256(tx, sha256);
+      const current = await findAnyFile(tx, id, true);
+      // Moved to the trash (or deleted) while the new bytes were checked.
+      if (!current || current.deleted_at !== null) throw fileNotFound();
+      const again = await findOtherFileBySha256(tx, sha256, id);
+      if (again) throw duplicateOf(again);
+      // Always later than before: the console asks for the thumbnail under this version.
+      const at = new Date(Math.max(Date.now(), new Date(current.last_modified).getTime() + 1));
+      const replaced = await replaceFileContent(tx, id, {
+        name,
+        size: examined.size,
+        type: examined.type,
+        mimeType: examined.mimeType,
+        hasThumbnail: Boolean(thumbnail),
+        sha256,
+        at,
+      });
+      const renamed = current.name === name ? '' : ` by "${name}"`;
+      await recordActivity(tx, 'file.replaced', `File "${current.name}" replaced${renamed}`, at, options.actor);
+      // The thumbnail first: should the content fail, the row rolls back and only a thumbnail is new.
+      if (thumbnail) await storage.putBytes(id, 'thumbnail', thumbnail, 'image/webp');
+      await storage.put(id, 'content', tmpFile, examined.mimeType);
+      return { row: replaced, hadThumbnail: current.has_thumbnail };
+    });
+    // The new bytes have none: the old thumbnail is never served again (the row says so); its
+    // object goes.
+    if (hadThumbnail && !thumbnail) await storage.removeThumbnail(id).catch((error: unknown) => options.onStaleThumbnail?.(error));
+    return row;
+  } finally {
+    await rm(tmpFile, { force: true }).catch(() => {});
+  }
+}
+
+/** How many files one pass of the trash sweep deletes for good (in one transaction). */
+const PURGE_BATCH = 500;
+
+/**
+ * Deletes for good the files that went to the trash more than TRASH_RETENTION_DAYS ago (each
+ * with an activity entry), in batches: the rows first, then their bytes through the storage
+ * (bytes a failed removal leaves are removed by the start-up sweep). Safe to run in several
+ * processes at once (rows locked by another sweep are skipped). Resolves to how many went.
+ */
+export async function sweepFileTrash(
+  ctx: Pick<LibraryContext, 'db' | 'storage'>,
+  now = new Date(),
+  onLeftover?: (error: unknown, id: string) => void,
+): Promise<number> {
+  const before = new Date(now.getTime() - TRASH_RETENTION_DAYS * 24 * 60 * 60 * 1000);
+  let purged = 0;
+  for (;;) {
+    const batch = await ctx.db.transaction(async (tx) => {
+      const rows = await purgeFileTrashBefore(tx, before, PURGE_BATCH);
+      for (const row of rows) {
+        await recordActivity(tx, 'file.purged', `File "${row.name}" deleted for good from the trash`, now, null);
+      }
+      return rows;
+    });
+    for (const row of batch) await ctx.storage.remove(row.id).catch((error: unknown) => onLeftover?.(error, row.id));
+    purged += batch.length;
+    if (batch.length < PURGE_BATCH) return purged;
   }
 }

@@ -1,93 +1,167 @@
 /**
- * Stored files on disk, under server-made names: DATA_DIR/files/<id> (the bytes),
- * DATA_DIR/thumbs/<id>.webp (thumbnails), DATA_DIR/tmp (uploads in progress). Names from
- * clients never reach a path.
+ * The library's bytes, under server-made keys: files/<id> (the bytes) and thumbs/<id>.webp
+ * (thumbnails), in an ObjectStore (the local disk under DATA_DIR, or an S3 bucket). Uploads in
+ * progress are always local, in DATA_DIR/tmp, where they are checked before anything is stored.
+ * Names from clients never reach a key or a path.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Queryable } from '../db/database.ts';
 import { knownFileIds } from '../repositories/files.ts';
+import { LocalObjectStore, type ObjectStore, type StoredObject } from './objects.ts';
 
 const ID_PATTERN = /^[0-9a-z]{26}$/;
 const THUMB_SUFFIX = '.webp';
+const FILES = 'files';
+const THUMBS = 'thumbs';
+
+export type Variant = 'content' | 'thumbnail';
+
+function keyOf(id: string, variant: Variant) {
+  if (!ID_PATTERN.test(id)) throw new Error(`not a file id: ${id}`);
+  return variant === 'content' ? `${FILES}/${id}` : `${THUMBS}/${id}${THUMB_SUFFIX}`;
+}
+
+/** The file id a key names, or undefined for a key the library did not make. */
+function idOfKey(key: string): string | undefined {
+  const [prefix, name = ''] = key.split('/');
+  const id = prefix === THUMBS && name.endsWith(THUMB_SUFFIX) ? name.slice(0, -THUMB_SUFFIX.length) : name;
+  return (prefix === FILES || prefix === THUMBS) && ID_PATTERN.test(id) ? id : undefined;
+}
 
 export class FileStorage {
-  readonly filesDir: string;
-  readonly thumbsDir: string;
   readonly tmpDir: string;
+  readonly objects: ObjectStore;
 
-  constructor(readonly dataDir: string) {
-    this.filesDir = path.join(dataDir, 'files');
-    this.thumbsDir = path.join(dataDir, 'thumbs');
+  /** `objects` defaults to the local disk under `dataDir`. */
+  constructor(
+    readonly dataDir: string,
+    objects?: ObjectStore,
+  ) {
     this.tmpDir = path.join(dataDir, 'tmp');
+    this.objects = objects ?? new LocalObjectStore(dataDir, [FILES, THUMBS]);
+  }
+
+  get kind() {
+    return this.objects.kind;
   }
 
   async init() {
-    for (const dir of [this.filesDir, this.thumbsDir, this.tmpDir]) await mkdir(dir, { recursive: true });
+    await mkdir(this.tmpDir, { recursive: true });
+    await this.objects.init();
   }
 
   tmpPath(suffix = '') {
     return path.join(this.tmpDir, randomUUID() + suffix);
   }
 
-  filePath(id: string) {
-    if (!ID_PATTERN.test(id)) throw new Error(`not a file id: ${id}`);
-    return path.join(this.filesDir, id);
-  }
-
-  thumbnailPath(id: string) {
-    if (!ID_PATTERN.test(id)) throw new Error(`not a file id: ${id}`);
-    return path.join(this.thumbsDir, id + THUMB_SUFFIX);
-  }
-
   static isFileId(id: string) {
     return ID_PATTERN.test(id);
   }
 
+  /** Stores the checked local file (it may be moved away). */
+  async put(id: string, variant: Variant, file: string, contentType: string) {
+    await this.objects.putFile(keyOf(id, variant), file, contentType);
+  }
+
+  /** Stores bytes held in memory (a thumbnail), through a temp file. */
+  async putBytes(id: string, variant: Variant, bytes: Uint8Array, contentType: string) {
+    const file = this.tmpPath();
+    try {
+      await writeFile(file, bytes, { flag: 'wx' });
+      await this.put(id, variant, file, contentType);
+    } finally {
+      await rm(file, { force: true });
+    }
+  }
+
+  read(id: string, variant: Variant): Promise<StoredObject | undefined> {
+    return this.objects.get(keyOf(id, variant));
+  }
+
+  /** A short-lived URL to the bytes themselves, when the store gives one (S3). */
+  presign(id: string, variant: Variant, headers: { contentType: string; contentDisposition: string }) {
+    return this.objects.presignGet?.(keyOf(id, variant), headers);
+  }
+
+  /** Removes a file's bytes and thumbnail; missing ones are fine. */
+  async remove(id: string) {
+    await Promise.all([this.objects.remove(keyOf(id, 'content')), this.objects.remove(keyOf(id, 'thumbnail'))]);
+  }
+
+  /** Removes a file's thumbnail alone (a replacement whose new bytes have none); a missing one is fine. */
+  async removeThumbnail(id: string) {
+    await this.objects.remove(keyOf(id, 'thumbnail'));
+  }
+
+  /** Whether the store answers, for /api/health. */
+  async health(): Promise<{ backend: 'local' | 's3'; ok: boolean }> {
+    try {
+      await this.objects.check();
+      return { backend: this.kind, ok: true };
+    } catch {
+      return { backend: this.kind, ok: false };
+    }
+  }
+
   /**
-   * Removes upload leftovers and stored files that have no row (a crash between the move and
-   * the commit). Only entries older than `graceMs`, so an upload another process sharing this
-   * DATA_DIR is finishing right now is left alone.
+   * Removes upload leftovers and stored objects that have no row: `sweepTmp` then `sweepOrphans`.
    */
   async sweep(db: Queryable, graceMs: number, now = Date.now()): Promise<{ tmp: number; orphans: number }> {
-    const isOld = async (file: string) => {
-      try {
-        return now - (await stat(file)).mtimeMs >= graceMs;
-      } catch {
-        return false;
-      }
-    };
+    const tmp = await this.sweepTmp(graceMs, now);
+    const orphans = await this.sweepOrphans(db, graceMs, now);
+    return { tmp, orphans };
+  }
+
+  /**
+   * Removes this host's upload leftovers in DATA_DIR/tmp older than `graceMs` (an upload still
+   * running here or in a process sharing this DATA_DIR is younger). Local work: no lock needed.
+   */
+  async sweepTmp(graceMs: number, now = Date.now()): Promise<number> {
     let tmp = 0;
     for (const name of await readdir(this.tmpDir)) {
       const file = path.join(this.tmpDir, name);
-      if (await isOld(file)) {
-        await rm(file, { force: true, recursive: true });
-        tmp++;
+      try {
+        if (now - (await stat(file)).mtimeMs < graceMs) continue;
+      } catch {
+        continue;
       }
+      await rm(file, { force: true, recursive: true });
+      tmp++;
     }
+    return tmp;
+  }
+
+  /**
+   * Removes stored objects that have no row (a crash between storing the bytes and committing
+   * the row, or a failed removal after a purge), older than `graceMs`, so an upload another
+   * process is finishing right now is left alone. Only keys the library makes are touched.
+   */
+  async sweepOrphans(db: Queryable, graceMs: number, now = Date.now()): Promise<number> {
     let orphans = 0;
-    const entries = [
-      ...(await readdir(this.filesDir)).map((name) => ({ dir: this.filesDir, name, id: name })),
-      ...(await readdir(this.thumbsDir)).map((name) => ({
-        dir: this.thumbsDir,
-        name,
-        id: name.endsWith(THUMB_SUFFIX) ? name.slice(0, -THUMB_SUFFIX.length) : name,
-      })),
-    ];
-    for (let i = 0; i < entries.length; i += 500) {
-      const batch = entries.slice(i, i + 500);
-      const ids = batch.map((e) => e.id).filter((id) => ID_PATTERN.test(id));
-      const known = await knownFileIds(db, ids);
-      for (const entry of batch) {
-        if (known.has(entry.id)) continue;
-        const file = path.join(entry.dir, entry.name);
-        if (await isOld(file)) {
-          await rm(file, { force: true, recursive: true });
+    for (const prefix of [FILES, THUMBS]) {
+      let batch: { key: string; id: string }[] = [];
+      const flush = async () => {
+        const known = await knownFileIds(
+          db,
+          batch.map((entry) => entry.id),
+        );
+        for (const entry of batch) {
+          if (known.has(entry.id)) continue;
+          await this.objects.remove(entry.key);
           orphans++;
         }
+        batch = [];
+      };
+      for await (const { key, modifiedMs } of this.objects.list(prefix)) {
+        const id = idOfKey(key);
+        if (!id || now - modifiedMs < graceMs) continue;
+        batch.push({ key, id });
+        if (batch.length === 500) await flush();
       }
+      if (batch.length) await flush();
     }
-    return { tmp, orphans };
+    return orphans;
   }
 }

@@ -462,6 +462,8 @@ interface DiskState {
 interface DbState {
   articles: DbRow[];
   files: DbRow[];
+  /** Files in the trash: their rows and bytes stay (a delete moves a file there). */
+  trashedFiles: DbRow[];
   counts: Record<string, number>;
   actualCounts: Record<string, number>;
   fileStats: { files: number; images: number; pdfs: number; total_bytes: number };
@@ -471,12 +473,14 @@ interface DbState {
 const STATE_QUERIES = {
   // A deleted article is in the trash: the live ones are what the API shows.
   articles: 'SELECT id, status, slug, blog_data, scraped_url, scrapped_data FROM articles WHERE deleted_at IS NULL',
-  files: 'SELECT id, name, size, type, mime_type, has_thumbnail, sha256 FROM files',
+  // A deleted file is in the trash, its bytes kept: the live ones are what the API shows.
+  files: 'SELECT id, name, size, type, mime_type, has_thumbnail, sha256 FROM files WHERE deleted_at IS NULL',
+  trashedFiles: 'SELECT id, has_thumbnail FROM files WHERE deleted_at IS NOT NULL',
   counts: 'SELECT status, n FROM article_counts',
   actualCounts: 'SELECT status, count(*) AS n FROM articles WHERE deleted_at IS NULL GROUP BY status',
   fileStats: 'SELECT files, images, pdfs, total_bytes FROM file_stats WHERE id = 1',
   actualFileStats: `SELECT count(*) AS files, count(*) FILTER (WHERE type = 'image') AS images,
-      count(*) FILTER (WHERE type = 'pdf') AS pdfs, coalesce(sum(size), 0) AS total_bytes FROM files`,
+      count(*) FILTER (WHERE type = 'pdf') AS pdfs, coalesce(sum(size), 0) AS total_bytes FROM files WHERE deleted_at IS NULL`,
 };
 
 async function readState(query: (sql: string) => Promise<DbRow[]>): Promise<DbState> {
@@ -488,6 +492,7 @@ async function readState(query: (sql: string) => Promise<DbRow[]>): Promise<DbSt
   return {
     articles: await query(STATE_QUERIES.articles),
     files: await query(STATE_QUERIES.files),
+    trashedFiles: await query(STATE_QUERIES.trashedFiles),
     counts: byStatus(await query(STATE_QUERIES.counts)),
     actualCounts: byStatus(await query(STATE_QUERIES.actualCounts)),
     fileStats: stats(await query(STATE_QUERIES.fileStats)),
@@ -1045,6 +1050,11 @@ class BackendRun {
     const rowsByEntity = new Map<FileEntity, DbRow[]>();
     this.rowIds = new Set();
     this.thumbIds = new Set();
+    // Files in the trash keep their bytes (no sweep may take them), though the model counts them deleted.
+    for (const row of state.trashedFiles) {
+      this.rowIds.add(String(row.id));
+      if (row.has_thumbnail) this.thumbIds.add(String(row.id));
+    }
     for (const row of state.files) {
       this.rowIds.add(row.id);
       if (row.has_thumbnail) this.thumbIds.add(row.id);

@@ -38,21 +38,21 @@ export async function topArticlesByViews(db: Queryable, from: string, limit: num
 }
 
 /**
- * The library's bytes by type at the end of each UTC day from `from`: the files it holds now,
- * counted from their upload day (files deleted since are not known by size).
+ * The library's bytes by type at the end of each UTC day from `from`: the files it holds now
+ * (out of the trash), counted from their upload day (files deleted since are not known by size).
  */
 export async function storageByDay(db: Queryable, from: string) {
   const { rows } = await db.query<{ before_images: number | string; before_pdfs: number | string }>(
     `SELECT coalesce(sum(size) FILTER (WHERE type = 'image'), 0) AS before_images,
             coalesce(sum(size) FILTER (WHERE type = 'pdf'), 0) AS before_pdfs
-       FROM files WHERE uploaded_at < $1::date AT TIME ZONE 'UTC'`,
+       FROM files WHERE uploaded_at < $1::date AT TIME ZONE 'UTC' AND deleted_at IS NULL`,
     [from],
   );
   const perDay = await db.query<{ day: string; images: number | string; pdfs: number | string }>(
     `SELECT to_char((uploaded_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day,
             coalesce(sum(size) FILTER (WHERE type = 'image'), 0) AS images,
             coalesce(sum(size) FILTER (WHERE type = 'pdf'), 0) AS pdfs
-       FROM files WHERE uploaded_at >= $1::date AT TIME ZONE 'UTC' GROUP BY 1`,
+       FROM files WHERE uploaded_at >= $1::date AT TIME ZONE 'UTC' AND deleted_at IS NULL GROUP BY 1`,
     [from],
   );
   return {

@@ -1,7 +1,13 @@
-/** The files table's SQL: rows ↔ the contract's StoredFile, pages with totals, the sweep's lookup. */
-import type { FileListResult, FileTypeFilter, StoredFile } from '../../src/contract/index.ts';
+/**
+ * The files table's SQL: rows ↔ the contract's StoredFile, pages with totals, the trash (rows
+ * with `deleted_at`, migration 10), replacing a file's bytes, the sweeps' lookups.
+ */
+import type { FileListResult, FileTrashResult, FileTypeFilter, StoredFile } from '../../src/contract/index.ts';
 import type { Queryable } from '../db/database.ts';
-import { escapeLike, SEARCH_COUNT_CAP } from '../db/sql.ts';
+import { escapeLike, isoText, SEARCH_COUNT_CAP } from '../db/sql.ts';
+
+/** Files out of the trash: what the list, the summary, the latest files and the stored URLs see. */
+const LIVE = 'deleted_at IS NULL';
 
 export interface FileRow {
   id: string;
@@ -33,17 +39,63 @@ export function toFile(row: FileRow): StoredFile {
   };
 }
 
+/** A file out of the trash. */
 export async function findFileById(db: Queryable, id: string): Promise<FileRow | undefined> {
-  const { rows } = await db.query<FileRow>(`SELECT ${FILE_COLUMNS} FROM files WHERE id = $1`, [id]);
+  const { rows } = await db.query<FileRow>(`SELECT ${FILE_COLUMNS} FROM files WHERE id = $1 AND ${LIVE}`, [id]);
   return rows[0];
 }
 
-/** The oldest file with these bytes, if any. */
-export async function findFileBySha256(db: Queryable, sha256: string): Promise<FileRow | undefined> {
-  const { rows } = await db.query<FileRow>(`SELECT ${FILE_COLUMNS} FROM files WHERE sha256 = $1 ORDER BY uploaded_at LIMIT 1`, [
-    sha256,
-  ]);
+/** A file row with where it is: `deleted_at` is null out of the trash. */
+export type FileRowWithTrash = FileRow & { deleted_at: Date | null };
+
+/**
+ * A file in the trash or out of it; with `lock`, locked until the caller's transaction ends
+ * (a replacement, which must see the row as it commits).
+ */
+export async function findAnyFile(db: Queryable, id: string, lock = false): Promise<FileRowWithTrash | undefined> {
+  const { rows } = await db.query<FileRowWithTrash>(
+    `SELECT ${FILE_COLUMNS}, deleted_at FROM files WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
+    [id],
+  );
   return rows[0];
+}
+
+/**
+ * The file with these bytes, if any: one out of the trash first, else one in it (each the
+ * oldest). Files stored before the hash existed have none and are never found.
+ */
+export async function findFileBySha256(db: Queryable, sha256: string): Promise<FileRowWithTrash | undefined> {
+  const { rows } = await db.query<FileRowWithTrash>(
+    `SELECT ${FILE_COLUMNS}, deleted_at FROM files WHERE sha256 = $1
+      ORDER BY (deleted_at IS NOT NULL), uploaded_at, id LIMIT 1`,
+    [sha256],
+  );
+  return rows[0];
+}
+
+/** The other file (not `exceptId`) with these bytes, out of the trash first, if any. */
+export async function findOtherFileBySha256(
+  db: Queryable,
+  sha256: string,
+  exceptId: string,
+): Promise<FileRowWithTrash | undefined> {
+  const { rows } = await db.query<FileRowWithTrash>(
+    `SELECT ${FILE_COLUMNS}, deleted_at FROM files WHERE sha256 = $1 AND id <> $2
+      ORDER BY (deleted_at IS NOT NULL), uploaded_at, id LIMIT 1`,
+    [sha256, exceptId],
+  );
+  return rows[0];
+}
+
+/** The advisory lock class of "these bytes are being stored" (pg_advisory_xact_lock(class, key)). */
+const SHA_LOCK_CLASS = 72_736_110;
+
+/**
+ * Holds, until the caller's transaction ends, the right to store these bytes: two uploads of the
+ * same bytes at once are answered one after the other, so the second finds the first's row.
+ */
+export async function lockSha256(tx: Queryable, sha256: string): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [SHA_LOCK_CLASS, sha256]);
 }
 
 /** A page of files (newest first) of a type and name search, with the totals and the summary. */
@@ -53,7 +105,7 @@ export async function listFiles(
 ): Promise<FileListResult> {
   const { type, search, page, limit } = query;
   const offset = (page - 1) * limit;
-  const where: string[] = [];
+  const where: string[] = [LIVE];
   const params: unknown[] = [];
   if (type !== 'all') {
     params.push(type);
@@ -64,7 +116,7 @@ export async function listFiles(
     params.push(`%${escapeLike(term.toLowerCase())}%`);
     where.push(`lower(name) LIKE $${params.length}`);
   }
-  const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const whereSql = `WHERE ${where.join(' AND ')}`;
   // Totals by type come from the stats row. A name search counts its matches, but no further
   // than SEARCH_COUNT_CAP past this page's start: the total is exact up to there, else it
   // reads offset + SEARCH_COUNT_CAP + 1 ("more than"), which still lets a client page on
@@ -100,10 +152,10 @@ export async function listFiles(
   };
 }
 
-/** The `count` newest files. */
+/** The `count` newest files out of the trash. */
 export async function latestFiles(db: Queryable, count: number): Promise<FileRow[]> {
   const { rows } = await db.query<FileRow>(
-    `SELECT ${FILE_COLUMNS} FROM files ORDER BY uploaded_at DESC, id DESC LIMIT $1`,
+    `SELECT ${FILE_COLUMNS} FROM files WHERE ${LIVE} ORDER BY uploaded_at DESC, id DESC LIMIT $1`,
     [count],
   );
   return rows;
@@ -130,13 +182,107 @@ export async function insertFile(tx: Queryable, file: NewFile): Promise<FileRow>
   return rows[0]!;
 }
 
-/** Deletes the file's row; answers it, or undefined when there was none. */
-export async function deleteFile(tx: Queryable, id: string): Promise<FileRow | undefined> {
-  const { rows } = await tx.query<FileRow>(`DELETE FROM files WHERE id = $1 RETURNING ${FILE_COLUMNS}`, [id]);
+/** What a replacement changes: everything that follows the bytes. */
+export interface ReplacedContent {
+  name: string;
+  size: number;
+  type: FileRow['type'];
+  mimeType: string;
+  hasThumbnail: boolean;
+  sha256: string;
+  /** Last modified at (uploaded_at stays: the file keeps its place in the list). */
+  at: Date;
+}
+
+/** Writes a file's new bytes' description (the caller locked the row). */
+export async function replaceFileContent(tx: Queryable, id: string, content: ReplacedContent): Promise<FileRow> {
+  const { rows } = await tx.query<FileRow>(
+    `UPDATE files SET name = $2, size = $3, type = $4, mime_type = $5, has_thumbnail = $6, sha256 = $7, last_modified = $8
+      WHERE id = $1 RETURNING ${FILE_COLUMNS}`,
+    [id, content.name, content.size, content.type, content.mimeType, content.hasThumbnail, content.sha256, content.at],
+  );
+  return rows[0]!;
+}
+
+/** Moves a file to the trash at `now`; undefined when there is no such file out of it. */
+export async function trashFile(tx: Queryable, id: string, now: Date): Promise<FileRow | undefined> {
+  const { rows } = await tx.query<FileRow>(
+    `UPDATE files SET deleted_at = $2 WHERE id = $1 AND ${LIVE} RETURNING ${FILE_COLUMNS}`,
+    [id, now],
+  );
   return rows[0];
 }
 
-/** Which of these ids have a row. */
+/** Takes a file out of the trash; undefined when it is not in the trash. */
+export async function restoreFile(tx: Queryable, id: string): Promise<FileRow | undefined> {
+  const { rows } = await tx.query<FileRow>(
+    `UPDATE files SET deleted_at = NULL WHERE id = $1 AND deleted_at IS NOT NULL RETURNING ${FILE_COLUMNS}`,
+    [id],
+  );
+  return rows[0];
+}
+
+/** Deletes the row of a file in the trash for good; undefined when it is not in the trash. */
+export async function purgeFile(tx: Queryable, id: string): Promise<FileRow | undefined> {
+  const { rows } = await tx.query<FileRow>(
+    `DELETE FROM files WHERE id = $1 AND deleted_at IS NOT NULL RETURNING ${FILE_COLUMNS}`,
+    [id],
+  );
+  return rows[0];
+}
+
+/** The files of `ids` (in the trash or not), locked in id order until the transaction ends. */
+export async function lockFiles(tx: Queryable, ids: readonly string[]): Promise<FileRowWithTrash[]> {
+  const { rows } = await tx.query<FileRowWithTrash>(
+    `SELECT ${FILE_COLUMNS}, deleted_at FROM files WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE`,
+    [ids],
+  );
+  return rows;
+}
+
+/** Moves `ids` (locked by the caller, out of the trash) to the trash at `now`. */
+export async function trashFiles(tx: Queryable, ids: readonly string[], now: Date): Promise<void> {
+  if (ids.length) await tx.query(`UPDATE files SET deleted_at = $2 WHERE id = ANY($1::text[]) AND ${LIVE}`, [ids, now]);
+}
+
+/** Takes `ids` (locked by the caller) out of the trash. */
+export async function restoreFiles(tx: Queryable, ids: readonly string[]): Promise<void> {
+  if (ids.length) await tx.query('UPDATE files SET deleted_at = NULL WHERE id = ANY($1::text[]) AND deleted_at IS NOT NULL', [ids]);
+}
+
+/** Deletes for good the rows of `ids` that are in the trash. */
+export async function purgeFiles(tx: Queryable, ids: readonly string[]): Promise<void> {
+  if (ids.length) await tx.query('DELETE FROM files WHERE id = ANY($1::text[]) AND deleted_at IS NOT NULL', [ids]);
+}
+
+/** Deletes for good, oldest first, at most `max` files that went to the trash before `before`. */
+export async function purgeFileTrashBefore(tx: Queryable, before: Date, max: number): Promise<FileRow[]> {
+  const { rows } = await tx.query<FileRow>(
+    `DELETE FROM files WHERE id IN (
+       SELECT id FROM files WHERE deleted_at < $1 ORDER BY deleted_at, id LIMIT $2 FOR UPDATE SKIP LOCKED)
+     RETURNING ${FILE_COLUMNS}`,
+    [before, max],
+  );
+  return rows;
+}
+
+/** A page of the trash, most recently deleted first, with how many files it holds. */
+export async function listFileTrash(db: Queryable, query: { page: number; limit: number }): Promise<FileTrashResult> {
+  const { page, limit } = query;
+  type TrashRow = FileRow & { deleted_iso: string; total: number | string };
+  const { rows } = await db.query<TrashRow>(
+    `SELECT ${FILE_COLUMNS}, ${isoText('deleted_at')} AS deleted_iso,
+        (SELECT count(*) FROM files WHERE deleted_at IS NOT NULL) AS total
+      FROM files WHERE deleted_at IS NOT NULL ORDER BY deleted_at DESC, id DESC LIMIT $1 OFFSET $2`,
+    [limit, (page - 1) * limit],
+  );
+  const total = rows[0]
+    ? Number(rows[0].total)
+    : Number((await db.query<{ n: number | string }>('SELECT count(*) AS n FROM files WHERE deleted_at IS NOT NULL')).rows[0]!.n);
+  return { data: rows.map((row) => ({ ...toFile(row), deletedAt: row.deleted_iso })), total, page, limit };
+}
+
+/** Which of these ids have a row (in the trash or not: a trashed file keeps its bytes). */
 export async function knownFileIds(db: Queryable, ids: string[]): Promise<Set<string>> {
   const { rows } = await db.query<{ id: string }>('SELECT id FROM files WHERE id = ANY($1::text[])', [ids]);
   return new Set(rows.map((r) => r.id));

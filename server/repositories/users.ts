@@ -5,6 +5,7 @@
  */
 import type { Account, Invitation, SessionInfo } from '../../src/contract/index.ts';
 import type { Queryable } from '../db/database.ts';
+import { waitForLock } from '../db/locks.ts';
 
 /** The channel on which a revoked session is announced to every process (payload: its hash). */
 export const SESSION_REVOKED_CHANNEL = 'session_revoked';
@@ -44,9 +45,7 @@ export async function anyUserExists(db: Queryable): Promise<boolean> {
 }
 
 /** Holds, until the transaction ends, the lock that processes starting together take to create the first admin. */
-export async function lockFirstAdminCreation(tx: Queryable) {
-  await tx.query('SELECT pg_advisory_xact_lock(72736102)');
-}
+export const lockFirstAdminCreation = (tx: Queryable) => waitForLock(tx, 'firstAdmin');
 
 export async function insertUser(
   tx: Queryable,
@@ -237,6 +236,10 @@ export async function deleteLoginFailuresBefore(tx: Queryable, before: Date) {
 export async function insertLoginFailure(tx: Queryable, email: string, ip: string, at: Date) {
   await tx.query('INSERT INTO login_attempts (email, ip, at) VALUES ($1, $2, $3)', [email, ip, at]);
 }
+
+/** Holds, until the transaction ends, the lock of the pair's attempts: one is counted and recorded at a time. */
+export const lockLoginAttempts = (tx: Queryable, email: string, ip: string) =>
+  waitForLock(tx, 'loginAttempts', `${email} ${ip}`);
 
 export async function deleteLoginFailures(db: Queryable, email: string, ip: string) {
   await db.query('DELETE FROM login_attempts WHERE email = $1 AND ip = $2', [email, ip]);

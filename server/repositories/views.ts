@@ -3,7 +3,9 @@ import type { Queryable } from '../db/database.ts';
 
 /**
  * Adds counted views (article id, UTC day `YYYY-MM-DD`, views) in one statement. Views of an
- * article deleted for good meanwhile are dropped.
+ * article deleted for good meanwhile are dropped. Rows are added to, never overwritten, so the
+ * batches of several processes add up; they are written in key order, so two processes writing
+ * the same rows at once wait for each other instead of deadlocking.
  */
 export async function addViews(db: Queryable, entries: readonly { articleId: string; day: string; n: number }[]): Promise<void> {
   if (entries.length === 0) return;
@@ -11,6 +13,7 @@ export async function addViews(db: Queryable, entries: readonly { articleId: str
     `INSERT INTO article_views (article_id, day, n)
      SELECT v.article_id, v.day, v.n FROM unnest($1::text[], $2::date[], $3::bigint[]) AS v(article_id, day, n)
       WHERE EXISTS (SELECT 1 FROM articles a WHERE a.id = v.article_id)
+      ORDER BY v.article_id, v.day
      ON CONFLICT (article_id, day) DO UPDATE SET n = article_views.n + excluded.n`,
     [entries.map((e) => e.articleId), entries.map((e) => e.day), entries.map((e) => e.n)],
   );

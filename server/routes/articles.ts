@@ -361,7 +361,7 @@ export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     handler: async (request, reply) => {
       await db.transaction(async (tx) => {
         const row = await purgeArticle(tx, request.params.id);
-        if (!row) throw (await articleExists(tx, request.params.id)) ? apiError('not_in_trash') : articleNotFound();
+        if (!row) throw (await articleExists(tx, request.params.id)) ? apiError('not_in_trash', serverMessages.notInTrash) : articleNotFound();
         await recordActivity(tx, 'article.purged', `Article ${articleLabel(row)} deleted for good`, new Date(), request.user!.email);
       });
       return reply.code(204).send(null);

@@ -16,9 +16,8 @@ import {
   createSession,
   findUserByEmail,
   listSessions,
-  loginRetryAfter,
-  recordLoginFailure,
   SESSION_TTL_MS,
+  takeLoginAttempt,
   verifyPassword,
 } from '../auth.ts';
 import type { AppContext } from '../context.ts';
@@ -58,17 +57,16 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     schema: { body: loginRequestSchema, response: { 200: loginResultSchema, ...errorResponses } },
     handler: async (request, reply) => {
       const { email, password } = request.body;
-      const retryAfter = await loginRetryAfter(db, email, request.ip);
+      // Counted as a failure until the password proves right (request.ip: the client's own
+      // address behind a proxy when TRUST_PROXY is on).
+      const retryAfter = await takeLoginAttempt(db, email, request.ip);
       if (retryAfter > 0) {
         throw apiError('too_many_attempts', { headers: { 'retry-after': String(retryAfter) } });
       }
       const user = await findUserByEmail(db, email);
       // Verify against a dummy hash for unknown emails, so timing does not tell them apart.
       const valid = await verifyPassword(user?.password_hash ?? ctx.dummyPasswordHash, password);
-      if (!user || !valid) {
-        await recordLoginFailure(db, email, request.ip);
-        throw apiError('invalid_credentials');
-      }
+      if (!user || !valid) throw apiError('invalid_credentials');
       await clearLoginFailures(db, email, request.ip);
       return startSession(db, reply, user, request.headers['user-agent']);
     },

@@ -1,14 +1,18 @@
-import { createReadStream } from 'node:fs';
 import { open, rm, stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
+  bulkResultSchema,
   deleteResultSchema,
+  fileBulkRequestSchema,
   fileListQuerySchema,
   fileListResultSchema,
+  fileResultSchema,
+  fileTrashQuerySchema,
+  fileTrashResultSchema,
   latestFilesResultSchema,
   MAX_UPLOAD_BYTES,
   serverMessages,
@@ -16,10 +20,24 @@ import {
 } from '../../src/contract/index.ts';
 import type { AppContext } from '../context.ts';
 import { ApiError, apiError, errorResponses, isDiskFull, notFound, sendError, storageFull } from '../errors.ts';
-import { displayName, storeFile } from '../files/library.ts';
-import { FileStorage } from '../files/storage.ts';
-import { recordActivity } from '../repositories/activity.ts';
-import { deleteFile, findFileById, latestFiles, listFiles, toFile } from '../repositories/files.ts';
+import { displayName, replaceFile, storeFile } from '../files/library.ts';
+import { FileStorage, type Variant } from '../files/storage.ts';
+import { recordActivities, recordActivity } from '../repositories/activity.ts';
+import {
+  findAnyFile,
+  findFileById,
+  latestFiles,
+  listFiles,
+  listFileTrash,
+  lockFiles,
+  purgeFile,
+  purgeFiles,
+  restoreFile,
+  restoreFiles,
+  toFile,
+  trashFile,
+  trashFiles,
+} from '../repositories/files.ts';
 
 /**
  * Writes the upload's bytes to `file` (a new file). A full disk stops the writing, not the
@@ -60,7 +78,7 @@ const fileNotFound = () => apiError('not_found', serverMessages.fileNotFound);
 const idParams = z.object({ id: z.string().min(1).max(64) });
 
 export const fileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const { db, storage, maxUploadBytes } = ctx;
+  const { db, storage, maxUploadBytes, presignedDownloads } = ctx;
   // This plugin's errors, its 404s included, carry `success: false` like its results (SPEC.md).
   app.decorateRequest('errorShape', 'file');
   app.setNotFoundHandler((request, reply) => sendError(request, reply, notFound()));
@@ -85,110 +103,242 @@ export const fileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     handler: async (request) => ({ data: (await latestFiles(db, request.query.count)).map(toFile) }),
   });
 
-  app.post('/', {
-    schema: { response: { 201: uploadResultSchema, ...errorResponses } },
-    handler: async (request, reply) => {
-      if (!request.isMultipart()) {
-        throw apiError('not_multipart');
-      }
-      // Refuse an announced oversize body before reading it (multipart overhead allowed).
-      const announced = Number(request.headers['content-length'] ?? 0);
-      if (announced > maxUploadBytes + 64 * 1024) throw tooLarge();
+  /**
+   * Receives the request's one part named `file` into a new temp file, refusing what an upload
+   * refuses (not multipart, no such part, too large, empty, a full disk). The caller removes the
+   * temp file (the library does, once it took it).
+   */
+  async function receiveFile(request: FastifyRequest): Promise<{ tmpFile: string; name: string }> {
+    if (!request.isMultipart()) {
+      throw apiError('not_multipart');
+    }
+    // Refuse an announced oversize body before reading it (multipart overhead allowed).
+    const announced = Number(request.headers['content-length'] ?? 0);
+    if (announced > maxUploadBytes + 64 * 1024) throw tooLarge();
 
-      let part: MultipartFile | undefined;
+    let part: MultipartFile | undefined;
+    try {
+      part = await request.file({ limits: { fileSize: maxUploadBytes, files: 1, fields: 10, fieldSize: 1024 } });
+    } catch (error) {
+      throw multipartError(error);
+    }
+    if (!part || part.fieldname !== 'file') {
+      part?.file.resume();
+      throw apiError('missing_file');
+    }
+
+    const tmpFile = storage.tmpPath();
+    try {
       try {
-        part = await request.file({ limits: { fileSize: maxUploadBytes, files: 1, fields: 10, fieldSize: 1024 } });
+        // Streamed to disk and stopped at the limit: the rest of an oversize body is not waited for.
+        const file = part.file;
+        file.once('limit', () => file.destroy(tooLarge()));
+        if (await receive(file, tmpFile)) throw storageFull();
       } catch (error) {
         throw multipartError(error);
       }
-      if (!part || part.fieldname !== 'file') {
-        part?.file.resume();
-        throw apiError('missing_file');
+      if (part.file.truncated) throw tooLarge();
+      const { size: receivedSize } = await stat(tmpFile);
+      if (receivedSize === 0) throw apiError('file_empty');
+      return { tmpFile, name: displayName(part.filename) };
+    } catch (error) {
+      await rm(tmpFile, { force: true }).catch(() => {});
+      throw error;
+    }
+
+    function multipartError(error: unknown): ApiError {
+      if (error instanceof ApiError) return error;
+      if (isDiskFull(error)) return storageFull(); // writing the upload to DATA_DIR/tmp
+      const code = (error as { code?: string }).code;
+      if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge();
+      if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return apiError('not_multipart');
+      if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') {
+        return apiError('too_many_parts');
       }
+      return apiError('bad_multipart');
+    }
+  }
 
-      const tmpFile = storage.tmpPath();
+  // Bytes are kept once: the same bytes again answer the file that has them (200, `duplicate`),
+  // brought back from the trash when it was there.
+  app.post('/', {
+    schema: { response: { 200: uploadResultSchema, 201: uploadResultSchema, ...errorResponses } },
+    handler: async (request, reply) => {
+      const { tmpFile, name } = await receiveFile(request);
       try {
-        try {
-          // Streamed to disk and stopped at the limit: the rest of an oversize body is not waited for.
-          const file = part.file;
-          file.once('limit', () => file.destroy(tooLarge()));
-          if (await receive(file, tmpFile)) throw storageFull();
-        } catch (error) {
-          throw multipartError(error);
-        }
-        if (part.file.truncated) throw tooLarge();
-        const { size: receivedSize } = await stat(tmpFile);
-        if (receivedSize === 0) throw apiError('file_empty');
-
-        const { row } = await storeFile(ctx, tmpFile, displayName(part.filename), { actor: request.user!.email });
-        return reply.code(201).send({ success: true, file: toFile(row), message: serverMessages.fileUploaded });
+        const { row, reused, restored } = await storeFile(ctx, tmpFile, name, { reuse: true, actor: request.user!.email });
+        if (!reused) return reply.code(201).send({ success: true, file: toFile(row), message: serverMessages.fileUploaded });
+        return reply.code(200).send({
+          success: true,
+          file: toFile(row),
+          message: restored ? serverMessages.restoredFromTrash(row.name) : serverMessages.alreadyInLibrary(row.name),
+          duplicate: true,
+          ...(restored ? { restored: true } : {}),
+        });
       } finally {
         await rm(tmpFile, { force: true }).catch(() => {});
-      }
-
-      function multipartError(error: unknown): ApiError {
-        if (error instanceof ApiError) return error;
-        if (isDiskFull(error)) return storageFull(); // writing the upload to DATA_DIR/tmp
-        const code = (error as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge();
-        if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return apiError('not_multipart');
-        if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') {
-          return apiError('too_many_parts');
-        }
-        return apiError('bad_multipart');
       }
     },
   });
 
+  // New bytes under the same id, so every link to the file (its URL) stays good.
+  app.put('/:id/content', {
+    schema: { params: idParams, response: { 200: uploadResultSchema, ...errorResponses } },
+    handler: async (request) => {
+      const { id } = request.params;
+      // An unknown id is refused before the body is read (the body is drained by Fastify).
+      if (!FileStorage.isFileId(id) || !(await findFileById(db, id))) throw fileNotFound();
+      const { tmpFile, name } = await receiveFile(request);
+      try {
+        const row = await replaceFile(ctx, id, tmpFile, name, {
+          actor: request.user!.email,
+          onStaleThumbnail: (error) => request.log.warn({ err: error, id }, 'could not remove the replaced thumbnail'),
+        });
+        return { success: true, file: toFile(row), message: serverMessages.fileReplaced };
+      } finally {
+        await rm(tmpFile, { force: true }).catch(() => {});
+      }
+    },
+  });
+
+  app.get('/trash', {
+    schema: { querystring: fileTrashQuerySchema, response: { 200: fileTrashResultSchema, ...errorResponses } },
+    handler: (request) => listFileTrash(db, request.query),
+  });
+
+  /** Removes purged files' bytes (the rows are gone first); leftovers are swept at start. */
+  const removeBytes = async (request: FastifyRequest, ids: readonly string[]) => {
+    for (const id of ids) {
+      await storage.remove(id).catch((error: unknown) => request.log.warn({ err: error, id }, 'could not remove stored file'));
+    }
+  };
+
+  app.post('/bulk', {
+    schema: { body: fileBulkRequestSchema, response: { 200: bulkResultSchema, ...errorResponses } },
+    handler: async (request) => {
+      const { action } = request.body;
+      const ids = [...new Set(request.body.ids)];
+      const result = await db.transaction(async (tx) => {
+        const now = new Date();
+        const rows = await lockFiles(tx, ids.filter((id) => FileStorage.isFileId(id)));
+        const byId = new Map(rows.map((row) => [row.id, row]));
+        const inTrash = (id: string) => byId.get(id)?.deleted_at != null;
+        const refused = ids
+          .filter((id) => !byId.has(id) || (action === 'purge' && !inTrash(id)))
+          .map((id) =>
+            byId.has(id)
+              ? { id, code: 'not_in_trash', message: serverMessages.fileNotInTrash }
+              : { id, code: 'not_found', message: serverMessages.fileNotFound },
+          );
+        const targets = rows.filter((row) => (action === 'delete' ? row.deleted_at === null : row.deleted_at !== null));
+        const changed = targets.map((row) => row.id);
+        if (action === 'delete') await trashFiles(tx, changed, now);
+        else if (action === 'restore') await restoreFiles(tx, changed);
+        else await purgeFiles(tx, changed);
+        const [kind, verb] =
+          action === 'delete'
+            ? (['file.deleted', 'deleted'] as const)
+            : action === 'restore'
+              ? (['file.restored', 'restored from the trash'] as const)
+              : (['file.purged', 'deleted for good'] as const);
+        await recordActivities(
+          tx,
+          targets.map((row) => ({ kind, message: `File "${row.name}" ${verb}` })),
+          now,
+          request.user!.email,
+        );
+        const isChanged = new Set(changed);
+        const isRefused = new Set(refused.map((r) => r.id));
+        // In the order they were asked for.
+        return {
+          changed: ids.filter((id) => isChanged.has(id)),
+          unchanged: ids.filter((id) => !isChanged.has(id) && !isRefused.has(id)),
+          refused,
+        };
+      });
+      if (action === 'purge') await removeBytes(request, result.changed);
+      return result;
+    },
+  });
+
+  // Delete moves to the trash: the file leaves the list and its URLs answer 404, its bytes stay.
   app.delete('/:id', {
     schema: { params: idParams, response: { 200: deleteResultSchema, ...errorResponses } },
     handler: async (request) => {
       const { id } = request.params;
       if (!FileStorage.isFileId(id)) throw fileNotFound();
-      const row = await db.transaction(async (tx) => {
-        const deleted = await deleteFile(tx, id);
-        if (deleted) {
-          await recordActivity(tx, 'file.deleted', `File "${deleted.name}" deleted`, new Date(), request.user!.email);
-        }
-        return deleted;
+      await db.transaction(async (tx) => {
+        const now = new Date();
+        const row = await trashFile(tx, id, now);
+        if (!row) throw fileNotFound();
+        await recordActivity(tx, 'file.deleted', `File "${row.name}" deleted`, now, request.user!.email);
       });
-      if (!row) throw fileNotFound();
-      // The row is gone first, so no row ever points at a missing file; a file left behind
-      // by a failed unlink is removed by the start-up sweep.
-      await Promise.all([
-        rm(storage.filePath(id), { force: true }),
-        rm(storage.thumbnailPath(id), { force: true }),
-      ]).catch((error: unknown) => request.log.warn({ err: error, id }, 'could not remove stored file'));
       return { success: true, message: serverMessages.fileDeleted };
+    },
+  });
+
+  app.post('/:id/restore', {
+    schema: { params: idParams, response: { 200: fileResultSchema, ...errorResponses } },
+    handler: async (request) => {
+      const { id } = request.params;
+      if (!FileStorage.isFileId(id)) throw fileNotFound();
+      const row = await db.transaction(async (tx) => {
+        const restored = await restoreFile(tx, id);
+        if (!restored) throw fileNotFound();
+        await recordActivity(tx, 'file.restored', `File "${restored.name}" restored from the trash`, new Date(), request.user!.email);
+        return restored;
+      });
+      return { success: true, file: toFile(row), message: serverMessages.fileRestored };
+    },
+  });
+
+  // For good: the row first, so no row ever points at missing bytes; then the bytes.
+  app.delete('/:id/forever', {
+    schema: { params: idParams, response: { 200: deleteResultSchema, ...errorResponses } },
+    handler: async (request) => {
+      const { id } = request.params;
+      if (!FileStorage.isFileId(id)) throw fileNotFound();
+      await db.transaction(async (tx) => {
+        const row = await purgeFile(tx, id);
+        if (!row) throw (await findAnyFile(tx, id)) ? apiError('not_in_trash', serverMessages.fileNotInTrash) : fileNotFound();
+        await recordActivity(tx, 'file.purged', `File "${row.name}" deleted for good`, new Date(), request.user!.email);
+      });
+      await removeBytes(request, [id]);
+      return { success: true, message: serverMessages.filePurged };
     },
   });
 
   const contentQuery = z.object({ download: z.enum(['0', '1', 'true', 'false']).optional() });
   const binaryResponses = { 200: z.any().describe('the stored bytes'), ...errorResponses };
 
-  /** Streams a stored file with headers that stop browsers from sniffing or running it. */
-  async function sendStored(reply: FastifyReply, id: string, variant: 'content' | 'thumbnail', download: boolean) {
+  /**
+   * Streams a stored file with headers that stop browsers from sniffing or running it, or, with
+   * S3_PRESIGNED_DOWNLOADS, redirects to a short-lived URL of the bucket that answers with the
+   * same type and disposition.
+   */
+  async function sendStored(reply: FastifyReply, id: string, variant: Variant, download: boolean) {
     const row = await findFile(id);
     if (!row || (variant === 'thumbnail' && !row.has_thumbnail)) throw fileNotFound();
-    const file = variant === 'content' ? storage.filePath(row.id) : storage.thumbnailPath(row.id);
-    let size: number;
-    try {
-      size = (await stat(file)).size;
-    } catch {
-      throw fileNotFound();
-    }
     const name = variant === 'content' ? row.name : `${row.name}.webp`;
+    const type = variant === 'content' ? row.mime_type : 'image/webp';
+    const disposition = contentDisposition(download ? 'attachment' : 'inline', name);
+    if (presignedDownloads) {
+      const url = await storage.presign(row.id, variant, { contentType: type, contentDisposition: disposition });
+      if (url) return reply.header('cache-control', 'private, no-store').redirect(url, 302);
+    }
+    const stored = await storage.read(row.id, variant);
+    if (!stored) throw fileNotFound();
     return reply
-      .header('content-type', variant === 'content' ? row.mime_type : 'image/webp')
-      .header('content-length', size)
+      .header('content-type', type)
+      .header('content-length', stored.size)
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', FILE_CSP)
       // Published articles show library images from other sites, and the console's preview
       // frame has an opaque origin: the bytes may be embedded anywhere.
       .header('cross-origin-resource-policy', 'cross-origin')
       .header('cache-control', 'public, max-age=3600')
-      .header('content-disposition', contentDisposition(download ? 'attachment' : 'inline', name))
-      .send(createReadStream(file));
+      .header('content-disposition', disposition)
+      .send(stored.body);
   }
 
   // Stored files are read by their unguessable id without a session, like media on a CDN:

@@ -7,7 +7,18 @@ import { errorResponses } from '../errors.ts';
 import { listActivity } from '../repositories/activity.ts';
 import { ping } from '../db/sql.ts';
 
-const DB_CHECK_TIMEOUT_MS = 2000;
+const CHECK_TIMEOUT_MS = 2000;
+
+/** The check's answer, or `otherwise` when it fails or takes longer than CHECK_TIMEOUT_MS. */
+async function withinCheckTime<T>(check: Promise<T>, otherwise: T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(otherwise), CHECK_TIMEOUT_MS);
+  });
+  return Promise.race([check, late])
+    .catch(() => otherwise)
+    .finally(() => clearTimeout(timer));
+}
 
 export const systemRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db } = ctx;
@@ -16,21 +27,20 @@ export const systemRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     config: { public: true },
     schema: { response: { 200: healthSchema, ...errorResponses } },
     handler: async () => {
-      let timer: NodeJS.Timeout | undefined;
-      const database = await Promise.race([
-        ping(db).then(() => 'connected' as const),
-        new Promise<'down'>((resolve) => {
-          timer = setTimeout(() => resolve('down'), DB_CHECK_TIMEOUT_MS);
-        }),
-      ])
-        .catch(() => 'down' as const)
-        .finally(() => clearTimeout(timer));
+      const [database, store] = await Promise.all([
+        withinCheckTime(ping(db).then(() => 'connected' as const), 'down' as const),
+        withinCheckTime(ctx.storage.health(), { backend: ctx.storage.kind, ok: false }),
+      ]);
       // Real figures of the disk that holds DATA_DIR.
       const fs = await statfs(ctx.dataDir);
       const totalBytes = fs.blocks * fs.bsize;
       const usedBytes = (fs.blocks - fs.bfree) * fs.bsize;
       const percent = totalBytes > 0 ? Math.min(100, Math.round((usedBytes / totalBytes) * 100)) : 0;
-      return { api: 'online' as const, database, storage: { usedBytes, totalBytes, percent } };
+      return {
+        api: 'online' as const,
+        database,
+        storage: { usedBytes, totalBytes, percent, backend: store.backend, reachable: store.ok },
+      };
     },
   });
 

@@ -94,6 +94,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       publicCorsOrigins: [],
       oidc: undefined,
+      storage: { kind: 'local' },
     };
     expect(loadConfig({})).toEqual(expected);
     const blank = Object.fromEntries(configTable().map((v) => [v.name, '']));
@@ -118,6 +119,12 @@ describe('loadConfig', () => {
         OIDC_ISSUER: 'https://accounts.google.com',
         OIDC_CLIENT_ID: 'id',
         OIDC_CLIENT_SECRET: 'secret',
+        STORAGE: 's3',
+        S3_BUCKET: 'site-media',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_REGION: 'eu-west-1',
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_PRESIGNED_DOWNLOADS: 'yes',
         UNRELATED: 'ignored',
       }),
     ).toEqual({
@@ -134,6 +141,14 @@ describe('loadConfig', () => {
       trustProxy: true,
       publicCorsOrigins: ['https://www.example.com', 'http://localhost:8080'],
       oidc: { issuer: 'https://accounts.google.com', clientId: 'id', clientSecret: 'secret' },
+      storage: {
+        kind: 's3',
+        bucket: 'site-media',
+        endpoint: 'http://127.0.0.1:9000',
+        region: 'eu-west-1',
+        forcePathStyle: true,
+        presignedDownloads: true,
+      },
     });
   });
 
@@ -153,6 +168,11 @@ describe('loadConfig', () => {
     [{ OIDC_ISSUER: 'https://accounts.google.com', OIDC_CLIENT_ID: 'id' }, 'OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together: set all three or none'],
     [{ OIDC_ISSUER: 'accounts.google.com', OIDC_CLIENT_ID: 'id', OIDC_CLIENT_SECRET: 's' }, 'OIDC_ISSUER must be a URL such as https://accounts.google.com, got "accounts.google.com"'],
     [{ OIDC_ISSUER: 'http://accounts.google.com', OIDC_CLIENT_ID: 'id', OIDC_CLIENT_SECRET: 's' }, 'OIDC_ISSUER must be an https URL, got "http://accounts.google.com"'],
+    [{ STORAGE: 'disk' }, 'STORAGE must be one of local, s3, got "disk"'],
+    [{ STORAGE: 's3' }, 'S3_BUCKET is required with STORAGE=s3'],
+    [{ STORAGE: 's3', S3_BUCKET: 'b' }, 'S3_BUCKET must be a bucket name (3-63 lowercase letters, digits, dots, hyphens), got "b"'],
+    [{ STORAGE: 's3', S3_BUCKET: 'media', S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT must be an http(s) URL, got "minio:9000"'],
+    [{ S3_FORCE_PATH_STYLE: 'sometimes' }, 'S3_FORCE_PATH_STYLE must be true or false, got "sometimes"'],
   ])('refuses %o: %s', (env, message) => {
     expect(() => loadConfig(env)).toThrow(new ConfigError([message]));
   });

@@ -18,7 +18,9 @@ import {
   articleListResultSchema,
   articleSchema,
   articleStatsSchema,
+  bulkResultSchema,
   fileListResultSchema,
+  fileTrashResultSchema,
   latestFilesResultSchema,
   serverMessages,
   trashListResultSchema,
@@ -45,6 +47,11 @@ interface ModelFile {
   file: StoredFile;
   /** The bytes DATA_DIR must hold; undefined for SVG (stored sanitised: only the size is known). */
   bytes: Buffer | undefined;
+  /**
+   * Which fixture its bytes are (the library keeps bytes once: the same fixture again answers
+   * this file). Sanitising an SVG is deterministic, so its stored bytes are one fixture's too.
+   */
+  fixture: number;
 }
 
 interface Model {
@@ -56,7 +63,10 @@ interface Model {
   trash: Map<string, Article>;
   /** Live files in upload order (newest last). */
   files: Map<string, ModelFile>;
+  /** Every file ever deleted (in the trash or deleted for good), in order. */
   deletedFiles: string[];
+  /** The files' trash: deleted files as they were, their bytes kept, by id. */
+  fileTrash: Map<string, ModelFile>;
   activity: Partial<Record<ActivityKind, number>>;
 }
 
@@ -71,6 +81,7 @@ const emptyModel = (): Model => ({
   trash: new Map(),
   files: new Map(),
   deletedFiles: [],
+  fileTrash: new Map(),
   activity: {},
 });
 
@@ -188,14 +199,27 @@ const statusCounts = (m: Model) => {
   const published = liveArticles(m).filter((a) => a.status === 'published').length;
   return { all: m.articles.size, published, draft: m.articles.size - published };
 };
-const liveFiles = (m: Model) => [...m.files.values()].map((f) => f.file);
+/** Live files, oldest upload first (a restored file takes its place again; a replaced one keeps it). */
+const liveFiles = (m: Model) =>
+  [...m.files.values()]
+    .map((f) => f.file)
+    .sort((a, b) => (a.uploadedAt === b.uploadedAt ? (a.id < b.id ? -1 : 1) : a.uploadedAt < b.uploadedAt ? -1 : 1));
+/** Every file with bytes in DATA_DIR: live and in the trash. */
+const keptFiles = (m: Model) => [...m.files.values(), ...m.fileTrash.values()].map((f) => f.file);
+/** The file (live or in the trash) whose bytes are this fixture's. */
+const holderOf = (m: Model, fixture: number) => {
+  const live = [...m.files.values()].find((f) => f.fixture === fixture);
+  if (live) return { held: live, inTrash: false };
+  const trashed = [...m.fileTrash.values()].find((f) => f.fixture === fixture);
+  return trashed ? { held: trashed, inTrash: true } : undefined;
+};
 const fileSummary = (m: Model) => ({
   images: liveFiles(m).filter((f) => f.type === 'image').length,
   pdfs: liveFiles(m).filter((f) => f.type === 'pdf').length,
   totalBytes: liveFiles(m).reduce((sum, f) => sum + f.size, 0),
 });
 const thumbNames = (m: Model) =>
-  liveFiles(m)
+  keptFiles(m)
     .filter((f) => f.thumbnailUrl !== undefined)
     .map((f) => `${f.id}.webp`)
     .sort();
@@ -238,8 +262,15 @@ async function quickCheck(m: Model, r: Real) {
     draft: counts.draft,
   });
   const fileRow = (
-    await db.query<{ n: string | number; bytes: string | number }>('SELECT count(*) AS n, coalesce(sum(size), 0) AS bytes FROM files')
+    await db.query<{ n: string | number; bytes: string | number }>(
+      'SELECT count(*) AS n, coalesce(sum(size), 0) AS bytes FROM files WHERE deleted_at IS NULL',
+    )
   ).rows[0]!;
+  const trashedFiles = (await db.query<{ id: string }>('SELECT id FROM files WHERE deleted_at IS NOT NULL ORDER BY id')).rows;
+  expect(trashedFiles.map((row) => row.id)).toEqual([...m.fileTrash.keys()].sort());
+  const fileTrashRes = await api(r, 'GET', '/api/files/trash?limit=1');
+  expect(fileTrashRes.statusCode).toBe(200);
+  expect(fileTrashResultSchema.parse(fileTrashRes.json()).total).toBe(m.fileTrash.size);
   expect({ files: Number(fileRow.n), bytes: Number(fileRow.bytes) }).toEqual({
     files: m.files.size,
     bytes: fileSummary(m).totalBytes,
@@ -248,9 +279,9 @@ async function quickCheck(m: Model, r: Real) {
     .rows;
   expect(Object.fromEntries(activity.map((row) => [row.kind, Number(row.n)]))).toEqual(m.activity);
 
-  // DATA_DIR: exactly the model's files and thumbnails, no upload leftovers.
+  // DATA_DIR: exactly the model's files (in the trash too) and thumbnails, no upload leftovers.
   const dir = async (name: string) => (await readdir(path.join(r.h.dataDir, name))).sort();
-  expect(await dir('files')).toEqual([...m.files.keys()].sort());
+  expect(await dir('files')).toEqual(keptFiles(m).map((f) => f.id).sort());
   expect(await dir('thumbs')).toEqual(thumbNames(m));
   expect(await dir('tmp')).toEqual([]);
 }
@@ -346,7 +377,7 @@ async function fullCheck(m: Model, r: Real, pageSize: number) {
 
   const fileRows = (
     await r.h.db.query<{ id: string; name: string; size: string | number; type: string; mime_type: string; has_thumbnail: boolean }>(
-      'SELECT id, name, size, type, mime_type, has_thumbnail FROM files ORDER BY id',
+      'SELECT id, name, size, type, mime_type, has_thumbnail FROM files WHERE deleted_at IS NULL ORDER BY id',
     )
   ).rows;
   expect(fileRows.map((row) => ({ ...row, size: Number(row.size) }))).toEqual(
@@ -361,12 +392,20 @@ async function fullCheck(m: Model, r: Real, pageSize: number) {
         has_thumbnail: f.thumbnailUrl !== undefined,
       })),
   );
-  for (const { file, bytes } of m.files.values()) {
+  for (const { file, bytes } of [...m.files.values(), ...m.fileTrash.values()]) {
     const stored = await readFile(path.join(r.h.dataDir, 'files', file.id));
     if (bytes) expect(stored.equals(bytes), `stored bytes of ${file.id}`).toBe(true);
     else expect(stored.length).toBe(file.size);
   }
-  for (const id of m.deletedFiles.slice(-3)) {
+  // The trash, most recently deleted first (the model keeps deletion order).
+  const trashPage = await api(r, 'GET', '/api/files/trash?limit=200');
+  const trashed = fileTrashResultSchema.parse(trashPage.json());
+  // (Deleted in one bulk action, files share their deletion time: compared by id.)
+  const byId = (a: StoredFile, b: StoredFile) => (a.id < b.id ? -1 : 1);
+  expect(trashed.data.map(({ deletedAt: _at, ...file }) => file).sort(byId)).toEqual(
+    [...m.fileTrash.values()].map((f) => f.file).sort(byId),
+  );
+  for (const id of m.deletedFiles.filter((id) => !m.files.has(id)).slice(-3)) {
     const res = await r.h.app.inject({ method: 'GET', url: `/api/files/${id}/content` });
     fileNotFound(res);
   }
@@ -879,6 +918,27 @@ class UploadFile extends Base {
     const before = Date.now();
     const res = await r.h.app.inject(uploadRequest(r.token, raw, fixture.bytes, this.a.declared));
     const after = Date.now();
+    // Bytes are kept once: this fixture's bytes already in the library answer the file that has them.
+    const holder = holderOf(m, this.a.fixture);
+    if (holder) {
+      const { held, inTrash } = holder;
+      count(inTrash ? 'upload:restored' : 'upload:duplicate');
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({
+        success: true,
+        file: held.file,
+        message: inTrash ? serverMessages.restoredFromTrash(held.file.name) : serverMessages.alreadyInLibrary(held.file.name),
+        duplicate: true,
+        ...(inTrash ? { restored: true } : {}),
+      });
+      if (inTrash) {
+        m.fileTrash.delete(held.file.id);
+        m.files.set(held.file.id, held);
+        bump(m, 'file.restored');
+      }
+      this.touched.file = held.file.id;
+      return;
+    }
     count(this.a.duplicate !== null && names.length ? 'upload:ok-duplicate-name' : 'upload:ok');
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json<{ success: boolean; file: StoredFile; message: string }>();
@@ -904,9 +964,193 @@ class UploadFile extends Base {
     const at = Date.parse(file.uploadedAt);
     expect(at).toBeGreaterThanOrEqual(before);
     expect(at).toBeLessThanOrEqual(after);
-    m.files.set(file.id, { file, bytes: fixture.verbatim ? fixture.bytes : undefined });
+    m.files.set(file.id, { file, bytes: fixture.verbatim ? fixture.bytes : undefined, fixture: this.a.fixture });
     this.touched.file = file.id;
     bump(m, 'file.uploaded');
+  }
+}
+
+/** Which file a file command aims at. */
+type FileTarget = 'live' | 'trash' | 'deleted' | 'unknown' | 'malformed';
+
+function resolveFile(m: Model, target: FileTarget, pick: number): string {
+  const from = (ids: string[]) => (ids.length ? ids[pick % ids.length] : undefined);
+  const id =
+    target === 'live'
+      ? from([...m.files.keys()])
+      : target === 'trash'
+        ? from([...m.fileTrash.keys()])
+        : target === 'deleted'
+          ? from(m.deletedFiles)
+          : undefined;
+  return id ?? (target === 'malformed' ? MALFORMED_FILE_ID : UNKNOWN_ID);
+}
+
+/** PUT /files/:id/content: new bytes under the same id, refused when another file has them. */
+class ReplaceFile extends Base {
+  readonly label = 'ReplaceFile';
+  constructor(readonly a: { target: FileTarget; pick: number; fixture: number; name: string }) {
+    super();
+  }
+  args() {
+    return { ...this.a, fixture: uploads[this.a.fixture]?.label };
+  }
+  async exec(m: Model, r: Real) {
+    const id = resolveFile(m, this.a.target, this.a.pick);
+    this.touched.file = id;
+    const fixture = uploads[this.a.fixture]!;
+    const body = multipartBody([{ name: 'file', filename: this.a.name, contentType: 'application/octet-stream', data: fixture.bytes }]);
+    const res = await r.h.app.inject({
+      method: 'PUT',
+      url: `/api/files/${id}/content`,
+      payload: body.payload,
+      headers: { ...body.headers, ...auth(r.token) },
+    });
+    const current = m.files.get(id);
+    if (!current) {
+      count('replace:not-live');
+      return fileNotFound(res);
+    }
+    const holder = holderOf(m, this.a.fixture);
+    if (holder && holder.held.file.id !== id) {
+      count('replace:duplicate');
+      const name = holder.held.file.name;
+      return expectFileError(
+        res,
+        409,
+        'file_duplicate',
+        holder.inTrash ? serverMessages.alreadyInTrash(name) : serverMessages.alreadyInLibrary(name),
+      );
+    }
+    count('replace:ok');
+    expect(res.statusCode, res.body).toBe(200);
+    const { file } = res.json<{ file: StoredFile }>();
+    expect(res.json()).toEqual({
+      success: true,
+      message: serverMessages.fileReplaced,
+      file: {
+        id,
+        name: expectedName(this.a.name),
+        size: fixture.verbatim ? fixture.bytes.length : file.size,
+        type: fixture.type,
+        mimeType: fixture.mimeType,
+        url: current.file.url,
+        ...(fixture.thumbnail ? { thumbnailUrl: `/api/files/${id}/thumbnail` } : {}),
+        uploadedAt: current.file.uploadedAt,
+        lastModified: file.lastModified,
+      },
+    });
+    expect(Date.parse(file.lastModified)).toBeGreaterThan(Date.parse(current.file.lastModified));
+    m.files.set(id, { file, bytes: fixture.verbatim ? fixture.bytes : undefined, fixture: this.a.fixture });
+    bump(m, 'file.replaced');
+  }
+}
+
+/** POST /files/:id/restore: only a file in the trash comes back. */
+class RestoreFile extends Base {
+  readonly label = 'RestoreFile';
+  constructor(readonly a: { target: FileTarget; pick: number }) {
+    super();
+  }
+  args() {
+    return this.a;
+  }
+  async exec(m: Model, r: Real) {
+    const id = resolveFile(m, this.a.target, this.a.pick);
+    this.touched.file = id;
+    const res = await api(r, 'POST', `/api/files/${id}/restore`);
+    const trashed = m.fileTrash.get(id);
+    if (!trashed) {
+      count(`restore-file:${m.files.has(id) ? 'live' : 'unknown'}`);
+      return fileNotFound(res);
+    }
+    count('restore-file:ok');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ success: true, file: trashed.file, message: serverMessages.fileRestored });
+    m.fileTrash.delete(id);
+    m.files.set(id, trashed);
+    bump(m, 'file.restored');
+  }
+}
+
+/** DELETE /files/:id/forever: only a file in the trash; the row, then its bytes. */
+class PurgeFile extends Base {
+  readonly label = 'PurgeFile';
+  constructor(readonly a: { target: FileTarget; pick: number }) {
+    super();
+  }
+  args() {
+    return this.a;
+  }
+  async exec(m: Model, r: Real) {
+    const id = resolveFile(m, this.a.target, this.a.pick);
+    this.touched.file = id;
+    const res = await api(r, 'DELETE', `/api/files/${id}/forever`);
+    if (m.files.has(id)) {
+      count('purge-file:live');
+      return expectFileError(res, 409, 'not_in_trash', serverMessages.fileNotInTrash);
+    }
+    if (!m.fileTrash.has(id)) {
+      count('purge-file:unknown');
+      return fileNotFound(res);
+    }
+    count('purge-file:ok');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ success: true, message: serverMessages.filePurged });
+    m.fileTrash.delete(id);
+    bump(m, 'file.purged');
+  }
+}
+
+/** POST /files/bulk: delete, restore or purge several files (some unknown, some twice) at once. */
+class BulkFiles extends Base {
+  readonly label = 'BulkFiles';
+  constructor(readonly a: { action: 'delete' | 'restore' | 'purge'; targets: { target: FileTarget; pick: number }[] }) {
+    super();
+  }
+  args() {
+    return this.a;
+  }
+  async exec(m: Model, r: Real) {
+    const ids = this.a.targets.map((t) => resolveFile(m, t.target, t.pick));
+    const res = await api(r, 'POST', '/api/files/bulk', { action: this.a.action, ids });
+    expect(res.statusCode, res.body).toBe(200);
+    const expected: { changed: string[]; unchanged: string[]; refused: { id: string; code: string; message: string }[] } = {
+      changed: [],
+      unchanged: [],
+      refused: [],
+    };
+    for (const id of new Set(ids)) {
+      const live = m.files.get(id);
+      const trashed = m.fileTrash.get(id);
+      if (!live && !trashed) expected.refused.push({ id, code: 'not_found', message: serverMessages.fileNotFound });
+      else if (this.a.action === 'delete') {
+        if (!live) expected.unchanged.push(id);
+        else {
+          expected.changed.push(id);
+          m.files.delete(id);
+          m.fileTrash.set(id, live);
+          m.deletedFiles.push(id);
+          bump(m, 'file.deleted');
+        }
+      } else if (this.a.action === 'restore') {
+        if (!trashed) expected.unchanged.push(id);
+        else {
+          expected.changed.push(id);
+          m.fileTrash.delete(id);
+          m.files.set(id, trashed);
+          bump(m, 'file.restored');
+        }
+      } else if (!trashed) {
+        expected.refused.push({ id, code: 'not_in_trash', message: serverMessages.fileNotInTrash });
+      } else {
+        expected.changed.push(id);
+        m.fileTrash.delete(id);
+        bump(m, 'file.purged');
+      }
+    }
+    count(`bulk-files:${this.a.action}:${expected.changed.length ? 'changed' : 'none'}`);
+    expect(bulkResultSchema.parse(res.json())).toEqual(expected);
   }
 }
 
@@ -955,8 +1199,6 @@ class RefusedUpload extends Base {
   }
 }
 
-type FileTarget = 'live' | 'deleted' | 'unknown' | 'malformed';
-
 class DeleteFile extends Base {
   readonly label = 'DeleteFile';
   constructor(readonly a: { target: FileTarget; pick: number }) {
@@ -966,20 +1208,20 @@ class DeleteFile extends Base {
     return this.a;
   }
   async exec(m: Model, r: Real) {
-    const live = [...m.files.keys()];
-    let id = this.a.target === 'malformed' ? MALFORMED_FILE_ID : UNKNOWN_ID;
-    if (this.a.target === 'live' && live.length) id = live[this.a.pick % live.length]!;
-    if (this.a.target === 'deleted' && m.deletedFiles.length) id = m.deletedFiles[this.a.pick % m.deletedFiles.length]!;
+    const id = resolveFile(m, this.a.target, this.a.pick);
     this.touched.file = id;
     const res = await api(r, 'DELETE', `/api/files/${id}`);
-    if (!m.files.has(id)) {
+    const live = m.files.get(id);
+    if (!live) {
       count(m.deletedFiles.includes(id) ? 'delete-file:again' : `delete-file:${this.a.target === 'malformed' ? 'malformed' : 'unknown'}`);
       return fileNotFound(res);
     }
     count('delete-file:ok');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ success: true, message: serverMessages.fileDeleted });
+    // To the trash: out of the list and its URLs, its bytes kept.
     m.files.delete(id);
+    m.fileTrash.set(id, live);
     m.deletedFiles.push(id);
     bump(m, 'file.deleted');
   }
@@ -1112,8 +1354,43 @@ const commandArb: fc.Arbitrary<Cmd> = fc.oneof(
   {
     weight: 2,
     arbitrary: fc
-      .record({ target: fc.constantFrom<FileTarget>('live', 'live', 'live', 'deleted', 'unknown', 'malformed'), pick: fc.nat() })
+      .record({ target: fc.constantFrom<FileTarget>('live', 'live', 'live', 'deleted', 'trash', 'unknown', 'malformed'), pick: fc.nat() })
       .map((a) => new DeleteFile(a)),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .record({ target: fc.constantFrom<FileTarget>('trash', 'trash', 'live', 'deleted', 'unknown'), pick: fc.nat() })
+      .map((a) => new RestoreFile(a)),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .record({ target: fc.constantFrom<FileTarget>('trash', 'trash', 'live', 'deleted', 'malformed'), pick: fc.nat() })
+      .map((a) => new PurgeFile(a)),
+  },
+  {
+    weight: 2,
+    arbitrary: fc
+      .record({
+        target: fc.constantFrom<FileTarget>('live', 'live', 'live', 'trash', 'unknown'),
+        pick: fc.nat(),
+        fixture: fc.nat({ max: 6 }),
+        name: rawNameArb,
+      })
+      .map((a) => new ReplaceFile(a)),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .record({
+        action: fc.constantFrom('delete' as const, 'restore' as const, 'purge' as const),
+        targets: fc.array(
+          fc.record({ target: fc.constantFrom<FileTarget>('live', 'live', 'trash', 'trash', 'deleted', 'unknown'), pick: fc.nat() }),
+          { minLength: 1, maxLength: 5 },
+        ),
+      })
+      .map((a) => new BulkFiles(a)),
   },
   {
     weight: 1,
@@ -1178,7 +1455,9 @@ describe.each(backends)('model-based article and file API ($name)', (backend) =>
         'draft:ok',
         'delete-article:ok',
         'upload:ok',
+        'upload:duplicate',
         'delete-file:ok',
+        'replace:ok',
       ]) {
         expect(tally.outcomes.get(outcome) ?? 0, outcome).toBeGreaterThan(0);
       }

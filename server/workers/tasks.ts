@@ -11,6 +11,7 @@ import type { SafeFetchOptions } from '../scrape/safe-fetch.ts';
 // Each task loads what it needs when first asked, so a worker starts quickly.
 const extract = () => import('../scrape/extract.ts');
 const inspect = () => import('../files/inspect.ts');
+const pdfRender = () => import('../files/pdfRender.ts');
 const fetcher = () => import('../scrape/safe-fetch.ts');
 
 /** Where a job marks the time it started running (see WorkerPool: its time limit counts from here). */
@@ -61,6 +62,19 @@ export function inspectFile(input: Timed & { path: string; maxPixels: number; ma
     const found = await inspectUpload(input.path, input.maxPixels);
     return { type: found.type, mimeType: found.mimeType, ...(found.thumbnail ? { thumbnail: found.thumbnail } : {}) };
   });
+}
+
+/**
+ * The WebP thumbnail of a PDF's first page (see server/files/pdfRender.ts). pdf.js loads
+ * before the job's clock starts; parsing and drawing the page count against its limit.
+ */
+export function pdfThumbnail(input: Timed & { path: string }): Promise<TaskResult<Uint8Array>> {
+  const load = async () => {
+    const module = await pdfRender();
+    await module.loadPdfjs();
+    return module;
+  };
+  return settle(input, load, ({ pdfFirstPageThumbnail }) => pdfFirstPageThumbnail(input.path));
 }
 
 /** Points an article's images at the library and sanitises the result. */

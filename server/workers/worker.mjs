@@ -1,11 +1,27 @@
 // Entry of the worker threads (server/workers/pool.ts). Workers load the TypeScript tasks
 // through tsx, as the main thread does under `npm start`.
+import { readFileSync } from 'node:fs';
+import * as nodeModule from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { register } from 'tsx/esm/api';
 
 register();
+
+// pdf.js (the pdfThumbnail task) is a few MB of plain JavaScript: loaded as it is, not through
+// tsx, which would rewrite its dynamic imports with a source map and cost each worker that
+// loads it seconds and some 200 MB. Registered after tsx, so this hook runs first.
+const PDFJS_BUILD = /\/node_modules\/pdfjs-dist\/legacy\/build\/[^/]+\.mjs$/;
+nodeModule.registerHooks?.({
+  load(url, context, nextLoad) {
+    if (!PDFJS_BUILD.test(url)) return nextLoad(url, context);
+    return { format: 'module', source: readFileSync(fileURLToPath(url)), shortCircuit: true };
+  },
+});
+
 const tasks = await import('./tasks.ts');
 
 export const scrapePage = tasks.scrapePage;
 export const replaceImages = tasks.replaceImages;
 export const inspectFile = tasks.inspectFile;
+export const pdfThumbnail = tasks.pdfThumbnail;
 export default tasks.scrapePage;

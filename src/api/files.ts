@@ -1,4 +1,8 @@
-/** Files: list and latest reads, upload with progress, delete; both mutations refresh both reads. */
+/**
+ * Files: list and latest reads, upload and replace with progress, delete (to the trash), the
+ * trash (its pages, restore, delete forever) and bulk actions. Every write refreshes every file
+ * read (`fileKeys.all`): lists, latest files and the trash alike.
+ */
 import {
   infiniteQueryOptions,
   keepPreviousData,
@@ -8,9 +12,10 @@ import {
   useQuery,
   useQueryClient,
   type InfiniteData,
+  type QueryClient,
 } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { FileListResult, FileTypeFilter, StoredFile } from '../contract';
+import type { BulkResult, FileBulkRequest, FileListResult, FileTrashResult, FileTypeFilter, StoredFile } from '../contract';
 import type { UploadItem } from '../lib/uploads';
 import { API_BASE, ApiError, answerSchemas, api, handleUnauthorized } from './client';
 
@@ -24,6 +29,9 @@ export const fileKeys = {
   lists: () => [...fileKeys.all, 'list'] as const,
   list: (filter: FileFilter) => [...fileKeys.lists(), filter] as const,
   latest: (count: number) => [...fileKeys.all, 'latest', count] as const,
+  trash: () => [...fileKeys.all, 'trash'] as const,
+  trashPages: () => [...fileKeys.trash(), 'pages'] as const,
+  trashCount: () => [...fileKeys.trash(), 'count'] as const,
 };
 
 export function fetchFilePage(filter: FileFilter, page: number, signal?: AbortSignal) {
@@ -84,17 +92,29 @@ export function useLatestFiles(count = 10) {
   return useQuery(latestFilesQuery(count));
 }
 
+/** What an upload or a replacement answered: the file, and whether its bytes were already there. */
+export interface UploadOutcome {
+  file: StoredFile;
+  /** The server's message ('File uploaded successfully', 'Already in the library as …', …). */
+  message: string;
+  /** The bytes were already in the library: `file` is the file that has them (nothing stored again). */
+  duplicate: boolean;
+  /** That file was in the trash and has been restored. */
+  restored: boolean;
+}
+
 /**
- * One multipart call per file. XMLHttpRequest rather than fetch because only it reports
- * upload progress; the answer is read with the same contract and error rules as `api`.
+ * Sends one file as multipart (`file` part) with `method` to `path`. XMLHttpRequest rather than
+ * fetch because only it reports upload progress; the answer is read with the same contract and
+ * error rules as `api`.
  */
-export function uploadFile(file: File, onProgress: (fraction: number) => void): Promise<StoredFile> {
+function sendFile(method: 'POST' | 'PUT', path: string, file: File, onProgress: (fraction: number) => void): Promise<UploadOutcome> {
   // The answer schemas load alongside the upload (see `api`); a failure is reported at onload.
   const schemas = answerSchemas();
   schemas.catch(() => {});
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${API_BASE}/files`);
+    xhr.open(method, `${API_BASE}${path}`);
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.upload.onprogress = (event) => {
@@ -102,7 +122,7 @@ export function uploadFile(file: File, onProgress: (fraction: number) => void): 
     };
     xhr.onerror = () => reject(new ApiError('Cannot reach the server. Check your connection and try again.', 0, 'network'));
     xhr.onload = async () => {
-      if (xhr.status === 401) handleUnauthorized('/files');
+      if (xhr.status === 401) handleUnauthorized(path);
       let body: unknown = null;
       try {
         body = JSON.parse(xhr.responseText);
@@ -119,20 +139,36 @@ export function uploadFile(file: File, onProgress: (fraction: number) => void): 
       const parsed = uploadResultSchema.safeParse(body);
       if (xhr.status >= 200 && xhr.status < 300 && parsed.success && parsed.data.success && parsed.data.file) {
         onProgress(1);
-        resolve(parsed.data.file);
+        const { file: stored, message, duplicate = false, restored = false } = parsed.data;
+        resolve({ file: stored, message, duplicate, restored });
       } else {
         const message =
           (parsed.success && parsed.data.message) ||
           (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string'
             ? body.message
             : `Upload failed (${xhr.status})`);
-        reject(new ApiError(message, xhr.status));
+        const code = body && typeof body === 'object' && 'code' in body && typeof body.code === 'string' ? body.code : undefined;
+        reject(new ApiError(message, xhr.status, code));
       }
     };
     const form = new FormData();
     form.append('file', file, file.name);
     xhr.send(form);
   });
+}
+
+/** One multipart call per file (POST /files): a new file, or the one that already has these bytes. */
+export function uploadFile(file: File, onProgress: (fraction: number) => void): Promise<UploadOutcome> {
+  return sendFile('POST', '/files', file, onProgress);
+}
+
+/**
+ * Replaces a file's bytes, keeping its id and URL (PUT /files/:id/content): name, size, type,
+ * thumbnail and lastModified follow the new bytes. Refused like an upload, and with 409
+ * `file_duplicate` when another file has these bytes; a refusal leaves the file as it was.
+ */
+export function replaceFileContent(id: string, file: File, onProgress: (fraction: number) => void): Promise<UploadOutcome> {
+  return sendFile('PUT', `/files/${encodeURIComponent(id)}/content`, file, onProgress);
 }
 
 export function useUploadFile() {
@@ -144,6 +180,7 @@ export function useUploadFile() {
   });
 }
 
+/** Moves a file to the trash (DELETE /files/:id). */
 export function useDeleteFile() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -153,12 +190,94 @@ export function useDeleteFile() {
   });
 }
 
+export function useReplaceFile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, file, onProgress }: { id: string; file: File; onProgress: (fraction: number) => void }) =>
+      replaceFileContent(id, file, onProgress),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: fileKeys.all }),
+  });
+}
+
+/**
+ * One action on several files (POST /files/bulk, at most MAX_BULK_IDS ids): delete, restore or
+ * purge. A plain function with the client, not a hook: a toast's Undo may outlive its screen.
+ */
+export async function bulkFiles(queryClient: QueryClient, request: FileBulkRequest): Promise<BulkResult> {
+  try {
+    return await api('/files/bulk', { method: 'POST', body: request, schema: (s) => s.bulkResultSchema });
+  } finally {
+    await queryClient.invalidateQueries({ queryKey: fileKeys.all });
+  }
+}
+
+export function useBulkFiles() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: (request: FileBulkRequest) => bulkFiles(queryClient, request) });
+}
+
+/** One page of the trash, most recently deleted first. */
+export function fetchFileTrashPage(page: number, limit = FILE_PAGE_SIZE, signal?: AbortSignal): Promise<FileTrashResult> {
+  return api(`/files/trash?page=${page}&limit=${limit}`, { schema: (s) => s.fileTrashResultSchema, signal });
+}
+
+/** The Trash tab's pages. */
+export const fileTrashQuery = () =>
+  infiniteQueryOptions({
+    queryKey: fileKeys.trashPages(),
+    queryFn: ({ pageParam, signal }) => fetchFileTrashPage(pageParam, FILE_PAGE_SIZE, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last: FileTrashResult) => (last.page * last.limit < last.total ? last.page + 1 : undefined),
+  });
+
+/** How many files the trash holds, for the tab: a page of one, read for its total. */
+export const fileTrashCountQuery = () =>
+  queryOptions({
+    queryKey: fileKeys.trashCount(),
+    queryFn: async ({ signal }) => (await fetchFileTrashPage(1, 1, signal)).total,
+  });
+
+export function useFileTrash(enabled: boolean) {
+  return useInfiniteQuery({ ...fileTrashQuery(), enabled });
+}
+
+export function useFileTrashCount() {
+  return useQuery(fileTrashCountQuery());
+}
+
+/** Brings a file back from the trash (POST /files/:id/restore). */
+export function useRestoreFile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api(`/files/${encodeURIComponent(id)}/restore`, { method: 'POST', schema: (s) => s.fileResultSchema }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: fileKeys.all }),
+  });
+}
+
+/** Deletes a file of the trash for good (DELETE /files/:id/forever; 409 `not_in_trash` for any other). */
+export function usePurgeFile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api(`/files/${encodeURIComponent(id)}/forever`, { method: 'DELETE', schema: (s) => s.deleteResultSchema }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: fileKeys.all }),
+  });
+}
+
 export function fileDownloadUrl(file: StoredFile): string {
   return `${file.url}${file.url.includes('?') ? '&' : '?'}download=1`;
 }
 
-/** Each chosen or dropped file is uploaded with its own call; progress and refusals show per file. */
-export function useUploadQueue() {
+/** The absolute address of a file's bytes, as a published page or a colleague would use it. */
+export function fileLink(file: StoredFile, origin = window.location.origin): string {
+  return new URL(file.url, origin).href;
+}
+
+/**
+ * Each chosen or dropped file is uploaded with its own call; progress and refusals show per file.
+ * `onDuplicate` hears of each upload whose bytes were already in the library (the file that has them).
+ */
+export function useUploadQueue({ onDuplicate }: { onDuplicate?: (file: StoredFile) => void } = {}) {
   const upload = useUploadFile();
   const [items, setItems] = useState<UploadItem[]>([]);
   const patch = (id: string, change: Partial<UploadItem>) =>
@@ -175,7 +294,12 @@ export function useUploadQueue() {
       upload.mutate(
         { file, onProgress: (progress) => patch(item.id, { progress }) },
         {
-          onSuccess: () => patch(item.id, { status: 'done', progress: 1 }),
+          // Bytes already in the library: not an error; the item names the file that has them.
+          onSuccess: (outcome) => {
+            if (!outcome.duplicate) return patch(item.id, { status: 'done', progress: 1, file: outcome.file });
+            patch(item.id, { status: 'duplicate', progress: 1, message: outcome.message, file: outcome.file });
+            onDuplicate?.(outcome.file);
+          },
           onError: (error) => patch(item.id, { status: 'failed', message: error.message }),
         },
       );

@@ -34,6 +34,7 @@ export const apiErrors = {
   busy: { status: 503, message: m.serverBusy },
   database_unavailable: { status: 503, message: m.databaseUnavailable },
   storage_full: { status: 507, message: m.storageFull },
+  storage_unavailable: { status: 503, message: m.storageUnavailable },
   // Sessions and accounts.
   unauthorized: { status: 401, message: m.unauthorized },
   cross_site: { status: 403, message: m.crossSite },
@@ -57,7 +58,7 @@ export const apiErrors = {
   // Scraping.
   already_scraped: { status: 409, message: m.alreadyScraped },
   restore_slug_taken: { status: 409, message: m.restoreSlugTaken },
-  not_in_trash: { status: 409, message: m.notInTrash },
+  not_in_trash: { status: 409, message: [m.notInTrash, m.fileNotInTrash] },
   invalid_url: { status: 400, message: [m.invalidUrl, m.onlyHttpUrls, m.urlWithCredentials] },
   url_not_allowed: { status: 400, message: null },
   fetch_failed: { status: 502, message: null },
@@ -80,6 +81,11 @@ export const apiErrors = {
   image_damaged: { status: 400, message: m.imageDamaged },
   image_undecodable: { status: 422, message: m.imageUndecodable },
   svg_too_complex: { status: 422, message: m.svgTooComplex },
+  /**
+   * A replacement whose bytes another file already has: serverMessages.alreadyInLibrary or
+   * alreadyInTrash with that file's name.
+   */
+  file_duplicate: { status: 409, message: null },
 } as const satisfies Record<string, ApiErrorSpec>;
 
 export type ApiErrorCode = keyof typeof apiErrors;

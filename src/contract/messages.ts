@@ -10,6 +10,17 @@ export const serverMessages = {
   fileNotFound: 'File not found',
   fileDeleted: 'File deleted successfully',
   fileUploaded: 'File uploaded successfully',
+  /** An upload of bytes already in the library (200, `duplicate: true`): nothing is stored again. */
+  alreadyInLibrary: (name: string) => `Already in the library as ${name}`,
+  /** An upload of bytes of a file in the trash (200, `duplicate: true, restored: true`): that file comes back. */
+  restoredFromTrash: (name: string) => `Restored from the trash: ${name}`,
+  /** A replacement refused (409 `file_duplicate`) because a file in the trash has these bytes. */
+  alreadyInTrash: (name: string) => `Already in the trash as ${name}`,
+  fileReplaced: 'File replaced successfully',
+  fileRestored: 'File restored successfully',
+  filePurged: 'File deleted forever',
+  fileNotInTrash: 'Only a file in the trash can be deleted forever.',
+  fileBulkTooMany: 'Select at most 500 files at a time.',
   unauthorized: 'Unauthorized',
   slugAvailable: 'Slug is available',
   slugTaken: 'Slug is already taken',
@@ -27,6 +38,7 @@ export const serverMessages = {
   serverBusy: 'The server is busy. Try again in a moment.',
   databaseUnavailable: 'The database is not reachable right now. Nothing was changed; try again in a moment.',
   storageFull: 'The file storage is full. Nothing was stored; free some space or ask an administrator.',
+  storageUnavailable: 'The file storage is not reachable right now. Nothing was changed; try again in a moment.',
   crossSite: 'This request came from another site and was refused.',
   sessionNotFound: 'Session not found',
   notFound: 'Not found',

@@ -204,6 +204,8 @@ export const texts = {
     loadingFiles: 'Loading files...',
     loadingSummary: 'Loading file summary...',
     previewOf: (name: string) => `Preview of ${name}`,
+    /** A thumbnail's alt text: an image's name; a PDF's thumbnail shows its first page. */
+    thumbnailAlt: (file: { name: string; type: string }) => (file.type === 'pdf' ? `First page of ${file.name}` : file.name),
     previewUnavailable: 'No preview is available for this file type.',
     close: 'Close',
   },

@@ -2,7 +2,10 @@
  * One file's upload as the file manager shows it: the upload queue (src/api/files.ts) makes
  * these, the drop zone (src/components/files/DropZone.tsx) lists them.
  */
-export type UploadStatus = 'uploading' | 'done' | 'failed';
+import type { StoredFile } from '../contract';
+
+/** `duplicate`: the bytes were already in the library; `file` is the file that has them. */
+export type UploadStatus = 'uploading' | 'done' | 'duplicate' | 'failed';
 
 export interface UploadItem {
   id: string;
@@ -10,6 +13,11 @@ export interface UploadItem {
   /** 0..1 */
   progress: number;
   status: UploadStatus;
-  /** Why the server refused the file (SPEC.md section 5), shown for a failed upload. */
+  /**
+   * Why the server refused the file (SPEC.md section 5), shown for a failed upload; for a
+   * duplicate, the server's 'Already in the library as …'.
+   */
   message?: string;
+  /** The stored file (a finished upload), or the one that already had these bytes (a duplicate). */
+  file?: StoredFile;
 }

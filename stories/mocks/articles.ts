@@ -244,7 +244,7 @@ export function articlesApi(
     http.delete(`${API}/:id/forever`, ({ params }) => {
       const id = String(params.id);
       if (trash.delete(id)) return new HttpResponse(null, { status: 204 });
-      return db.has(id) ? errorResponse('not_in_trash') : articleNotFound();
+      return db.has(id) ? errorResponse('not_in_trash', serverMessages.notInTrash) : articleNotFound();
     }),
     http.post(`${API}/scrape`, async ({ request }) => {
       const { url, force } = (await request.json()) as ScrapeRequest;

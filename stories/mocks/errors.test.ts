@@ -12,7 +12,7 @@ import {
   type ApiErrorCode,
   type ApiErrorSpec,
 } from '../../src/contract';
-import { articles, articleWithoutUrls, publishedArticle, trashedSamples } from '../fixtures';
+import { articles, articleWithoutUrls, files, publishedArticle, trashedFileSamples, trashedSamples } from '../fixtures';
 import { accountHandlers } from './account';
 import { articleHandlers } from './articles';
 import { fileHandlers } from './files';
@@ -36,6 +36,7 @@ const moreArguments: Record<string, unknown[][]> = {
   'articleHandlers.api': [[[...articles, articleWithoutUrls, publishedArticle]], [articles, trashedSamples()]],
   'articleHandlers.scrapeFailsFor': [['']],
   'articleHandlers.failingArticle': [[500]],
+  'fileHandlers.api': [[files, trashedFileSamples()]],
   'accountHandlers.api': [[{ invitations: { enabled: false, data: [] } }]],
 };
 
@@ -49,6 +50,8 @@ const params: Record<string, string[]> = {
     'u1',
     's1',
     'i1',
+    files[1]!.id,
+    trashedFileSamples()[0]!.id,
     'missing',
   ],
   slug: [articles[0]!.slug!, 'a-free-slug'],
@@ -86,6 +89,16 @@ const bodies: Record<string, (() => RequestInit)[]> = {
     form(new File(['hello'], 'notes.txt', { type: 'text/plain' })),
     form(new File([new Uint8Array(MAX_UPLOAD_BYTES + 1)], 'huge.png', { type: 'image/png' })),
     form(new File(['png'], 'small.png', { type: 'image/png' })),
+  ],
+  'PUT /api/files/:id/content': [
+    form(),
+    form(new File(['hello'], 'notes.txt', { type: 'text/plain' })),
+    form(new File(['png'], 'small.png', { type: 'image/png' })),
+  ],
+  'POST /api/files/bulk': [
+    json({ action: 'purge', ids: [files[1]!.id, trashedFileSamples()[0]!.id, 'missing'] }),
+    json({ action: 'delete', ids: Array.from({ length: 501 }, (_, i) => `file_${i}`) }),
+    json({ action: 'empty', ids: [files[1]!.id] }),
   ],
 };
 
@@ -204,7 +217,7 @@ describe('the error answers of every mock', () => {
         'url_not_allowed',
       ]),
     );
-  });
+  }, 60_000); // a few thousand requests through msw/node: seconds on a busy machine
 
   it('the check itself fails on a drifted code, message or shape', () => {
     expect(isApiErrorCode('published')).toBe(false);

@@ -1,11 +1,16 @@
 /** MSW handlers for the files API, built from the shared contract. */
 import { delay, http, HttpResponse } from 'msw';
 import {
+  MAX_BULK_IDS,
   MAX_UPLOAD_BYTES,
   serverMessages,
+  type BulkResult,
   type DeleteResult,
   type FileListResult,
+  type FileResult,
+  type FileTrashResult,
   type StoredFile,
+  type TrashedFile,
   type UploadResult,
 } from '../../src/contract';
 import { files as sampleFiles, makeFile, tinyPngDataUrl } from '../fixtures';
@@ -13,6 +18,7 @@ import { errorResponse } from './errors';
 
 const API = '*/api/files';
 const ALLOWED = ['image/jpeg', 'image/png', 'image/gif', 'image/svg+xml', 'application/pdf'];
+const FILE_ACTIONS = ['delete', 'restore', 'purge'];
 
 function listResult(all: StoredFile[], url: URL): FileListResult {
   const type = url.searchParams.get('type');
@@ -36,47 +42,178 @@ function listResult(all: StoredFile[], url: URL): FileListResult {
   };
 }
 
+/** The SHA-256 of an uploaded file's bytes, in hex, as the server keys its files. */
+async function sha256Of(file: File): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', await file.arrayBuffer());
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+interface Entry {
+  file: StoredFile;
+  /** Set while in the trash. */
+  deletedAt?: string;
+  /** Known for the files uploaded here (the samples' bytes are not known). */
+  sha256?: string;
+}
+
+/** The part named `file` of a multipart request, or the refusal the server would send. */
+async function filePart(request: Request): Promise<File | Response> {
+  const form = await request.formData();
+  const file = form.get('file');
+  if (!(file instanceof File)) return errorResponse('missing_file', { shape: 'file' });
+  if (!ALLOWED.includes(file.type)) return errorResponse('file_type_not_allowed', { shape: 'file' });
+  if (file.size > MAX_UPLOAD_BYTES) return errorResponse('file_too_large', serverMessages.fileTooLarge, { shape: 'file' });
+  return file;
+}
+
 /**
- * A working in-memory files API. Uploads are judged by the declared type here (the real
- * server judges bytes); the refusals carry the server's exact messages.
+ * A working in-memory files API, with the trash (`trashed`: files already in it), bulk actions,
+ * replacement in place and bytes kept once (an upload of bytes uploaded before answers the file
+ * that has them). Uploads are judged by the declared type here (the real server judges bytes);
+ * the refusals carry the server's exact messages.
  */
-export function filesApi(initial: StoredFile[] = sampleFiles) {
-  const db = new Map(initial.map((f) => [f.id, structuredClone(f)]));
+export function filesApi(initial: StoredFile[] = sampleFiles, trashed: TrashedFile[] = []) {
+  // A file object is never changed in place (a replacement makes a new one): no copies needed.
+  const db = new Map<string, Entry>([
+    ...initial.map((f): [string, Entry] => [f.id, { file: f }]),
+    ...trashed.map(({ deletedAt, ...f }): [string, Entry] => [f.id, { file: f, deletedAt }]),
+  ]);
   let next = 100;
+  const live = () => [...db.values()].filter((e) => !e.deletedAt).map((e) => e.file);
+  const liveEntry = (id: string) => {
+    const entry = db.get(id);
+    return entry && !entry.deletedAt ? entry : undefined;
+  };
+  const fileNotFound = () => errorResponse('not_found', serverMessages.fileNotFound, { shape: 'file' });
+  const describe = (file: File, at: string): Omit<StoredFile, 'id' | 'uploadedAt' | 'url'> => {
+    const isImage = file.type.startsWith('image/');
+    return {
+      name: file.name,
+      size: file.size,
+      type: isImage ? 'image' : 'pdf',
+      mimeType: file.type,
+      thumbnailUrl: isImage ? tinyPngDataUrl : undefined,
+      lastModified: at,
+    };
+  };
   return [
     http.get(`${API}/latest`, ({ request }) => {
       const count = Number(new URL(request.url).searchParams.get('count') ?? 10);
-      const data = [...db.values()].sort((a, b) => b.uploadedAt.localeCompare(a.uploadedAt)).slice(0, count);
+      const data = live().sort((a, b) => b.uploadedAt.localeCompare(a.uploadedAt)).slice(0, count);
       return HttpResponse.json({ data });
     }),
-    http.get(API, ({ request }) => HttpResponse.json(listResult([...db.values()], new URL(request.url)))),
+    http.get(`${API}/trash`, ({ request }) => {
+      const url = new URL(request.url);
+      const page = Number(url.searchParams.get('page') ?? 1);
+      const limit = Number(url.searchParams.get('limit') ?? 50);
+      const all = [...db.values()]
+        .filter((e): e is Entry & { deletedAt: string } => Boolean(e.deletedAt))
+        .sort((a, b) => b.deletedAt.localeCompare(a.deletedAt) || b.file.id.localeCompare(a.file.id))
+        .map((e) => ({ ...e.file, deletedAt: e.deletedAt }));
+      return HttpResponse.json<FileTrashResult>({ data: all.slice((page - 1) * limit, page * limit), total: all.length, page, limit });
+    }),
+    http.get(API, ({ request }) => HttpResponse.json(listResult(live(), new URL(request.url)))),
     http.post(API, async ({ request }) => {
-      const form = await request.formData();
-      const file = form.get('file');
-      if (!(file instanceof File)) return errorResponse('missing_file', { shape: 'file' });
-      if (!ALLOWED.includes(file.type)) return errorResponse('file_type_not_allowed', { shape: 'file' });
-      if (file.size > MAX_UPLOAD_BYTES) return errorResponse('file_too_large', serverMessages.fileTooLarge, { shape: 'file' });
-      const isImage = file.type.startsWith('image/');
+      const file = await filePart(request);
+      if (file instanceof Response) return file;
+      const sha256 = await sha256Of(file);
+      const same = [...db.values()].find((e) => e.sha256 === sha256);
+      if (same) {
+        const restored = Boolean(same.deletedAt);
+        delete same.deletedAt;
+        return HttpResponse.json<UploadResult>({
+          success: true,
+          file: same.file,
+          message: restored ? serverMessages.restoredFromTrash(same.file.name) : serverMessages.alreadyInLibrary(same.file.name),
+          duplicate: true,
+          ...(restored ? { restored: true } : {}),
+        });
+      }
+      const at = new Date().toISOString();
       const stored = makeFile({
         id: `file_new_${next++}`,
-        name: file.name,
-        size: file.size,
-        type: isImage ? 'image' : 'pdf',
-        mimeType: file.type,
-        url: isImage ? tinyPngDataUrl : '/api/files/none/content',
-        thumbnailUrl: isImage ? tinyPngDataUrl : undefined,
-        uploadedAt: new Date().toISOString(),
-        lastModified: new Date().toISOString(),
+        ...describe(file, at),
+        url: file.type.startsWith('image/') ? tinyPngDataUrl : '/api/files/none/content',
+        uploadedAt: at,
       });
-      db.set(stored.id, stored);
-      return HttpResponse.json<UploadResult>(
-        { success: true, file: stored, message: serverMessages.fileUploaded },
-        { status: 201 },
-      );
+      db.set(stored.id, { file: stored, sha256 });
+      return HttpResponse.json<UploadResult>({ success: true, file: stored, message: serverMessages.fileUploaded }, { status: 201 });
+    }),
+    http.put(`${API}/:id/content`, async ({ params, request }) => {
+      const entry = liveEntry(String(params.id));
+      if (!entry) return fileNotFound();
+      const file = await filePart(request);
+      if (file instanceof Response) return file;
+      const sha256 = await sha256Of(file);
+      const other = [...db.values()].find((e) => e.sha256 === sha256 && e !== entry);
+      if (other) {
+        const message = other.deletedAt
+          ? serverMessages.alreadyInTrash(other.file.name)
+          : serverMessages.alreadyInLibrary(other.file.name);
+        return errorResponse('file_duplicate', message, { shape: 'file' });
+      }
+      entry.file = { ...entry.file, ...describe(file, new Date().toISOString()) };
+      if (!entry.file.thumbnailUrl) delete entry.file.thumbnailUrl;
+      entry.sha256 = sha256;
+      return HttpResponse.json<UploadResult>({ success: true, file: entry.file, message: serverMessages.fileReplaced });
+    }),
+    http.post(`${API}/bulk`, async ({ request }) => {
+      const body = (await request.json().catch(() => null)) as { action?: unknown; ids?: unknown } | null;
+      const ids = Array.isArray(body?.ids) ? body.ids.filter((id): id is string => typeof id === 'string') : [];
+      if (typeof body?.action !== 'string' || !FILE_ACTIONS.includes(body.action)) {
+        return errorResponse('validation_failed', 'Invalid body field "action": Invalid option: expected one of "delete"|"restore"|"purge"', {
+          shape: 'file',
+        });
+      }
+      if (ids.length === 0) return errorResponse('validation_failed', 'Invalid body field "ids": Too small: expected array to have >=1 items', { shape: 'file' });
+      if (ids.length > MAX_BULK_IDS) {
+        return errorResponse('validation_failed', `Invalid body field "ids": ${serverMessages.fileBulkTooMany}`, { shape: 'file' });
+      }
+      const result: BulkResult = { changed: [], unchanged: [], refused: [] };
+      const now = new Date().toISOString();
+      for (const id of new Set(ids)) {
+        const entry = db.get(id);
+        if (!entry) {
+          result.refused.push({ id, code: 'not_found', message: serverMessages.fileNotFound });
+        } else if (body.action === 'delete') {
+          if (entry.deletedAt) result.unchanged.push(id);
+          else {
+            entry.deletedAt = now;
+            result.changed.push(id);
+          }
+        } else if (body.action === 'restore') {
+          if (!entry.deletedAt) result.unchanged.push(id);
+          else {
+            delete entry.deletedAt;
+            result.changed.push(id);
+          }
+        } else if (!entry.deletedAt) {
+          result.refused.push({ id, code: 'not_in_trash', message: serverMessages.fileNotInTrash });
+        } else {
+          db.delete(id);
+          result.changed.push(id);
+        }
+      }
+      return HttpResponse.json(result);
+    }),
+    http.post(`${API}/:id/restore`, ({ params }) => {
+      const entry = db.get(String(params.id));
+      if (!entry?.deletedAt) return fileNotFound();
+      delete entry.deletedAt;
+      return HttpResponse.json<FileResult>({ success: true, file: entry.file, message: serverMessages.fileRestored });
+    }),
+    http.delete(`${API}/:id/forever`, ({ params }) => {
+      const id = String(params.id);
+      const entry = db.get(id);
+      if (!entry) return fileNotFound();
+      if (!entry.deletedAt) return errorResponse('not_in_trash', serverMessages.fileNotInTrash, { shape: 'file' });
+      db.delete(id);
+      return HttpResponse.json<DeleteResult>({ success: true, message: serverMessages.filePurged });
     }),
     http.delete(`${API}/:id`, ({ params }) => {
-      const id = String(params.id);
-      if (!db.delete(id)) return errorResponse('not_found', serverMessages.fileNotFound, { shape: 'file' });
+      const entry = liveEntry(String(params.id));
+      if (!entry) return fileNotFound();
+      entry.deletedAt = new Date().toISOString();
       return HttpResponse.json<DeleteResult>({ success: true, message: serverMessages.fileDeleted });
     }),
   ];
@@ -88,6 +225,14 @@ export function filesApi(initial: StoredFile[] = sampleFiles) {
  * without thumbnails (no network for 10,000 of them).
  */
 export function manyFiles(count: number): StoredFile[] {
+  // Made once per count: the handlers never change a file object in place.
+  const made = manyMade.get(count) ?? makeMany(count);
+  manyMade.set(count, made);
+  return made;
+}
+const manyMade = new Map<number, StoredFile[]>();
+
+function makeMany(count: number): StoredFile[] {
   const newest = Date.UTC(2026, 10, 20, 12);
   return Array.from({ length: count }, (_, i) => {
     const isPdf = i % 2 === 0;
@@ -107,6 +252,8 @@ export function manyFiles(count: number): StoredFile[] {
 
 export const fileHandlers = {
   api: filesApi,
+  /** The sample library, and a trash holding the sample trashed files (see trashedFileSamples). */
+  withTrash: (trashed: TrashedFile[]) => filesApi(sampleFiles, trashed),
   /** A library of `count` files (see `manyFiles`), served a page at a time. */
   many: (count = 10_000) => filesApi(manyFiles(count)),
   empty: () => filesApi([]),
@@ -118,4 +265,10 @@ export const fileHandlers = {
   /** The database is down (503 database_unavailable, in the file routes' shape). */
   failing: () => [http.get(API, () => errorResponse('database_unavailable', { shape: 'file' }))],
   slowUpload: () => [http.post(API, () => delay('infinite'))],
+  /** The trash never answers (its loading state). */
+  trashLoading: () => [http.get(`${API}/trash`, () => delay('infinite'))],
+  /** The trash fails: the database is down (503, in the file routes' shape). */
+  trashFailing: () => [http.get(`${API}/trash`, () => errorResponse('database_unavailable', { shape: 'file' }))],
+  /** A replacement never finishes: its progress stays on screen. */
+  slowReplace: () => [http.put(`${API}/:id/content`, () => delay('infinite'))],
 };

@@ -10,6 +10,8 @@ import {
   bulkResultSchema,
   deleteResultSchema,
   fileListResultSchema,
+  fileResultSchema,
+  fileTrashResultSchema,
   healthSchema,
   loginResultSchema,
   serverMessages,
@@ -17,7 +19,7 @@ import {
   trashListResultSchema,
   uploadResultSchema,
 } from '../../src/contract';
-import { articles, makeArticle, trashedSamples } from '../fixtures';
+import { articles, files, makeArticle, trashedFileSamples, trashedSamples } from '../fixtures';
 import { articleHandlers, authHandlers, fileHandlers, systemHandlers } from './index';
 
 const server = setupServer();
@@ -200,6 +202,95 @@ describe('file handlers', () => {
     const body = await missing.json();
     deleteResultSchema.parse(body);
     expect(body).toEqual({ success: false, message: serverMessages.fileNotFound, code: 'not_found' });
+  });
+
+  const upload = (bytes: string, name: string, method = 'POST', url = `${base}/api/files`) => {
+    const form = new FormData();
+    form.append('file', new File([bytes], name, { type: 'image/png' }));
+    return fetch(url, { method, body: form });
+  };
+  const json = (body: unknown) => ({ method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+
+  it('the same bytes twice: the file that has them, with the message; from the trash, restored', async () => {
+    server.use(...fileHandlers.api([]));
+    const first = await upload('same bytes', 'first.png');
+    expect(first.status).toBe(201);
+    const stored = uploadResultSchema.parse(await first.json()).file!;
+    const again = await upload('same bytes', 'again.png');
+    expect(again.status).toBe(200);
+    expect(uploadResultSchema.parse(await again.json())).toEqual({
+      success: true,
+      file: stored,
+      message: serverMessages.alreadyInLibrary('first.png'),
+      duplicate: true,
+    });
+    expect(fileListResultSchema.parse(await (await fetch(`${base}/api/files`)).json()).total).toBe(1);
+
+    await fetch(`${base}/api/files/${stored.id}`, { method: 'DELETE' });
+    const back = uploadResultSchema.parse(await (await upload('same bytes', 'third.png')).json());
+    expect(back).toMatchObject({ message: serverMessages.restoredFromTrash('first.png'), duplicate: true, restored: true });
+    expect(fileTrashResultSchema.parse(await (await fetch(`${base}/api/files/trash`)).json()).total).toBe(0);
+  });
+
+  it('replace keeps the id and takes the new name and size; bytes of another file are refused', async () => {
+    server.use(...fileHandlers.api([]));
+    const a = uploadResultSchema.parse(await (await upload('aaaa', 'a.png')).json()).file!;
+    uploadResultSchema.parse(await (await upload('bbbbbb', 'b.png')).json());
+    const replaced = await upload('cccccccc', 'c.png', 'PUT', `${base}/api/files/${a.id}/content`);
+    expect(replaced.status).toBe(200);
+    expect(uploadResultSchema.parse(await replaced.json())).toMatchObject({
+      message: serverMessages.fileReplaced,
+      file: { id: a.id, url: a.url, name: 'c.png', size: 8 },
+    });
+    const refused = await upload('bbbbbb', 'b-again.png', 'PUT', `${base}/api/files/${a.id}/content`);
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({ success: false, message: serverMessages.alreadyInLibrary('b.png'), code: 'file_duplicate' });
+    expect((await upload('x', 'x.png', 'PUT', `${base}/api/files/nope/content`)).status).toBe(404);
+  });
+
+  it('the trash: delete, restore, delete forever, and bulk actions as the server answers them', async () => {
+    const trashed = trashedFileSamples();
+    server.use(...fileHandlers.api(files, trashed));
+    const trash = async () => fileTrashResultSchema.parse(await (await fetch(`${base}/api/files/trash`)).json());
+    expect((await trash()).data.map((f) => f.id)).toEqual(trashed.map((f) => f.id));
+
+    const live = files[0]!;
+    const notYet = await fetch(`${base}/api/files/${live.id}/forever`, { method: 'DELETE' });
+    expect(notYet.status).toBe(409);
+    expect(await notYet.json()).toEqual({ success: false, message: serverMessages.fileNotInTrash, code: 'not_in_trash' });
+    await fetch(`${base}/api/files/${live.id}`, { method: 'DELETE' });
+    expect((await trash()).data[0]!.id).toBe(live.id);
+    const restored = fileResultSchema.parse(await (await fetch(`${base}/api/files/${live.id}/restore`, { method: 'POST' })).json());
+    expect(restored).toEqual({ success: true, file: live, message: serverMessages.fileRestored });
+    const purged = await fetch(`${base}/api/files/${trashed[0]!.id}/forever`, { method: 'DELETE' });
+    expect(deleteResultSchema.parse(await purged.json())).toEqual({ success: true, message: serverMessages.filePurged });
+
+    const bulk = async (body: unknown) => bulkResultSchema.parse(await (await fetch(`${base}/api/files/bulk`, json(body))).json());
+    expect(await bulk({ action: 'purge', ids: [live.id, trashed[1]!.id, 'nope'] })).toEqual({
+      changed: [trashed[1]!.id],
+      unchanged: [],
+      refused: [
+        { id: live.id, code: 'not_in_trash', message: serverMessages.fileNotInTrash },
+        { id: 'nope', code: 'not_found', message: serverMessages.fileNotFound },
+      ],
+    });
+    expect(await bulk({ action: 'delete', ids: [live.id, live.id, trashed[2]!.id] })).toEqual({
+      changed: [live.id],
+      unchanged: [trashed[2]!.id],
+      refused: [],
+    });
+    expect(await bulk({ action: 'restore', ids: [live.id, files[1]!.id] })).toEqual({
+      changed: [live.id],
+      unchanged: [files[1]!.id],
+      refused: [],
+    });
+    const tooMany = await fetch(`${base}/api/files/bulk`, json({ action: 'delete', ids: Array.from({ length: 501 }, (_, i) => `f${i}`) }));
+    expect(tooMany.status).toBe(400);
+    expect(await tooMany.json()).toEqual({
+      success: false,
+      code: 'validation_failed',
+      message: `Invalid body field "ids": ${serverMessages.fileBulkTooMany}`,
+    });
   });
 });
 

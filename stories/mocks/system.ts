@@ -36,7 +36,7 @@ export const systemHandlers = {
     http.get('*/api/health', () =>
       HttpResponse.json<Health>({
         ...healthy,
-        storage: { usedBytes: 50_000_000_000, totalBytes: 53_687_091_200, percent: 93 },
+        storage: { usedBytes: 50_000_000_000, totalBytes: 53_687_091_200, percent: 93, backend: 'local', reachable: true },
       }),
     ),
   ],

@@ -1,11 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { toaster } from '../../src/components/common/Toaster';
 import { serverMessages } from '../../src/contract';
 import { formatBytes } from '../../src/lib/format';
 import { texts } from '../../src/lib/texts';
-import { files } from '../fixtures';
+import { fileExtraTexts as x } from '../../src/lib/texts-files';
+import { files, trashedFileSamples } from '../fixtures';
 import { authHandlers, fileHandlers } from '../mocks';
-import { AppStory } from './AppStory';
+import { AppStory, storyLocation } from './AppStory';
 
 const f = texts.files;
 
@@ -17,6 +19,9 @@ const meta = {
   parameters: { layout: 'fullscreen' },
   beforeEach({ msw }) {
     msw.use(...authHandlers.signedIn(), ...fileHandlers.api());
+    // The toasts live in a store shared by the stories of a page: each story starts without any.
+    toaster.remove();
+    return () => toaster.remove();
   },
 } satisfies Meta<typeof AppStory>;
 export default meta;
@@ -200,5 +205,341 @@ export const ManyFiles: Story = {
     await expect(canvas.queryByRole('button', { name: f.actions(manyName(0)) })).not.toBeInTheDocument();
     await expect(canvas.getAllByRole('listitem').length).toBeLessThanOrEqual(64);
     view.scrollTo(0, 0);
+  },
+};
+
+// What the file manager adds: selection and bulk Delete, Undo, the Trash, bytes kept once,
+// Replace… and Copy link.
+
+const body = (canvasElement: HTMLElement) => within(canvasElement.ownerDocument.body);
+/** The sample library newest first, as the grid shows it. */
+const newestFirst = [...files].sort((a, b) => b.uploadedAt.localeCompare(a.uploadedAt));
+
+/** A toast by its title (toasts are portalled to the page's body), once it has faded in. */
+async function findToast(canvasElement: HTMLElement, title: string) {
+  const toast = await body(canvasElement).findByRole('status', { name: title }, { timeout: 5_000 });
+  await waitFor(() => expect(toast).toBeVisible());
+  return toast;
+}
+
+/** Answers window.confirm with `answer` while `run` runs; resolves to the questions asked. */
+async function withConfirm(canvasElement: HTMLElement, answer: boolean, run: () => Promise<void>): Promise<string[]> {
+  const win = canvasElement.ownerDocument.defaultView!;
+  const original = win.confirm;
+  const asked: string[] = [];
+  win.confirm = (message?: string) => {
+    asked.push(String(message));
+    return answer;
+  };
+  try {
+    await run();
+  } finally {
+    win.confirm = original;
+  }
+  return asked;
+}
+
+const checkbox = (canvasElement: HTMLElement, name: string) => within(canvasElement).getByRole('checkbox', { name: x.select(name) });
+const selectedCount = (canvasElement: HTMLElement, n: number) => within(canvasElement).findByText(x.selected(n));
+
+/**
+ * Checkboxes on the cards: click one, shift-click another for the range between, see the count;
+ * Escape clears. 'Select all on this page' takes every loaded file.
+ */
+export const SelectFiles: Story = {
+  play: async ({ canvasElement, step }) => {
+    const canvas = within(canvasElement);
+    await findFilesTitle(canvasElement, files.length);
+    await step('a click and a shift-click select the range', async () => {
+      await userEvent.click(checkbox(canvasElement, newestFirst[0]!.name));
+      await expect(await selectedCount(canvasElement, 1)).toBeVisible();
+      const user = userEvent.setup();
+      await user.keyboard('{Shift>}');
+      await user.click(checkbox(canvasElement, newestFirst[2]!.name));
+      await user.keyboard('{/Shift}');
+      await expect(await selectedCount(canvasElement, 3)).toBeVisible();
+      for (const file of newestFirst.slice(0, 3)) await expect(checkbox(canvasElement, file.name)).toBeChecked();
+      await expect(checkbox(canvasElement, newestFirst[3]!.name)).not.toBeChecked();
+    });
+    await step('Escape clears the selection', async () => {
+      await userEvent.keyboard('{Escape}');
+      await waitFor(() => expect(canvas.queryByText(x.selected(3))).toBeNull());
+      await expect(checkbox(canvasElement, newestFirst[0]!.name)).not.toBeChecked();
+    });
+    await step('select all on the page', async () => {
+      await userEvent.click(canvas.getByRole('checkbox', { name: x.selectAll }));
+      await expect(await selectedCount(canvasElement, files.length)).toBeVisible();
+      for (const file of files) await expect(checkbox(canvasElement, file.name)).toBeChecked();
+    });
+  },
+};
+
+/** Space on a focused card (or row) toggles it; the list view has the same checkboxes. */
+export const SelectByKeyboardInList: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await findFilesTitle(canvasElement, files.length);
+    await userEvent.click(canvas.getByRole('button', { name: f.listView }));
+    const row = canvas.getByText(newestFirst[1]!.name).closest('li') as HTMLElement;
+    row.focus();
+    await userEvent.keyboard(' ');
+    await expect(await selectedCount(canvasElement, 1)).toBeVisible();
+    await expect(checkbox(canvasElement, newestFirst[1]!.name)).toBeChecked();
+    await userEvent.keyboard(' ');
+    await waitFor(() => expect(checkbox(canvasElement, newestFirst[1]!.name)).not.toBeChecked());
+  },
+};
+
+/**
+ * Bulk Delete asks SPEC.md's question for as many files as are selected; confirming moves them to
+ * the trash (they leave the list and the count), a toast offers Undo, and Undo brings them back.
+ */
+export const BulkDeleteThenUndo: Story = {
+  play: async ({ canvasElement, step }) => {
+    const canvas = within(canvasElement);
+    await findFilesTitle(canvasElement, files.length);
+    const [first, second] = newestFirst as [(typeof files)[0], (typeof files)[0]];
+    await userEvent.click(checkbox(canvasElement, first.name));
+    await userEvent.click(checkbox(canvasElement, second.name));
+    await step('declining keeps them', async () => {
+      const asked = await withConfirm(canvasElement, false, () =>
+        userEvent.click(within(canvas.getByRole('region', { name: x.barLabel })).getByRole('button', { name: x.delete })),
+      );
+      await expect(asked).toEqual(['Are you sure you want to delete these 2 files?']);
+      await expect(canvas.getByText(x.selected(2))).toBeVisible();
+      await expect(canvas.getByRole('heading', { name: f.filesCount(files.length) })).toBeVisible();
+    });
+    await step('confirming moves them to the trash', async () => {
+      await withConfirm(canvasElement, true, () =>
+        userEvent.click(within(canvas.getByRole('region', { name: x.barLabel })).getByRole('button', { name: x.delete })),
+      );
+      await expect(await findFilesTitle(canvasElement, files.length - 2)).toBeVisible();
+      await expect(canvas.queryByRole('button', { name: f.actions(first.name) })).toBeNull();
+      await waitFor(() => expect(canvas.getByRole('tab', { name: 'Trash 2' })).toBeVisible());
+      await waitFor(() => expect(canvas.queryByText(x.selected(2))).toBeNull());
+    });
+    await step('Undo brings them back', async () => {
+      const toast = await findToast(canvasElement, x.movedToTrash(2));
+      await userEvent.click(within(toast).getByRole('button', { name: x.undo }));
+      await findToast(canvasElement, x.restoredMany(2));
+      await expect(await findFilesTitle(canvasElement, files.length)).toBeVisible();
+      await expect(canvas.getByRole('button', { name: f.actions(first.name) })).toBeVisible();
+      await waitFor(() => expect(canvas.getByRole('tab', { name: 'Trash 0' })).toBeVisible());
+    });
+  },
+};
+
+/** One file's Delete (after the confirmation) says 'File deleted' with Undo, as an article's does. */
+export const DeleteThenUndo: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const target = newestFirst[0]!;
+    await findFilesTitle(canvasElement, files.length);
+    await withConfirm(canvasElement, true, async () => {
+      await userEvent.click(canvas.getByRole('button', { name: f.actions(target.name) }));
+      await userEvent.click(await body(canvasElement).findByRole('menuitem', { name: f.delete }));
+    });
+    await expect(await findFilesTitle(canvasElement, files.length - 1)).toBeVisible();
+    const toast = await findToast(canvasElement, x.deleted);
+    await userEvent.click(within(toast).getByRole('button', { name: x.undo }));
+    await findToast(canvasElement, x.restored);
+    await expect(await findFilesTitle(canvasElement, files.length)).toBeVisible();
+  },
+};
+
+const trashed = trashedFileSamples();
+
+/** The Trash tab (`?tab=trash`): deleted files with Restore and Delete forever. */
+export const Trash: Story = {
+  beforeEach({ msw }) {
+    msw.use(...fileHandlers.withTrash(trashed));
+  },
+  play: async ({ canvasElement, step }) => {
+    const canvas = within(canvasElement);
+    await findFilesTitle(canvasElement, files.length);
+    await userEvent.click(canvas.getByRole('tab', { name: 'Trash 3' }));
+    await expect(storyLocation(canvasElement).search).toBe('?tab=trash');
+    const list = await canvas.findByRole('list', { name: x.trashListLabel }, { timeout: 5_000 });
+    await expect(within(list).getAllByRole('article')).toHaveLength(3);
+    await step('Restore brings a file back to the library', async () => {
+      const row = canvas.getByRole('article', { name: trashed[0]!.name });
+      await userEvent.click(within(row).getByRole('button', { name: x.restore }));
+      await waitFor(() => expect(canvas.queryByRole('article', { name: trashed[0]!.name })).toBeNull());
+      await waitFor(() => expect(canvas.getByRole('tab', { name: 'Trash 2' })).toBeVisible());
+      await waitFor(() => expect(summaryValue(canvasElement, f.totalFiles)).toBe(String(files.length + 1)));
+    });
+    await step('Delete forever asks, then deletes it for good', async () => {
+      const row = canvas.getByRole('article', { name: trashed[1]!.name });
+      await userEvent.click(within(row).getByRole('button', { name: x.deleteForever }));
+      const dialog = await body(canvasElement).findByRole('alertdialog');
+      await waitFor(() => expect(dialog).toBeVisible());
+      await expect(dialog).toHaveTextContent(x.confirmDeleteForever);
+      await userEvent.click(within(dialog).getByRole('button', { name: x.deleteForever }));
+      await waitFor(() => expect(canvas.queryByRole('article', { name: trashed[1]!.name })).toBeNull());
+      await waitFor(() => expect(canvas.getByRole('tab', { name: 'Trash 1' })).toBeVisible());
+    });
+    await step('back to the files', async () => {
+      await userEvent.click(canvas.getByRole('tab', { name: 'Files' }));
+      await expect(await canvas.findByRole('button', { name: f.actions(trashed[0]!.name) }, { timeout: 5_000 })).toBeVisible();
+    });
+  },
+};
+
+export const TrashEmpty: Story = {
+  args: { path: '/file-manager?tab=trash' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: x.trashEmptyTitle }, { timeout: 10_000 })).toBeVisible();
+    await expect(canvas.getByRole('tab', { name: 'Trash 0' })).toHaveAttribute('aria-selected', 'true');
+  },
+};
+
+export const TrashLoading: Story = {
+  args: { path: '/file-manager?tab=trash' },
+  beforeEach({ msw }) {
+    msw.use(...fileHandlers.trashLoading());
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(x.trashLoading, undefined, { timeout: 10_000 })).toBeVisible();
+    await expect(canvas.getByRole('tab', { name: 'Trash' })).toHaveAttribute('aria-selected', 'true');
+  },
+};
+
+export const TrashFailing: Story = {
+  args: { path: '/file-manager?tab=trash' },
+  beforeEach({ msw }) {
+    msw.use(...fileHandlers.trashFailing());
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const alert = await canvas.findByRole('alert', undefined, { timeout: 10_000 });
+    await expect(alert).toHaveTextContent(x.trashErrorTitle);
+    await expect(alert).toHaveTextContent(serverMessages.databaseUnavailable);
+  },
+};
+
+/**
+ * The same bytes uploaded again: not stored twice. The upload says which file has them (not as an
+ * error), the count stays, the file is pointed out in the grid, and 'Show file' opens it.
+ */
+export const DuplicateUpload: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await findFilesTitle(canvasElement, files.length);
+    const input = canvas.getByLabelText(f.chooseFilesInput);
+    await userEvent.upload(input, new File([pngBytes], 'pixel.png', { type: 'image/png' }));
+    await expect(await findFilesTitle(canvasElement, files.length + 1)).toBeVisible();
+    await userEvent.upload(input, new File([pngBytes], 'pixel-copy.png', { type: 'image/png' }));
+    const said = await canvas.findByText(serverMessages.alreadyInLibrary('pixel.png'), undefined, { timeout: 5_000 });
+    await expect(said.closest('[role="status"]')).not.toBeNull();
+    await expect(canvas.queryByRole('alert')).toBeNull();
+    await expect(canvas.getByRole('heading', { name: f.filesCount(files.length + 1) })).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: f.actions('pixel-copy.png') })).toBeNull();
+    const card = canvas.getByRole('button', { name: f.actions('pixel.png') }).closest('[role="listitem"]') as HTMLElement;
+    await waitFor(() => expect(card).toHaveAttribute('data-highlighted'));
+    await userEvent.click(canvas.getByRole('button', { name: x.showFileOf('pixel.png') }));
+    const dialog = await body(canvasElement).findByRole('dialog', { name: 'pixel.png' });
+    await waitFor(() => expect(dialog).toBeVisible());
+  },
+};
+
+/** Replace…: a chooser for the file; the new bytes keep its place and id, under the new name. */
+export const ReplaceFile: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const target = newestFirst[1]!;
+    await findFilesTitle(canvasElement, files.length);
+    await userEvent.click(canvas.getByRole('button', { name: f.actions(target.name) }));
+    await userEvent.click(await body(canvasElement).findByRole('menuitem', { name: x.replace }));
+    await userEvent.upload(canvas.getByLabelText(x.replaceInput(target.name)), new File([pngBytes], 'new-cover.png', { type: 'image/png' }));
+    await findToast(canvasElement, x.replaced('new-cover.png'));
+    await expect(await canvas.findByRole('button', { name: f.actions('new-cover.png') })).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: f.actions(target.name) })).toBeNull();
+    await expect(canvas.getByRole('heading', { name: f.filesCount(files.length) })).toBeVisible();
+  },
+};
+
+/** A refused replacement says why, in the server's words, and the file stays as it was. */
+export const ReplaceRefused: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const target = newestFirst[0]!;
+    await findFilesTitle(canvasElement, files.length);
+    await userEvent.click(canvas.getByRole('button', { name: f.actions(target.name) }));
+    await userEvent.click(await body(canvasElement).findByRole('menuitem', { name: x.replace }));
+    await uploader().upload(canvas.getByLabelText(x.replaceInput(target.name)), new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+    const toast = await findToast(canvasElement, x.replaceFailed);
+    await expect(toast).toHaveTextContent(serverMessages.fileTypeNotAllowed);
+    await expect(canvas.getByRole('button', { name: f.actions(target.name) })).toBeVisible();
+  },
+};
+
+/** While the new bytes are on their way, the toast says how far it got. */
+export const ReplaceInProgress: Story = {
+  beforeEach({ msw }) {
+    msw.use(...fileHandlers.slowReplace());
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const target = newestFirst[0]!;
+    await findFilesTitle(canvasElement, files.length);
+    await userEvent.click(canvas.getByRole('button', { name: f.actions(target.name) }));
+    await userEvent.click(await body(canvasElement).findByRole('menuitem', { name: x.replace }));
+    await userEvent.upload(canvas.getByLabelText(x.replaceInput(target.name)), new File([pngBytes], 'next.png', { type: 'image/png' }));
+    const toast = await findToast(canvasElement, x.replacing(target.name));
+    await expect(toast).toHaveTextContent(/% sent/);
+  },
+};
+
+/** Stubs the clipboard's writeText for `run`; resolves to what was written. */
+async function withClipboard(canvasElement: HTMLElement, refuse: boolean, run: () => Promise<void>): Promise<string[]> {
+  const clipboard = canvasElement.ownerDocument.defaultView!.navigator.clipboard;
+  const original = Object.getOwnPropertyDescriptor(clipboard, 'writeText');
+  const written: string[] = [];
+  Object.defineProperty(clipboard, 'writeText', {
+    configurable: true,
+    value: async (text: string) => {
+      if (refuse) throw new DOMException('Write permission denied.', 'NotAllowedError');
+      written.push(text);
+    },
+  });
+  try {
+    await run();
+  } finally {
+    if (original) Object.defineProperty(clipboard, 'writeText', original);
+    else delete (clipboard as { writeText?: unknown }).writeText;
+  }
+  return written;
+}
+
+/** Copy link puts the absolute address of the file's bytes on the clipboard, and says so. */
+export const CopyLink: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const target = files[0]!;
+    await findFilesTitle(canvasElement, files.length);
+    const written = await withClipboard(canvasElement, false, async () => {
+      await userEvent.click(canvas.getByRole('button', { name: f.actions(target.name) }));
+      await userEvent.click(await body(canvasElement).findByRole('menuitem', { name: x.copyLink }));
+      await findToast(canvasElement, x.linkCopied);
+    });
+    const origin = canvasElement.ownerDocument.defaultView!.location.origin;
+    await expect(written).toEqual([`${origin}/api/files/${target.id}/content`]);
+  },
+};
+
+/** The browser refuses the clipboard: the toast says so and gives the link to copy by hand. */
+export const CopyLinkRefused: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const target = files[0]!;
+    await findFilesTitle(canvasElement, files.length);
+    await withClipboard(canvasElement, true, async () => {
+      await userEvent.click(canvas.getByRole('button', { name: f.actions(target.name) }));
+      await userEvent.click(await body(canvasElement).findByRole('menuitem', { name: x.copyLink }));
+      const toast = await findToast(canvasElement, x.copyRefused);
+      await expect(toast).toHaveTextContent(`/api/files/${target.id}/content`);
+    });
   },
 };

@@ -154,7 +154,7 @@ export function ArticleTrashList({
         </Box>
       )}
       <DeleteForeverDialog
-        articleName={confirming ? articleRowTitle(confirming) : null}
+        itemName={confirming ? articleRowTitle(confirming) : null}
         onCancel={() => setConfirming(null)}
         onConfirm={() => void confirmPurge()}
         isDeleting={purge.pending}

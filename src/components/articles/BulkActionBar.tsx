@@ -1,29 +1,51 @@
 import { Box, Button, Flex, HStack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import { LuFilePen, LuSend, LuTrash2, LuX } from 'react-icons/lu';
 import type { BulkAction } from '../../contract';
-import { bulkTexts as t } from '../../lib/texts-articles';
+import { bulkTexts } from '../../lib/texts-articles';
 import { SelectCheckbox } from './SelectCheckbox';
 
-export interface BulkActionBarProps {
-  /** How many articles are selected (all loaded pages together). */
+/** An action the bar offers. */
+export interface BulkActionChoice<A extends string> {
+  action: A;
+  label: string;
+  icon: ReactNode;
+  palette?: string;
+}
+
+/** What the bar says besides its actions (the articles' bulkTexts by default). */
+export interface BulkBarTexts {
+  barLabel: string;
+  selectAll: string;
+  selected: (n: number) => string;
+  clear: string;
+  /** Shown when more than `max` are selected. */
+  tooMany: string;
+}
+
+export interface BulkActionBarProps<A extends string = BulkAction> {
+  /** How many items are selected (all loaded pages together). */
   count: number;
   /** The server takes at most this many ids: above it the actions are disabled and the bar says so. */
   max: number;
   allSelected: boolean;
   someSelected: boolean;
   onToggleAll: () => void;
-  onAction: (action: BulkAction) => void;
+  onAction: (action: A) => void;
   onClear: () => void;
   /** False where the list has its own (the table's header): the bar then shows only with a selection. */
   showSelectAll?: boolean;
   /** The action whose request is pending: every button is disabled, this one spins. */
-  pending?: BulkAction | null;
+  pending?: A | null;
+  /** The actions offered: the articles' Publish, Convert to draft and Delete by default. */
+  actions?: readonly BulkActionChoice<A>[];
+  texts?: BulkBarTexts;
 }
 
-const ACTIONS: { action: BulkAction; label: string; icon: React.ReactNode; palette?: string }[] = [
-  { action: 'publish', label: t.publish, icon: <LuSend aria-hidden /> },
-  { action: 'draft', label: t.draft, icon: <LuFilePen aria-hidden /> },
-  { action: 'delete', label: t.delete, icon: <LuTrash2 aria-hidden />, palette: 'red' },
+const ARTICLE_ACTIONS: readonly BulkActionChoice<BulkAction>[] = [
+  { action: 'publish', label: bulkTexts.publish, icon: <LuSend aria-hidden /> },
+  { action: 'draft', label: bulkTexts.draft, icon: <LuFilePen aria-hidden /> },
+  { action: 'delete', label: bulkTexts.delete, icon: <LuTrash2 aria-hidden />, palette: 'red' },
 ];
 
 /** The bar and the list it acts on: Escape inside them clears the selection. */
@@ -41,10 +63,11 @@ export function SelectionArea({ onEscape, children }: { onEscape: () => void; ch
 }
 
 /**
- * Above the list: 'Select all on this page' (the loaded articles), and once something is
- * selected, its count and the bulk actions. Sticks to the top while the list scrolls.
+ * Above the list: 'Select all on this page' (the loaded items), and once something is
+ * selected, its count and the bulk actions. Sticks to the top while the list scrolls. The
+ * articles' by default; the file manager gives its own actions and texts.
  */
-export function BulkActionBar({
+export function BulkActionBar<A extends string = BulkAction>({
   count,
   max,
   allSelected,
@@ -54,7 +77,9 @@ export function BulkActionBar({
   onClear,
   pending = null,
   showSelectAll = true,
-}: BulkActionBarProps) {
+  actions = ARTICLE_ACTIONS as unknown as readonly BulkActionChoice<A>[],
+  texts: t = bulkTexts,
+}: BulkActionBarProps<A>) {
   const tooMany = count > max;
   if (!showSelectAll && count === 0) return null;
   const busy = pending !== null;
@@ -88,7 +113,7 @@ export function BulkActionBar({
         </HStack>
         {count > 0 ? (
           <HStack gap="2" wrap="wrap">
-            {ACTIONS.map(({ action, label, icon, palette }) => (
+            {actions.map(({ action, label, icon, palette }) => (
               <Button
                 key={action}
                 size="sm"

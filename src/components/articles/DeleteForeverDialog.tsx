@@ -3,8 +3,10 @@ import { trashTexts as t } from '../../lib/texts-articles';
 import { ErrorNotice } from '../common/ErrorNotice';
 
 export interface DeleteForeverDialogProps {
-  /** The article asked about (its title or 'Article #…'); null: the dialog is closed. */
-  articleName: string | null;
+  /** The item asked about (an article's title or 'Article #…', a file's name); null: the dialog is closed. */
+  itemName: string | null;
+  /** What deleting it for good means (the article's by default). */
+  body?: string;
   onCancel: () => void;
   onConfirm: () => void;
   /** The deletion is under way: the buttons wait, Esc and a click outside do not close. */
@@ -14,11 +16,18 @@ export interface DeleteForeverDialogProps {
 }
 
 /** 'Delete forever' in the trash asks first: unlike Delete, it cannot be undone. */
-export function DeleteForeverDialog({ articleName, onCancel, onConfirm, isDeleting = false, error }: DeleteForeverDialogProps) {
+export function DeleteForeverDialog({
+  itemName,
+  body = t.confirmBody,
+  onCancel,
+  onConfirm,
+  isDeleting = false,
+  error,
+}: DeleteForeverDialogProps) {
   return (
     <Dialog.Root
       role="alertdialog"
-      open={articleName !== null}
+      open={itemName !== null}
       onOpenChange={(details) => {
         if (!details.open && !isDeleting) onCancel();
       }}
@@ -34,10 +43,10 @@ export function DeleteForeverDialog({ articleName, onCancel, onConfirm, isDeleti
             </Dialog.Header>
             <Dialog.Body>
               <Stack gap="3">
-                <Text>{t.confirmBody}</Text>
-                {articleName ? (
+                <Text>{body}</Text>
+                {itemName ? (
                   <Text fontWeight="semibold" wordBreak="break-word">
-                    {articleName}
+                    {itemName}
                   </Text>
                 ) : null}
                 <ErrorNotice message={error} />

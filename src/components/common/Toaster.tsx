@@ -2,7 +2,7 @@ import { createToaster, Portal, Stack, Toast, Toaster as ToastRegion } from '@ch
 
 /**
  * The console's toasts: `toaster.create({ title, action })` from anywhere, shown by <Toaster />.
- * Only the articles screens render <Toaster /> (its recipe and state machine load with them, not
+ * Only the articles screens and the file manager render <Toaster /> (its recipe and state machine load with them, not
  * with the first screens). A toast made while none is mounted (the article page deletes, then
  * goes to the list) waits in the store and shows once the list's <Toaster /> mounts.
  */

@@ -30,6 +30,9 @@ const kindIcon: Record<ActivityKind, IconType> = {
   'article.purged': LuTrash2,
   'file.uploaded': LuFileUp,
   'file.deleted': LuFileX,
+  'file.restored': LuUndo2,
+  'file.purged': LuFileX,
+  'file.replaced': LuFileUp,
   // Account changes share the sidebar's Account icon (already loaded with the layout).
   'user.created': LuUser,
   'user.removed': LuUser,

@@ -1,8 +1,9 @@
 import { Box, Button, Icon, List, Progress, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useId, useImperativeHandle, useRef, type ChangeEvent, type KeyboardEvent, type Ref } from 'react';
-import { LuCircleCheck, LuCloudUpload } from 'react-icons/lu';
-import { ACCEPTED_UPLOAD_TYPES } from '../../contract';
+import { LuCircleCheck, LuCloudUpload, LuCopy } from 'react-icons/lu';
+import { ACCEPTED_UPLOAD_TYPES, type StoredFile } from '../../contract';
 import { texts } from '../../lib/texts';
+import { fileExtraTexts } from '../../lib/texts-files';
 import type { UploadItem } from '../../lib/uploads';
 import { useFileDrop } from './useFileDrop';
 
@@ -17,6 +18,8 @@ export interface DropZoneProps {
   /** Called with the files dropped on the zone or picked in the chooser. */
   onFiles: (files: File[]) => void;
   uploads?: UploadItem[];
+  /** 'Show file' beside a duplicate upload: points out the file that already had its bytes. */
+  onShowFile?: (file: StoredFile) => void;
   ref?: Ref<DropZoneHandle>;
 }
 
@@ -24,7 +27,7 @@ export interface DropZoneProps {
  * The upload area: drop files on it, click it (or press Enter/Space on it), or use Choose
  * Files. All three paths end in `onFiles`; the route decides how to upload.
  */
-export function DropZone({ onFiles, uploads = [], ref }: DropZoneProps) {
+export function DropZone({ onFiles, uploads = [], onShowFile, ref }: DropZoneProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const titleId = useId();
   const hintId = useId();
@@ -105,12 +108,12 @@ export function DropZone({ onFiles, uploads = [], ref }: DropZoneProps) {
           />
         </VisuallyHidden>
       </Box>
-      {uploads.length > 0 && <UploadList uploads={uploads} />}
+      {uploads.length > 0 && <UploadList uploads={uploads} onShowFile={onShowFile} />}
     </Stack>
   );
 }
 
-function UploadList({ uploads }: { uploads: UploadItem[] }) {
+function UploadList({ uploads, onShowFile }: { uploads: UploadItem[]; onShowFile?: (file: StoredFile) => void }) {
   return (
     <List.Root variant="plain" gap="3">
       {uploads.map((upload) => (
@@ -130,6 +133,25 @@ function UploadList({ uploads }: { uploads: UploadItem[] }) {
               <LuCircleCheck aria-hidden />
               {texts.files.uploaded}
             </Text>
+          )}
+          {/* Bytes already in the library: said as the server says it, not as an error. */}
+          {upload.status === 'duplicate' && (
+            <Stack direction="row" align="center" gap="2" wrap="wrap" mt="1">
+              <Text role="status" fontSize="sm" color="fg.muted" display="flex" alignItems="center" gap="1">
+                <LuCopy aria-hidden />
+                {upload.message}
+              </Text>
+              {upload.file && onShowFile ? (
+                <Button
+                  size="xs"
+                  variant="outline"
+                  aria-label={fileExtraTexts.showFileOf(upload.file.name)}
+                  onClick={() => upload.file && onShowFile(upload.file)}
+                >
+                  {fileExtraTexts.showFile}
+                </Button>
+              ) : null}
+            </Stack>
           )}
           {upload.status === 'failed' && upload.message && (
             <Text role="alert" fontSize="sm" color="status.down">

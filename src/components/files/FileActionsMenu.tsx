@@ -1,7 +1,8 @@
 import { IconButton, Menu, Portal } from '@chakra-ui/react';
-import { LuDownload, LuEllipsisVertical, LuEye, LuTrash2 } from 'react-icons/lu';
+import { LuDownload, LuEllipsisVertical, LuEye, LuFileUp, LuLink, LuTrash2 } from 'react-icons/lu';
 import type { StoredFile } from '../../contract';
 import { texts } from '../../lib/texts';
+import { fileExtraTexts as x } from '../../lib/texts-files';
 
 /** What a file can do, shared by the grid, the list and the browser around them. */
 export interface FileActions {
@@ -13,12 +14,16 @@ export interface FileActions {
   confirm?: (message: string) => boolean;
   /** The file being deleted: its menu is disabled meanwhile. */
   deletingId?: string | null;
+  /** 'Replace…': the route opens a file chooser for the file's new bytes. Without it, no such item. */
+  onReplace?: (file: StoredFile) => void;
+  /** 'Copy link': the route copies the absolute address of the file's bytes. Without it, no such item. */
+  onCopyLink?: (file: StoredFile) => void;
 }
 
 const browserConfirm = (message: string) => window.confirm(message);
 
 /**
- * The per-file menu: Preview, Download, Delete (after a confirmation). Items act on click, not
+ * The per-file menu: Preview, Download, Copy link, Replace…, Delete (after a confirmation). Items act on click, not
  * on the menu's onSelect: the menu selects its *highlighted* item, and a click that arrives
  * without a pointer hover first (assistive technology, scripted clicks) has none. Enter on a
  * highlighted item clicks it, so the keyboard takes the same path.
@@ -30,6 +35,8 @@ export function FileActionsMenu({
   onDelete,
   confirm = browserConfirm,
   deletingId,
+  onReplace,
+  onCopyLink,
 }: FileActions & { file: StoredFile }) {
   const confirmAndDelete = () => {
     if (confirm(texts.files.confirmDelete)) onDelete(file.id);
@@ -58,6 +65,18 @@ export function FileActionsMenu({
               <LuDownload aria-hidden />
               {texts.files.download}
             </Menu.Item>
+            {onCopyLink ? (
+              <Menu.Item value="copy-link" onClick={() => onCopyLink(file)}>
+                <LuLink aria-hidden />
+                {x.copyLink}
+              </Menu.Item>
+            ) : null}
+            {onReplace ? (
+              <Menu.Item value="replace" onClick={() => onReplace(file)}>
+                <LuFileUp aria-hidden />
+                {x.replace}
+              </Menu.Item>
+            ) : null}
             <Menu.Item value="delete" onClick={confirmAndDelete} color="status.down" _highlighted={{ bg: 'bg.error', color: 'status.down' }}>
               <LuTrash2 aria-hidden />
               {texts.files.delete}

@@ -6,14 +6,14 @@ import { formatSearchCount } from '../../contract/text';
 import { texts } from '../../lib/texts';
 import { LoadMoreFooter } from '../lists/LoadMoreFooter';
 import type { FileActions } from './FileActionsMenu';
-import { FileGrid } from './FileGrid';
+import { FileGrid, type FileSelection } from './FileGrid';
 import { FileList } from './FileList';
 import type { FileView } from './FileToolbar';
 
 /** SPEC.md section 9: the file list shows 6 skeleton rows while loading. */
 export const FILE_SKELETON_ROWS = 6;
 
-export interface FileBrowserProps extends FileActions {
+export interface FileBrowserProps extends FileActions, FileSelection {
   /** The files loaded so far (the server's first pages). */
   files: readonly StoredFile[];
   /** The figure in the 'Files (N)' title: the server's total; defaults to the number of files given. */

@@ -1,11 +1,13 @@
-import { memo, useCallback } from 'react';
+import { memo, useCallback, useEffect } from 'react';
 import { Box, Center, chakra, HStack, Image, Text } from '@chakra-ui/react';
 import type { StoredFile } from '../../contract';
 import { formatBytes, formatDateTime } from '../../lib/format';
+import { texts } from '../../lib/texts';
 import { useListBox, useWindowRows } from '../lists/useWindowRows';
 import { FileActionsMenu, type FileActions } from './FileActionsMenu';
-import type { FileViewProps } from './FileGrid';
+import { FileSelectCheckbox, selectableItem, type FileItemSelection, type FileViewProps } from './FileGrid';
 import { FileTypeBadge, FileTypeIcon } from './FileTypeIcon';
+import { withVersion } from './fileUrls';
 
 /** A row: 40px icon, 12px padding above and below, the border. */
 const ESTIMATED_ROW_HEIGHT = 69;
@@ -16,16 +18,20 @@ const OVERSCAN_ROWS = 15;
  * Files as rows: icon or thumbnail, name, type, size, upload time and the menu. Only the rows
  * near the visible part of the page are mounted.
  */
-export function FileList({ files, total, labelledBy, ...actions }: FileViewProps) {
+export function FileList({ files, total, labelledBy, selected, onToggleSelect, highlightId, ...actions }: FileViewProps) {
   const { listRef, scrollMargin } = useListBox();
   const getItemKey = useCallback((index: number) => files[index]!.id, [files]);
-  const { measureRow, rows, totalSize, offset } = useWindowRows({
+  const { measureRow, rows, totalSize, offset, scrollToRow } = useWindowRows({
     count: files.length,
     estimateSize: ESTIMATED_ROW_HEIGHT,
     overscan: OVERSCAN_ROWS,
     getItemKey,
     scrollMargin,
   });
+  const highlighted = highlightId ? files.findIndex((file) => file.id === highlightId) : -1;
+  useEffect(() => {
+    if (highlighted >= 0) scrollToRow(highlighted, { align: 'center' });
+  }, [highlighted, scrollToRow]);
 
   return (
     <div ref={listRef} style={{ position: 'relative', height: totalSize }}>
@@ -48,6 +54,9 @@ export function FileList({ files, total, labelledBy, ...actions }: FileViewProps
             setSize={total ?? files.length}
             isLast={row.index === files.length - 1}
             measureRow={measureRow}
+            isSelected={selected?.has(files[row.index]!.id) ?? false}
+            isHighlighted={files[row.index]!.id === highlightId}
+            onToggleSelect={onToggleSelect}
             {...actions}
           />
         ))}
@@ -63,8 +72,12 @@ const FileRow = memo(function FileRow({
   setSize,
   isLast,
   measureRow,
+  isSelected,
+  isHighlighted,
+  onToggleSelect,
   ...actions
-}: FileActions & {
+}: FileActions &
+  FileItemSelection & {
   index: number;
   file: StoredFile;
   setSize: number;
@@ -82,10 +95,20 @@ const FileRow = memo(function FileRow({
       py="3"
       px="2"
       borderBottomWidth={isLast ? '0' : '1px'}
+      {...selectableItem(file, { isSelected, isHighlighted, onToggleSelect })}
+      _selected={{ bg: 'colorPalette.subtle' }}
     >
+      <FileSelectCheckbox file={file} isSelected={isSelected} isHighlighted={isHighlighted} onToggleSelect={onToggleSelect} />
       <Center boxSize="10" flexShrink="0" rounded="md" bg="bg.muted" overflow="hidden">
-        {file.type === 'image' && file.thumbnailUrl ? (
-          <Image src={file.thumbnailUrl} alt={file.name} boxSize="10" objectFit="cover" decoding="async" />
+        {file.thumbnailUrl ? (
+          <Image
+            src={withVersion(file.thumbnailUrl, file.lastModified)}
+            alt={texts.files.thumbnailAlt(file)}
+            boxSize="10"
+            // A PDF's first page whole, in miniature; an image fills the square.
+            objectFit={file.type === 'pdf' ? 'contain' : 'cover'}
+            decoding="async"
+          />
         ) : (
           <FileTypeIcon type={file.type} boxSize="5" />
         )}

@@ -2,6 +2,7 @@ import { Button, chakra, Dialog, Image, Portal, Text } from '@chakra-ui/react';
 import { LuDownload } from 'react-icons/lu';
 import type { StoredFile } from '../../contract';
 import { texts } from '../../lib/texts';
+import { withVersion } from './fileUrls';
 
 export interface FilePreviewDialogProps {
   /** The file to show; null closes the dialog. */
@@ -39,12 +40,14 @@ export function FilePreviewDialog({ file, onClose, onDownload }: FilePreviewDial
 }
 
 function PreviewBody({ file }: { file: StoredFile }) {
+  // The version it shows: a replaced file's old bytes, cached by the browser, are not shown.
+  const src = withVersion(file.url, file.lastModified);
   if (file.type === 'image') {
-    return <Image src={file.url} alt={file.name} maxH="70vh" mx="auto" objectFit="contain" />;
+    return <Image src={src} alt={file.name} maxH="70vh" mx="auto" objectFit="contain" />;
   }
   if (file.type === 'pdf') {
     return (
-      <chakra.iframe src={file.url} title={texts.files.previewOf(file.name)} w="full" h="70vh" borderWidth="1px" rounded="md" />
+      <chakra.iframe src={src} title={texts.files.previewOf(file.name)} w="full" h="70vh" borderWidth="1px" rounded="md" />
     );
   }
   return <Text color="fg.muted">{texts.files.previewUnavailable}</Text>;

@@ -1,11 +1,15 @@
 export { DropZone, type DropZoneHandle, type DropZoneProps, type UploadItem, type UploadStatus } from './DropZone';
 export { FileActionsMenu, type FileActions } from './FileActionsMenu';
 export { FileBrowser, FILE_SKELETON_ROWS, type FileBrowserProps } from './FileBrowser';
-export { FileGrid, type FileViewProps } from './FileGrid';
+export { FileGrid, type FileSelection, type FileViewProps } from './FileGrid';
 export { FileList } from './FileList';
 export { FileManagerHeader, type FileManagerHeaderProps } from './FileManagerHeader';
+export { FileManagerTabs, type FileManagerTabsProps, type FileTab } from './FileManagerTabs';
 export { FilePreviewDialog, type FilePreviewDialogProps } from './FilePreviewDialog';
 export { FileSummaryCards, type FileSummaryCardsProps, type FileSummaryFigures } from './FileSummaryCards';
 export { FileToolbar, type FileToolbarProps, type FileView } from './FileToolbar';
+export { FileTrashList, type FileTrashListProps } from './FileTrashList';
 export { FileTypeBadge, FileTypeIcon } from './FileTypeIcon';
 export { useFileDrop } from './useFileDrop';
+export { withVersion } from './fileUrls';
+export { ReplaceFileInput, type ReplaceFileInputHandle, type ReplaceFileInputProps } from './ReplaceFileInput';

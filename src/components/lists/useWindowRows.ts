@@ -84,5 +84,7 @@ export function useWindowRows({ count, estimateSize, overscan, getItemKey, scrol
     totalSize: virtualizer.getTotalSize(),
     /** Where the first rendered row starts, from the top of the list. */
     offset: (rows[0]?.start ?? scrollMargin) - scrollMargin,
+    /** Scrolls the window to a row, mounted or not. */
+    scrollToRow: virtualizer.scrollToIndex,
   };
 }

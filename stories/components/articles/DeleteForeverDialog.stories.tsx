@@ -7,7 +7,7 @@ import { trashTexts as t } from '../../../src/lib/texts-articles';
 const meta = {
   title: 'Components/Articles/DeleteForeverDialog',
   component: DeleteForeverDialog,
-  args: { articleName: 'Tomato blight, and how to stop it', onCancel: fn(), onConfirm: fn(), isDeleting: false, error: null },
+  args: { itemName: 'Tomato blight, and how to stop it', onCancel: fn(), onConfirm: fn(), isDeleting: false, error: null },
 } satisfies Meta<typeof DeleteForeverDialog>;
 export default meta;
 
@@ -55,7 +55,7 @@ export const Failed: Story = {
 };
 
 export const Closed: Story = {
-  args: { articleName: null },
+  args: { itemName: null },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement.ownerDocument.body).queryByRole('alertdialog')).toBeNull();
   },

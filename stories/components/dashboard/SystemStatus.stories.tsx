@@ -63,7 +63,7 @@ export const DatabaseDown: Story = {
 
 export const StorageNearlyFull: Story = {
   args: {
-    health: { ...healthy, storage: { usedBytes: 49_392_123_904, totalBytes: 53_687_091_200, percent: 92 } },
+    health: { ...healthy, storage: { usedBytes: 49_392_123_904, totalBytes: 53_687_091_200, percent: 92, backend: 'local', reachable: true } },
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

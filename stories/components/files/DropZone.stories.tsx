@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { DropZone } from '../../../src/components/files/DropZone';
+import { serverMessages } from '../../../src/contract';
+import { makeFile } from '../../fixtures';
 
 const meta = {
   title: 'Components/Files/DropZone',
@@ -159,5 +161,36 @@ export const Rejected: Story = {
     ]);
     await expect(canvas.getByText('malware.exe')).toBeVisible();
     await expect(canvas.getAllByRole('progressbar')).toHaveLength(1);
+  },
+};
+
+const existing = makeFile({ id: 'file_02', name: 'hero-banner.png', type: 'image', mimeType: 'image/png' });
+
+/**
+ * Bytes already in the library: not an error. The server's message says which file has them,
+ * and 'Show file' points it out.
+ */
+export const Duplicate: Story = {
+  args: {
+    onShowFile: fn(),
+    uploads: [
+      {
+        id: 'u1',
+        name: 'hero-banner-copy.png',
+        progress: 1,
+        status: 'duplicate',
+        message: serverMessages.alreadyInLibrary('hero-banner.png'),
+        file: existing,
+      },
+      { id: 'u2', name: 'new-photo.jpg', progress: 1, status: 'done' },
+    ],
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('status')).toHaveTextContent('Already in the library as hero-banner.png');
+    await expect(canvas.queryByRole('alert')).toBeNull();
+    await expect(canvas.queryByRole('progressbar')).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'Show file hero-banner.png' }));
+    await expect(args.onShowFile).toHaveBeenCalledWith(existing);
   },
 };

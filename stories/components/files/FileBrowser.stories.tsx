@@ -5,8 +5,9 @@ import { FileBrowser } from '../../../src/components/files/FileBrowser';
 import { FileActionsMenu } from '../../../src/components/files/FileActionsMenu';
 import { FileGrid } from '../../../src/components/files/FileGrid';
 import { FileList } from '../../../src/components/files/FileList';
+import { http, HttpResponse } from 'msw';
 import type { StoredFile } from '../../../src/contract';
-import { files, makeFile } from '../../fixtures';
+import { files, makeFile, pdfPageThumbnailDataUrl, tinyPngDataUrl } from '../../fixtures';
 import { manyFiles } from '../../mocks/files';
 
 const pdf = files[0]!;
@@ -333,5 +334,152 @@ export const LargeExactTotal: Story = {
   args: { total: 100_000, isSearch: false, hasMore: true, onLoadMore: fn() },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('heading', { name: 'Files (100000)' })).toBeVisible();
+  },
+};
+
+/** A PDF whose first page the server drew: its thumbnail shows it. */
+const reportWithThumbnail = makeFile({ id: 'file_pdf_thumb', name: 'quarterly-report.pdf', thumbnailUrl: pdfPageThumbnailDataUrl });
+
+/** A PDF with a thumbnail shows its first page, named as such; a PDF without one keeps its icon. */
+export const PdfThumbnailGrid: Story = {
+  name: 'PDF thumbnail (grid)',
+  args: { files: [reportWithThumbnail, pdf] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const thumbnail = canvas.getByRole('img', { name: 'First page of quarterly-report.pdf' });
+    await expect(thumbnail).toBeVisible();
+    await expect(thumbnail).toHaveAttribute('src', pdfPageThumbnailDataUrl);
+    const withThumbnail = canvas.getByText('quarterly-report.pdf').closest('[role="listitem"]') as HTMLElement;
+    // Only the small icon beside the badge; the large one gave way to the page.
+    await expect(withThumbnail.querySelectorAll('[data-file-icon="pdf"]')).toHaveLength(1);
+    const without = canvas.getByText('annual-report-2025.pdf').closest('[role="listitem"]') as HTMLElement;
+    await expect(within(without).queryByRole('img')).toBeNull();
+    await expect(without.querySelectorAll('[data-file-icon="pdf"]')).toHaveLength(2);
+  },
+};
+
+export const PdfThumbnailList: Story = {
+  name: 'PDF thumbnail (list)',
+  args: { files: [reportWithThumbnail, pdf], view: 'list' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const [withThumbnail, without] = canvas.getAllByRole('listitem');
+    await expect(within(withThumbnail!).getByRole('img', { name: 'First page of quarterly-report.pdf' })).toHaveAttribute(
+      'src',
+      pdfPageThumbnailDataUrl,
+    );
+    await expect(withThumbnail!.querySelector('[data-file-icon="pdf"]')).toBeNull();
+    await expect(within(without!).getByText('annual-report-2025.pdf')).toBeVisible();
+    await expect(within(without!).queryByRole('img')).toBeNull();
+    await expect(without!.querySelector('[data-file-icon="pdf"]')).not.toBeNull();
+  },
+};
+
+// Selection, highlight, Copy link and Replace… (what the file manager adds to the views).
+
+/** With the route's callbacks the menu also offers Copy link and Replace…, each calling back with the file. */
+export const CopyLinkAndReplace: Story = {
+  name: 'Copy link and Replace… in the menu',
+  args: { onCopyLink: fn(), onReplace: fn() },
+  play: async ({ canvasElement, args }) => {
+    await openMenu(canvasElement, 'annual-report-2025.pdf');
+    const menu = await body(canvasElement).findByRole('menu');
+    await waitFor(() => expect(menu).toBeVisible());
+    await expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Preview',
+      'Download',
+      'Copy link',
+      'Replace…',
+      'Delete',
+    ]);
+    await userEvent.keyboard('{Escape}');
+    await openMenuAndChoose(canvasElement, 'annual-report-2025.pdf', 'Copy link');
+    await expect(args.onCopyLink).toHaveBeenCalledWith(pdf);
+    await openMenuAndChoose(canvasElement, 'hero-banner.png', 'Replace…');
+    await expect(args.onReplace).toHaveBeenCalledWith(image);
+    await expect(args.onDelete).not.toHaveBeenCalled();
+  },
+};
+
+/** Selectable: a checkbox per card; a click toggles it, a shift-click asks for the range. */
+export const Selectable: Story = {
+  args: { selected: new Set<string>(), onToggleSelect: fn() },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getAllByRole('checkbox')).toHaveLength(files.length);
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'Select hero-banner.png' }));
+    await expect(args.onToggleSelect).toHaveBeenLastCalledWith(image.id, false);
+    const user = userEvent.setup();
+    await user.keyboard('{Shift>}');
+    await user.click(canvas.getByRole('checkbox', { name: 'Select logo.svg' }));
+    await user.keyboard('{/Shift}');
+    await expect(args.onToggleSelect).toHaveBeenLastCalledWith(files[3]!.id, true);
+    await expect(args.onDelete).not.toHaveBeenCalled();
+  },
+};
+
+/** Two files selected, in the list view: their boxes are checked and their rows marked. */
+export const SelectedInList: Story = {
+  args: { view: 'list', selected: new Set([pdf.id, image.id]), onToggleSelect: fn() },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('checkbox', { name: 'Select annual-report-2025.pdf' })).toBeChecked();
+    await expect(canvas.getByRole('checkbox', { name: 'Select hero-banner.png' })).toBeChecked();
+    await expect(canvas.getByRole('checkbox', { name: 'Select team-photo.jpg' })).not.toBeChecked();
+    const rows = canvas.getAllByRole('listitem');
+    await expect(rows.filter((row) => row.hasAttribute('data-selected'))).toHaveLength(2);
+  },
+};
+
+/** Space on a focused card toggles it (Shift+Space asks for the range); Space in its menu button does not. */
+export const SpaceTogglesFocusedFile: Story = {
+  args: { selected: new Set<string>(), onToggleSelect: fn() },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const card = canvas.getByText('team-photo.jpg').closest('[role="listitem"]') as HTMLElement;
+    card.focus();
+    await expect(card).toHaveFocus();
+    await userEvent.keyboard(' ');
+    await expect(args.onToggleSelect).toHaveBeenCalledWith(files[2]!.id, false);
+    await userEvent.keyboard('{Shift>} {/Shift}');
+    await expect(args.onToggleSelect).toHaveBeenLastCalledWith(files[2]!.id, true);
+    await expect(args.onToggleSelect).toHaveBeenCalledTimes(2);
+  },
+};
+
+/** The file an upload of the same bytes found is pointed out (ringed). */
+export const HighlightedFile: Story = {
+  args: { highlightId: image.id },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const card = canvas.getByText('hero-banner.png').closest('[role="listitem"]') as HTMLElement;
+    await expect(card).toHaveAttribute('data-highlighted');
+    const others = canvas.getAllByRole('listitem').filter((item) => item !== card);
+    for (const other of others) await expect(other).not.toHaveAttribute('data-highlighted');
+  },
+};
+
+/** A replaced file's thumbnail is asked for under its version, so the browser shows the new one. */
+export const ThumbnailVersioned: Story = {
+  beforeEach({ msw }) {
+    const png = Uint8Array.from(atob(tinyPngDataUrl.split(',')[1]!), (c) => c.charCodeAt(0));
+    msw.use(http.get('*/api/files/file_replaced/thumbnail', () => new HttpResponse(png, { headers: { 'content-type': 'image/png' } })));
+  },
+  args: {
+    files: [
+      makeFile({
+        id: 'file_replaced',
+        name: 'replaced.png',
+        type: 'image',
+        mimeType: 'image/png',
+        url: '/api/files/file_replaced/content',
+        thumbnailUrl: '/api/files/file_replaced/thumbnail',
+        lastModified: '2026-11-20T09:30:00.000Z',
+      }),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const img = within(canvasElement).getByRole('img', { name: 'replaced.png' });
+    await expect(img.getAttribute('src')).toBe('/api/files/file_replaced/thumbnail?v=1795167000000');
   },
 };

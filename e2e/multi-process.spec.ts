@@ -1,0 +1,241 @@
+/**
+ * Two server processes on one PostgreSQL and one S3 bucket, each with a DATA_DIR of its own (two
+ * hosts), as a site runs them behind a load balancer: whichever process answers, the session,
+ * the articles, the files and the failed sign-in limit are the same. The test starts both
+ * processes itself, at the same moment, on a fresh database made on TEST_DATABASE_URL's server
+ * (the local one when unset) and a local S3-compatible server (s3rver); it stops them and drops
+ * the database at the end. The configured web server is not used.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomInt } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
+import pg from 'pg';
+import sharp from 'sharp';
+import { serverMessages } from '../src/contract/messages.ts';
+import { S3RVER_CREDENTIALS, startLocalS3, type LocalS3 } from '../server/test/s3.ts';
+import { adminEmail, adminPassword } from './support';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const databaseServer = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+/** Failed sign-ins per email and client address before 429 (LOGIN_MAX_FAILURES in server/auth.ts). */
+const LOGIN_LIMIT = 5;
+
+/**
+ * What every process is started with, besides its port: kept in one place, so that the same test
+ * on other storage is one more line here (`STORAGE: 's3'` and its settings).
+ */
+const processEnvironment = (databaseUrl: string, dataDir: string, s3: LocalS3): Record<string, string> => ({
+  DATABASE_URL: databaseUrl,
+  DATA_DIR: dataDir,
+  STORAGE: 's3',
+  S3_BUCKET: s3.settings.bucket,
+  S3_ENDPOINT: s3.endpoint,
+  S3_FORCE_PATH_STYLE: 'true',
+  AWS_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
+  AWS_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
+  ADMIN_EMAIL: adminEmail,
+  ADMIN_PASSWORD: adminPassword,
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+});
+
+/** A TCP port nobody listens on now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer().once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+}
+
+/** `server/main.ts` in a process of its own; resolves once its /api/health answers. */
+async function startServer(env: Record<string, string>, port: number): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`The server on port ${port} exited (${code}) at start:\n${stderr}`))),
+  );
+  const healthy = (async () => {
+    const deadline = Date.now() + 45_000;
+    while (child.exitCode === null && child.signalCode === null) {
+      const ok = await fetch(`${url}/api/health`).then(
+        (res) => res.ok,
+        () => false,
+      );
+      if (ok) return;
+      if (Date.now() > deadline) throw new Error(`The server on port ${port} did not answer within 45 s:\n${stderr}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  await Promise.race([healthy, exited]);
+  exited.catch(() => {}); // a stop later is no failure
+  return { url, child };
+}
+
+async function stopServer({ child }: ServerProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const forced = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await gone;
+  clearTimeout(forced);
+}
+
+const databaseName = `e2e_processes_${randomBytes(6).toString('hex')}`;
+let dataDirs: string[] = [];
+let s3: LocalS3 | undefined;
+let servers: ServerProcess[] = [];
+let a: ServerProcess;
+let b: ServerProcess;
+/** Signed in as the admin on A and on B (a bearer token each). */
+let apiA: APIRequestContext;
+let apiB: APIRequestContext;
+
+async function onDatabaseServer<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: databaseServer });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function signedInApi(server: ServerProcess): Promise<APIRequestContext> {
+  const anonymous = await request.newContext({ baseURL: server.url });
+  const login = await anonymous.post('/api/auth/login', { data: { email: adminEmail, password: adminPassword } });
+  expect(login.status()).toBe(200);
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  await anonymous.dispose();
+  return request.newContext({ baseURL: server.url, extraHTTPHeaders: { Authorization: `Bearer ${accessToken}` } });
+}
+
+async function signInThroughTheConsole(page: Page, server: ServerProcess, email: string, password: string) {
+  await page.goto(`${server.url}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  expect(existsSync(path.join(root, 'dist', 'index.html')), 'the console is built (npm run build)').toBe(true);
+  await onDatabaseServer((client) => client.query(`CREATE DATABASE ${databaseName}`));
+  const databaseUrl = new URL(databaseServer);
+  databaseUrl.pathname = `/${databaseName}`;
+  s3 = await startLocalS3();
+  dataDirs = [await mkdtemp(path.join(os.tmpdir(), 'e2e-processes-')), await mkdtemp(path.join(os.tmpdir(), 'e2e-processes-'))];
+  const envs = dataDirs.map((dataDir) => processEnvironment(databaseUrl.href, dataDir, s3!));
+  const ports = [await freePort(), await freePort()];
+  // At the same moment, on a database without a schema: they take turns migrating it.
+  const started = await Promise.allSettled(ports.map((port, i) => startServer(envs[i]!, port)));
+  servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  for (const result of started) if (result.status === 'rejected') throw result.reason;
+  [a, b] = servers as [ServerProcess, ServerProcess];
+  apiA = await signedInApi(a);
+  apiB = await signedInApi(b);
+});
+
+test.afterAll(async () => {
+  await apiA?.dispose();
+  await apiB?.dispose();
+  await Promise.all(servers.map(stopServer));
+  await onDatabaseServer((client) => client.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`));
+  for (const dataDir of dataDirs) await rm(dataDir, { recursive: true, force: true });
+  await s3?.close();
+});
+
+test('a session signed in on A works on B: the cookie is good on both', async ({ page }) => {
+  await signInThroughTheConsole(page, a, adminEmail, adminPassword);
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+  // The same browser, the same cookie (a cookie is not bound to a port), the other process.
+  await page.goto(`${b.url}/articles`);
+  await expect(page.getByRole('heading', { name: 'Articles Management' })).toBeVisible();
+  await expect(page).toHaveURL(`${b.url}/articles`);
+  const me = await page.request.get(`${b.url}/api/auth/me`);
+  expect(me.status()).toBe(200);
+  expect(await me.json()).toMatchObject({ user: { email: adminEmail } });
+});
+
+test('an article created on A is seen and edited on B, and the edit is seen on A', async ({ page }) => {
+  const slug = `made-on-a-${randomBytes(3).toString('hex')}`;
+  const created = await apiA.post('/api/articles', { data: { slug, blogData: '<p>Written on A</p>' } });
+  expect(created.status()).toBe(201);
+  const { id } = ((await created.json()) as { data: { id: string } }).data;
+
+  await signInThroughTheConsole(page, b, adminEmail, adminPassword);
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+  await page.goto(`${b.url}/articles/${id}`);
+  const editor = page.getByRole('region', { name: 'Article Slug Editor' });
+  const input = editor.getByRole('textbox', { name: 'Slug' });
+  await expect(input).toHaveValue(slug);
+  await input.fill(`${slug}-edited-on-b`);
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await expect(editor.getByText('Unsaved changes')).toBeHidden();
+
+  const onA = (await (await apiA.get(`/api/articles/${id}`)).json()) as { data: { slug: string } };
+  expect(onA.data.slug).toBe(`${slug}-edited-on-b`);
+});
+
+test('a file uploaded on A downloads from B with the same bytes', async () => {
+  // Bytes of this run only (the library answers bytes it already has as a duplicate).
+  const background = { r: randomInt(256), g: randomInt(256), b: randomInt(256) };
+  const bytes = await sharp({ create: { width: 3, height: 2, channels: 3, background } }).png().toBuffer();
+  const uploaded = await apiA.post('/api/files', {
+    multipart: { file: { name: 'shared.png', mimeType: 'image/png', buffer: bytes } },
+  });
+  expect(uploaded.status()).toBe(201);
+  const { file } = (await uploaded.json()) as { file: { id: string } };
+  const downloaded = await apiB.get(`/api/files/${file.id}/content?download=1`);
+  expect(downloaded.status()).toBe(200);
+  expect(Buffer.compare(await downloaded.body(), bytes)).toBe(0);
+  // The bytes are in the shared bucket, on neither host's disk.
+  expect(await s3!.store().get(`files/${file.id}`)).toBeDefined();
+  for (const dataDir of dataDirs) expect(existsSync(path.join(dataDir, 'files', file.id))).toBe(false);
+});
+
+test('failed sign-ins count across both processes: the limit is reached at the same total, and both say so', async ({
+  page,
+}) => {
+  // An account of its own, so the admin is never locked out.
+  const email = `locked-${randomBytes(3).toString('hex')}@example.com`;
+  expect((await apiA.post('/api/users', { data: { email } })).status()).toBe(201);
+
+  const anonymousA = await request.newContext({ baseURL: a.url });
+  const anonymousB = await request.newContext({ baseURL: b.url });
+  try {
+    for (let i = 0; i < LOGIN_LIMIT; i++) {
+      const res = await (i % 2 ? anonymousB : anonymousA).post('/api/auth/login', {
+        data: { email, password: `wrong password ${i}` },
+      });
+      expect(res.status(), `attempt ${i + 1}, on ${i % 2 ? 'B' : 'A'}`).toBe(401);
+    }
+  } finally {
+    await anonymousA.dispose();
+    await anonymousB.dispose();
+  }
+  for (const server of [a, b]) {
+    await signInThroughTheConsole(page, server, email, 'one more wrong password');
+    await expect(page.getByRole('alert')).toHaveText(serverMessages.tooManyAttempts);
+  }
+});
