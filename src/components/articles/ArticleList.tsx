@@ -1,4 +1,4 @@
-import { memo, useCallback } from 'react';
+import { memo, useCallback, type ReactNode } from 'react';
 import { Box, Button, Center, chakra, EmptyState, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { LuCircleAlert, LuFileText, LuSearchX } from 'react-icons/lu';
 import type { ArticleCard as ArticleCardData, ArticleFilter } from '../../contract';
@@ -52,6 +52,38 @@ export function LoadingState({ label = texts.articles.loading }: { label?: strin
   );
 }
 
+/** The frame of the list states: an icon, a heading and a line below it, and maybe an action. */
+export function StateNotice({
+  icon,
+  title,
+  body,
+  role,
+  indicatorColor,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  body: string;
+  role?: 'alert';
+  indicatorColor?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <EmptyState.Root role={role}>
+      <EmptyState.Content>
+        <EmptyState.Indicator color={indicatorColor}>{icon}</EmptyState.Indicator>
+        <Stack textAlign="center" gap="1">
+          <Heading as="h2" size="md">
+            {title}
+          </Heading>
+          <Text color="fg.muted">{body}</Text>
+        </Stack>
+        {children}
+      </EmptyState.Content>
+    </EmptyState.Root>
+  );
+}
+
 export function ErrorState({
   title = texts.articles.errorTitle,
   message,
@@ -62,63 +94,27 @@ export function ErrorState({
   onRetry: () => void;
 }) {
   return (
-    <EmptyState.Root role="alert">
-      <EmptyState.Content>
-        <EmptyState.Indicator color="status.down">
-          <LuCircleAlert />
-        </EmptyState.Indicator>
-        <Stack textAlign="center" gap="1">
-          <Heading as="h2" size="md">
-            {title}
-          </Heading>
-          <Text color="fg.muted">{message}</Text>
-        </Stack>
-        <Button onClick={onRetry}>{texts.articles.tryAgain}</Button>
-      </EmptyState.Content>
-    </EmptyState.Root>
+    <StateNotice role="alert" indicatorColor="status.down" icon={<LuCircleAlert />} title={title} body={message}>
+      <Button onClick={onRetry}>{texts.articles.tryAgain}</Button>
+    </StateNotice>
   );
 }
 
 export function EmptyArticles({ filter }: { filter: ArticleFilter }) {
   const wording = texts.articles.empty[filter];
-  return (
-    <EmptyState.Root>
-      <EmptyState.Content>
-        <EmptyState.Indicator>
-          <LuFileText />
-        </EmptyState.Indicator>
-        <Stack textAlign="center" gap="1">
-          <Heading as="h2" size="md">
-            {wording.title}
-          </Heading>
-          <Text color="fg.muted">{wording.body}</Text>
-        </Stack>
-      </EmptyState.Content>
-    </EmptyState.Root>
-  );
+  return <StateNotice icon={<LuFileText />} title={wording.title} body={wording.body} />;
 }
 
 /** A search with no match: says so, and offers to clear it. */
 export function NoSearchMatch({ search, onClearSearch }: { search: string; onClearSearch?: () => void }) {
   return (
-    <EmptyState.Root>
-      <EmptyState.Content>
-        <EmptyState.Indicator>
-          <LuSearchX />
-        </EmptyState.Indicator>
-        <Stack textAlign="center" gap="1">
-          <Heading as="h2" size="md">
-            {articlesScreenTexts.noMatch(search)}
-          </Heading>
-          <Text color="fg.muted">{articlesScreenTexts.noMatchHint}</Text>
-        </Stack>
-        {onClearSearch ? (
-          <Button variant="outline" onClick={onClearSearch}>
-            {articlesScreenTexts.clearSearch}
-          </Button>
-        ) : null}
-      </EmptyState.Content>
-    </EmptyState.Root>
+    <StateNotice icon={<LuSearchX />} title={articlesScreenTexts.noMatch(search)} body={articlesScreenTexts.noMatchHint}>
+      {onClearSearch ? (
+        <Button variant="outline" onClick={onClearSearch}>
+          {articlesScreenTexts.clearSearch}
+        </Button>
+      ) : null}
+    </StateNotice>
   );
 }
 

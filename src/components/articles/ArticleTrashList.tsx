@@ -1,14 +1,11 @@
-import { memo, useCallback, useId, useState } from 'react';
-import { Alert, Badge, Box, Button, chakra, EmptyState, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { LuTrash2, LuUndo2 } from 'react-icons/lu';
+import { memo } from 'react';
+import { Badge, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import type { ApiError, TrashedArticleCard } from '../../contract';
 import { formatDateTime } from '../../lib/format';
 import { texts } from '../../lib/texts';
 import { trashTexts as t } from '../../lib/texts-articles';
-import { LoadMoreFooter } from '../lists/LoadMoreFooter';
+import { TrashList, TrashRowFrame, type RestoreProblem, type TrashRowProps } from '../lists/TrashList';
 import { articleRowTitle } from './articleRow';
-import { ErrorState, LoadingState } from './ArticleList';
-import { DeleteForeverDialog } from './DeleteForeverDialog';
 import { daysLeftInTrash } from './trashDays';
 
 export interface ArticleTrashListProps {
@@ -31,34 +28,11 @@ export interface ArticleTrashListProps {
   now?: number;
 }
 
-/** Why a restore did not happen, shown under its row; with a free slug to restore it under. */
-interface RestoreProblem {
-  message: string;
-  suggestion?: string;
-}
-
+/** A 409 `restore_slug_taken` comes with a free slug, which the row offers to restore under. */
 function problemOf(cause: unknown): RestoreProblem {
   const error = (cause ?? {}) as Partial<ApiError>;
   const message = typeof error.message === 'string' ? error.message : String(cause);
   return error.code === 'restore_slug_taken' && error.suggestion ? { message, suggestion: error.suggestion } : { message };
-}
-
-function EmptyTrash() {
-  return (
-    <EmptyState.Root>
-      <EmptyState.Content>
-        <EmptyState.Indicator>
-          <LuTrash2 />
-        </EmptyState.Indicator>
-        <Stack textAlign="center" gap="1">
-          <Heading as="h2" size="md">
-            {t.emptyTitle}
-          </Heading>
-          <Text color="fg.muted">{t.emptyBody}</Text>
-        </Stack>
-      </EmptyState.Content>
-    </EmptyState.Root>
-  );
 }
 
 /**
@@ -66,197 +40,57 @@ function EmptyTrash() {
  * how long it stays, Restore and Delete forever (which asks first). A restore refused because
  * the slug was taken meanwhile says so under its row and offers the server's free slug.
  */
-export function ArticleTrashList({
-  articles,
-  isLoading = false,
-  error,
-  onRetry,
-  onRestore,
-  onDeleteForever,
-  hasMore = false,
-  isFetchingMore = false,
-  onLoadMore,
-  now,
-}: ArticleTrashListProps) {
-  const [restoring, setRestoring] = useState<ReadonlySet<string>>(new Set());
-  const [problems, setProblems] = useState<Readonly<Record<string, RestoreProblem>>>({});
-  const [confirming, setConfirming] = useState<TrashedArticleCard | null>(null);
-  const [purge, setPurge] = useState<{ pending: boolean; error: string | null }>({ pending: false, error: null });
-
-  // Stable, so a row re-renders only when its own article or state changes.
-  const restore = useCallback(
-    async (id: string, slug?: string) => {
-      setRestoring((current) => new Set(current).add(id));
-      setProblems(({ [id]: _cleared, ...rest }) => rest);
-      try {
-        await onRestore(id, slug);
-      } catch (cause) {
-        setProblems((current) => ({ ...current, [id]: problemOf(cause) }));
-      } finally {
-        setRestoring((current) => {
-          const next = new Set(current);
-          next.delete(id);
-          return next;
-        });
-      }
-    },
-    [onRestore],
-  );
-  const askDeleteForever = useCallback((chosen: TrashedArticleCard) => {
-    setPurge({ pending: false, error: null });
-    setConfirming(chosen);
-  }, []);
-
-  const confirmPurge = async () => {
-    if (!confirming) return;
-    setPurge({ pending: true, error: null });
-    try {
-      await onDeleteForever(confirming.id);
-      setConfirming(null);
-      setPurge({ pending: false, error: null });
-    } catch (cause) {
-      setPurge({ pending: false, error: problemOf(cause).message });
-    }
-  };
-
-  // The dialog stays mounted whatever the list shows: deleting the last article empties it.
+export function ArticleTrashList({ articles, ...list }: ArticleTrashListProps) {
   return (
-    <>
-      {isLoading ? (
-        <LoadingState label={t.loading} />
-      ) : error ? (
-        <ErrorState title={t.errorTitle} message={error.message || t.errorFallback} onRetry={onRetry} />
-      ) : !articles || articles.length === 0 ? (
-        <EmptyTrash />
-      ) : (
-        <Box>
-          <chakra.ul role="list" aria-label={t.listLabel} aria-busy={isFetchingMore} listStyleType="none">
-            {articles.map((article) => (
-              <TrashRow
-                key={article.id}
-                article={article}
-                now={now}
-                isRestoring={restoring.has(article.id)}
-                problem={problems[article.id]}
-                onRestore={restore}
-                onAskDeleteForever={askDeleteForever}
-              />
-            ))}
-          </chakra.ul>
-          {hasMore ? (
-            <LoadMoreFooter
-              itemCount={articles.length}
-              canLoadMore={!isFetchingMore && onLoadMore !== undefined}
-              isFetchingMore={isFetchingMore}
-              onLoadMore={onLoadMore}
-            />
-          ) : null}
-        </Box>
-      )}
-      <DeleteForeverDialog
-        itemName={confirming ? articleRowTitle(confirming) : null}
-        onCancel={() => setConfirming(null)}
-        onConfirm={() => void confirmPurge()}
-        isDeleting={purge.pending}
-        error={purge.error}
-      />
-    </>
+    <TrashList<TrashedArticleCard, [slug: string | undefined]>
+      items={articles}
+      {...list}
+      texts={t}
+      Row={ArticleTrashRow}
+      itemName={articleRowTitle}
+      problemOf={problemOf}
+    />
   );
 }
 
-const TrashRow = memo(function TrashRow({
-  article,
+const ArticleTrashRow = memo(function ArticleTrashRow({
+  item: article,
   now,
   isRestoring,
   problem,
   onRestore,
   onAskDeleteForever,
-}: {
-  article: TrashedArticleCard;
-  now: number | undefined;
-  isRestoring: boolean;
-  problem: RestoreProblem | undefined;
-  onRestore: (id: string, slug?: string) => Promise<void>;
-  onAskDeleteForever: (article: TrashedArticleCard) => void;
-}) {
-  const headingId = useId();
+}: TrashRowProps<TrashedArticleCard, [slug: string | undefined]>) {
   const isPublished = article.status === 'published';
   return (
-    <chakra.li pb="3">
-      <Stack
-        as="article"
-        aria-labelledby={headingId}
-        gap="3"
-        borderWidth="1px"
-        rounded="md"
-        bg="bg.card"
-        p={{ base: '3', md: '4' }}
-      >
-        <Flex justify="space-between" align="flex-start" gap="3" wrap="wrap">
-          <Stack gap="1" minW="0" flex="1 1 16rem">
-            <HStack gap="2" align="baseline" wrap="wrap">
-              <Heading as="h2" size="sm" id={headingId} wordBreak="break-word">
-                {articleRowTitle(article)}
-              </Heading>
-              <Badge size="sm" colorPalette={isPublished ? 'green' : 'orange'} variant="subtle">
-                {isPublished ? texts.articles.published : texts.articles.draft}
-              </Badge>
-            </HStack>
-            <Text textStyle="sm" fontFamily="mono" color="fg.muted" wordBreak="break-all">
-              {article.slug ?? t.noSlug}
-            </Text>
-            <HStack gap="3" wrap="wrap" textStyle="sm" color="fg.muted">
-              <time dateTime={article.deletedAt}>{t.deletedOn(formatDateTime(article.deletedAt))}</time>
-              <Text>{t.purgeIn(daysLeftInTrash(article.deletedAt, now))}</Text>
-            </HStack>
-          </Stack>
-          <HStack gap="2" wrap="wrap">
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={() => void onRestore(article.id)}
-              loading={isRestoring}
-              loadingText={t.restoring}
-              aria-describedby={headingId}
-            >
-              <LuUndo2 aria-hidden />
-              {t.restore}
-            </Button>
-            <Button
-              variant="outline"
-              colorPalette="red"
-              size="sm"
-              onClick={() => onAskDeleteForever(article)}
-              disabled={isRestoring}
-              aria-describedby={headingId}
-            >
-              <LuTrash2 aria-hidden />
-              {t.deleteForever}
-            </Button>
+    <TrashRowFrame
+      align="flex-start"
+      isRestoring={isRestoring}
+      problem={problem}
+      // A plain Restore passes no slug, explicitly: the restore always takes (id, slug).
+      onRestore={() => void onRestore(article.id, undefined)}
+      onRestoreAs={(suggestion) => void onRestore(article.id, suggestion)}
+      onAskDeleteForever={() => onAskDeleteForever(article)}
+    >
+      {(headingId) => (
+        <Stack gap="1" minW="0" flex="1 1 16rem">
+          <HStack gap="2" align="baseline" wrap="wrap">
+            <Heading as="h2" size="sm" id={headingId} wordBreak="break-word">
+              {articleRowTitle(article)}
+            </Heading>
+            <Badge size="sm" colorPalette={isPublished ? 'green' : 'orange'} variant="subtle">
+              {isPublished ? texts.articles.published : texts.articles.draft}
+            </Badge>
           </HStack>
-        </Flex>
-        {problem ? (
-          <Alert.Root status={problem.suggestion ? 'warning' : 'error'} role="alert">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Description>{problem.message}</Alert.Description>
-              {problem.suggestion ? (
-                <Box mt="2">
-                  <Button
-                    size="sm"
-                    colorPalette="blue"
-                    onClick={() => void onRestore(article.id, problem.suggestion)}
-                    loading={isRestoring}
-                    loadingText={t.restoring}
-                  >
-                    {t.restoreAs(problem.suggestion)}
-                  </Button>
-                </Box>
-              ) : null}
-            </Alert.Content>
-          </Alert.Root>
-        ) : null}
-      </Stack>
-    </chakra.li>
+          <Text textStyle="sm" fontFamily="mono" color="fg.muted" wordBreak="break-all">
+            {article.slug ?? t.noSlug}
+          </Text>
+          <HStack gap="3" wrap="wrap" textStyle="sm" color="fg.muted">
+            <time dateTime={article.deletedAt}>{t.deletedOn(formatDateTime(article.deletedAt))}</time>
+            <Text>{t.purgeIn(daysLeftInTrash(article.deletedAt, now))}</Text>
+          </HStack>
+        </Stack>
+      )}
+    </TrashRowFrame>
   );
 });
