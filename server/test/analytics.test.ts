@@ -1,38 +1,28 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { analyticsSchema, type Article } from '../../src/contract/index.ts';
 import { utcDay } from '../views.ts';
-import { auth, backends, fixtures, openHarness, uploadRequest, type Harness } from './helpers.ts';
+import { backends, fixtures, uploadRequest, useHarness } from './helpers.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
 describe.each(backends)('analytics ($name)', (backend) => {
-  let h: Harness;
-  let token: string;
-  beforeAll(async () => {
-    h = await openHarness(backend);
-  }, 60_000);
-  afterAll(() => h?.close());
-  beforeEach(async () => {
-    token = await h.reset();
-  });
+  const ctx = useHarness(backend);
 
-  const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
-    h.app.inject({ method, url, headers: auth(token), ...(payload === undefined ? {} : { payload: payload as object }) });
-  const create = async (fields: Partial<Article>) => (await api('POST', '/api/articles', fields)).json<{ data: Article }>().data;
+  const create = async (fields: Partial<Article>) => (await ctx.api('POST', '/api/articles', fields)).json<{ data: Article }>().data;
 
   it('sums articles created, published and deleted, views, top articles, sites and storage per day', async () => {
     const a = await create({ slug: 'a', title: 'Read a lot', scrapedUrl: 'https://news.example.com/a' });
     const b = await create({ slug: 'b', scrapedUrl: 'https://news.example.com/b' });
     const c = await create({ slug: 'c', scrapedUrl: 'https://blog.example.org/c' });
-    await api('PATCH', `/api/articles/${a.id}/publish`);
-    await api('DELETE', `/api/articles/${c.id}`);
+    await ctx.api('PATCH', `/api/articles/${a.id}/publish`);
+    await ctx.api('DELETE', `/api/articles/${c.id}`);
     const today = utcDay(new Date());
     const yesterday = utcDay(new Date(Date.now() - DAY));
-    await h.db.query('INSERT INTO article_views (article_id, day, n) VALUES ($1, $3, 7), ($1, $4, 3), ($2, $3, 1)', [a.id, b.id, today, yesterday]);
-    expect((await h.app.inject(uploadRequest(token, 'photo.png', await fixtures.png()))).statusCode).toBe(201);
-    expect((await h.app.inject(uploadRequest(token, 'doc.pdf', fixtures.pdf()))).statusCode).toBe(201);
+    await ctx.h.db.query('INSERT INTO article_views (article_id, day, n) VALUES ($1, $3, 7), ($1, $4, 3), ($2, $3, 1)', [a.id, b.id, today, yesterday]);
+    expect((await ctx.h.app.inject(uploadRequest(ctx.token, 'photo.png', await fixtures.png()))).statusCode).toBe(201);
+    expect((await ctx.h.app.inject(uploadRequest(ctx.token, 'doc.pdf', fixtures.pdf()))).statusCode).toBe(201);
 
-    const res = await api('GET', '/api/analytics');
+    const res = await ctx.api('GET', '/api/analytics');
     expect(res.statusCode, res.body).toBe(200);
     const data = analyticsSchema.parse(res.json());
     expect(data.days).toBe(30);
@@ -54,13 +44,13 @@ describe.each(backends)('analytics ($name)', (backend) => {
     expect(last.pdfs).toBe(fixtures.pdf().length);
     expect(data.storage.at(-2)).toEqual({ day: yesterday, images: 0, pdfs: 0 });
 
-    expect(analyticsSchema.parse((await api('GET', '/api/analytics?days=90')).json()).articles).toHaveLength(90);
+    expect(analyticsSchema.parse((await ctx.api('GET', '/api/analytics?days=90')).json()).articles).toHaveLength(90);
   });
 
   it('refuses another period with 400 and needs a session', async () => {
-    const res = await api('GET', '/api/analytics?days=7');
+    const res = await ctx.api('GET', '/api/analytics?days=7');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ code: 'validation_failed', message: 'Invalid querystring field "days": Choose 30 or 90 days' });
-    expect((await h.app.inject({ method: 'GET', url: '/api/analytics' })).statusCode).toBe(401);
+    expect((await ctx.h.app.inject({ method: 'GET', url: '/api/analytics' })).statusCode).toBe(401);
   });
 });

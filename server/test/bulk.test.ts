@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   articleListResultSchema,
   bulkResultSchema,
@@ -7,40 +7,30 @@ import {
   trashListResultSchema,
   type Article,
 } from '../../src/contract/index.ts';
-import { auth, backends, openHarness, type Harness } from './helpers.ts';
+import { backends, useHarness } from './helpers.ts';
 
 describe.each(backends)('bulk actions on articles ($name)', (backend) => {
-  let h: Harness;
-  let token: string;
-  beforeAll(async () => {
-    h = await openHarness(backend);
-  }, 60_000);
-  afterAll(() => h?.close());
-  beforeEach(async () => {
-    token = await h.reset();
-  });
+  const ctx = useHarness(backend);
 
-  const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
-    h.app.inject({ method, url, headers: auth(token), ...(payload === undefined ? {} : { payload: payload as object }) });
   const create = async (fields: Partial<Article> = {}) => {
-    const res = await api('POST', '/api/articles', fields);
+    const res = await ctx.api('POST', '/api/articles', fields);
     expect(res.statusCode, res.body).toBe(201);
     return res.json<{ data: Article }>().data;
   };
   const bulk = async (payload: unknown) => {
-    const res = await api('POST', '/api/articles/bulk', payload);
+    const res = await ctx.api('POST', '/api/articles/bulk', payload);
     expect(res.statusCode, res.body).toBe(200);
     return bulkResultSchema.parse(res.json());
   };
-  const list = async () => articleListResultSchema.parse((await api('GET', '/api/articles/admin/articles?limit=200')).json());
+  const list = async () => articleListResultSchema.parse((await ctx.api('GET', '/api/articles/admin/articles?limit=200')).json());
   const snapshot = async () =>
-    (await h.db.query('SELECT id, status, updated_at, deleted_at FROM articles ORDER BY id')).rows as unknown[];
+    (await ctx.h.db.query('SELECT id, status, updated_at, deleted_at FROM articles ORDER BY id')).rows as unknown[];
   const activityKinds = async () =>
-    (await h.db.query<{ kind: string }>('SELECT kind FROM activity ORDER BY id')).rows.map((row) => row.kind);
+    (await ctx.h.db.query<{ kind: string }>('SELECT kind FROM activity ORDER BY id')).rows.map((row) => row.kind);
 
   it('publishes, converts to draft and deletes a selection in one request, saying what changed', async () => {
     const [a, b, c] = [await create({ slug: 'a' }), await create({ slug: 'b' }), await create({ slug: 'c' })];
-    await api('PATCH', `/api/articles/${b.id}/publish`);
+    await ctx.api('PATCH', `/api/articles/${b.id}/publish`);
 
     const published = await bulk({ action: 'publish', ids: [a.id, b.id, 'nope', a.id] });
     expect(published).toEqual({
@@ -49,17 +39,17 @@ describe.each(backends)('bulk actions on articles ($name)', (backend) => {
       refused: [{ id: 'nope', code: 'not_found', message: serverMessages.articleNotFound }],
     });
     expect((await list()).counts).toEqual({ all: 3, published: 2, draft: 1 });
-    const after = (await api('GET', `/api/articles/${a.id}`)).json().data as Article;
+    const after = (await ctx.api('GET', `/api/articles/${a.id}`)).json().data as Article;
     expect(after.updatedAt > a.updatedAt).toBe(true);
 
     expect(await bulk({ action: 'draft', ids: [a.id, b.id, c.id] })).toEqual({ changed: [a.id, b.id], unchanged: [c.id], refused: [] });
     expect((await list()).counts).toEqual({ all: 3, published: 0, draft: 3 });
 
-    await api('PATCH', `/api/articles/${c.id}/publish`);
+    await ctx.api('PATCH', `/api/articles/${c.id}/publish`);
     // Published articles go to the trash too, as a single Delete does.
     expect(await bulk({ action: 'delete', ids: [c.id, a.id] })).toEqual({ changed: [c.id, a.id], unchanged: [], refused: [] });
     expect((await list()).data.map((card) => card.id)).toEqual([b.id]);
-    const trash = trashListResultSchema.parse((await api('GET', '/api/articles/admin/trash')).json());
+    const trash = trashListResultSchema.parse((await ctx.api('GET', '/api/articles/admin/trash')).json());
     expect(trash.data.map((card) => card.id).sort()).toEqual([a.id, c.id].sort());
     // In the trash: refused like an unknown id.
     expect((await bulk({ action: 'publish', ids: [a.id] })).refused).toEqual([
@@ -83,7 +73,7 @@ describe.each(backends)('bulk actions on articles ($name)', (backend) => {
   it(`refuses more than ${MAX_BULK_IDS} ids, no ids, an unknown action or extra fields with 400, changing nothing`, async () => {
     const a = await create({ slug: 'a' });
     const before = await snapshot();
-    const tooMany = await api('POST', '/api/articles/bulk', { action: 'publish', ids: Array.from({ length: MAX_BULK_IDS + 1 }, () => a.id) });
+    const tooMany = await ctx.api('POST', '/api/articles/bulk', { action: 'publish', ids: Array.from({ length: MAX_BULK_IDS + 1 }, () => a.id) });
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json()).toEqual({ code: 'validation_failed', message: `Invalid body field "ids": ${serverMessages.bulkTooMany}` });
     for (const payload of [
@@ -92,7 +82,7 @@ describe.each(backends)('bulk actions on articles ($name)', (backend) => {
       { action: 'publish', ids: [a.id], status: 'draft' },
       { ids: [a.id] },
     ]) {
-      const res = await api('POST', '/api/articles/bulk', payload);
+      const res = await ctx.api('POST', '/api/articles/bulk', payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().code).toBe('validation_failed');
     }
@@ -100,7 +90,7 @@ describe.each(backends)('bulk actions on articles ($name)', (backend) => {
   });
 
   it(`takes ${MAX_BULK_IDS} ids at once`, async () => {
-    await h.db.query(
+    await ctx.h.db.query(
       `INSERT INTO articles (id, status, slug, scrapped_data, created_at, updated_at)
        SELECT 'bulk' || lpad(i::text, 4, '0'), 'draft', 'bulk-' || i, '', now(), now() FROM generate_series(1, ${MAX_BULK_IDS}) i`,
     );

@@ -4,7 +4,7 @@
 import { readFile, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   bulkResultSchema,
   fileListResultSchema,
@@ -18,22 +18,14 @@ import {
 } from '../../src/contract/index.ts';
 import { sweepFileTrash } from '../files/library.ts';
 import { FileStorage } from '../files/storage.ts';
-import { auth, backends, fixtures, multipartBody, openHarness, storedEntries, uploadRequest, type Harness } from './helpers.ts';
+import { auth, backends, fixtures, multipartBody, storedEntries, uploadRequest, useHarness } from './helpers.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
 describe.each(backends)('file library extras ($name)', (backend) => {
-  let h: Harness;
-  let token: string;
-  beforeAll(async () => {
-    h = await openHarness(backend);
-  }, 60_000);
-  afterAll(() => h?.close());
-  beforeEach(async () => {
-    token = await h.reset();
-  });
+  const ctx = useHarness(backend);
 
-  const upload = (name: string, data: Buffer | string, type?: string) => h.app.inject(uploadRequest(token, name, data, type));
+  const upload = (name: string, data: Buffer | string, type?: string) => ctx.h.app.inject(uploadRequest(ctx.token, name, data, type));
   const uploadOk = async (name: string, data: Buffer | string) => {
     const res = await upload(name, data);
     expect(res.statusCode, res.body).toBe(201);
@@ -41,31 +33,29 @@ describe.each(backends)('file library extras ($name)', (backend) => {
   };
   const replace = (id: string, name: string, data: Buffer | string) => {
     const body = multipartBody([{ name: 'file', filename: name, contentType: 'application/octet-stream', data }]);
-    return h.app.inject({ method: 'PUT', url: `/api/files/${id}/content`, payload: body.payload, headers: { ...body.headers, ...auth(token) } });
+    return ctx.h.app.inject({ method: 'PUT', url: `/api/files/${id}/content`, payload: body.payload, headers: { ...body.headers, ...auth(ctx.token) } });
   };
-  const api = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
-    h.app.inject({ method, url, headers: auth(token), ...(payload === undefined ? {} : { payload: payload as object }) });
-  const list = async () => fileListResultSchema.parse((await api('GET', '/api/files')).json());
+  const list = async () => fileListResultSchema.parse((await ctx.api('GET', '/api/files')).json());
   const trash = async (query = '') => {
-    const res = await api('GET', `/api/files/trash${query}`);
+    const res = await ctx.api('GET', `/api/files/trash${query}`);
     expect(res.statusCode, res.body).toBe(200);
     return fileTrashResultSchema.parse(res.json());
   };
-  const remove = async (id: string) => expect((await api('DELETE', `/api/files/${id}`)).statusCode).toBe(200);
-  const bulk = (payload: unknown) => api('POST', '/api/files/bulk', payload);
+  const remove = async (id: string) => expect((await ctx.api('DELETE', `/api/files/${id}`)).statusCode).toBe(200);
+  const bulk = (payload: unknown) => ctx.api('POST', '/api/files/bulk', payload);
   const activity = async () =>
-    (await h.db.query<{ kind: string; message: string }>('SELECT kind, message FROM activity ORDER BY id DESC')).rows;
+    (await ctx.h.db.query<{ kind: string; message: string }>('SELECT kind, message FROM activity ORDER BY id DESC')).rows;
   const rows = async () =>
     (
-      await h.db.query<{ id: string; name: string; size: string; sha256: string; deleted_at: Date | null; last_modified: Date }>(
+      await ctx.h.db.query<{ id: string; name: string; size: string; sha256: string; deleted_at: Date | null; last_modified: Date }>(
         'SELECT id, name, size::text AS size, sha256, deleted_at, last_modified FROM files ORDER BY id',
       )
     ).rows;
-  const stored = (id: string) => readFile(path.join(h.dataDir, 'files', id));
+  const stored = (id: string) => readFile(path.join(ctx.h.dataDir, 'files', id));
   /** Everything a refused call must leave as it was. */
   const snapshot = async () => ({
     rows: await rows(),
-    entries: await storedEntries(h.dataDir),
+    entries: await storedEntries(ctx.h.dataDir),
     list: await list(),
     trash: await trash(),
     activity: await activity(),
@@ -94,7 +84,7 @@ describe.each(backends)('file library extras ($name)', (backend) => {
       const pdf = fixtures.pdf(300);
       const first = await uploadOk('contract.pdf', pdf);
       await remove(first.id);
-      expect((await api('GET', first.url)).statusCode).toBe(404);
+      expect((await ctx.api('GET', first.url)).statusCode).toBe(404);
       const again = await upload('contract-v2.pdf', pdf);
       expect(again.statusCode).toBe(200);
       expect(again.json()).toEqual({
@@ -106,8 +96,8 @@ describe.each(backends)('file library extras ($name)', (backend) => {
       });
       expect((await list()).data.map((f) => f.id)).toEqual([first.id]);
       expect((await trash()).total).toBe(0);
-      expect((await api('GET', first.url)).rawPayload).toEqual(pdf);
-      expect(await storedEntries(h.dataDir)).toEqual({ files: [first.id], thumbs: [], tmp: [] });
+      expect((await ctx.api('GET', first.url)).rawPayload).toEqual(pdf);
+      expect(await storedEntries(ctx.h.dataDir)).toEqual({ files: [first.id], thumbs: [], tmp: [] });
       expect((await activity())[0]).toEqual({
         kind: 'file.restored',
         message: 'File "contract.pdf" restored from the trash (its bytes were uploaded again)',
@@ -121,7 +111,7 @@ describe.each(backends)('file library extras ($name)', (backend) => {
       const ids = answers.map((r) => uploadResultSchema.parse(r.json()).file!.id);
       expect(ids[0]).toBe(ids[1]);
       expect(await rows()).toHaveLength(1);
-      expect(await storedEntries(h.dataDir)).toEqual({ files: [ids[0]], thumbs: [`${ids[0]}.webp`], tmp: [] });
+      expect(await storedEntries(ctx.h.dataDir)).toEqual({ files: [ids[0]], thumbs: [`${ids[0]}.webp`], tmp: [] });
     });
   });
 
@@ -129,7 +119,7 @@ describe.each(backends)('file library extras ($name)', (backend) => {
     it('keeps the id and URL; name, size, type, thumbnail and last modified follow the new bytes', async () => {
       const png = await fixtures.png(800, 600);
       const file = await uploadOk('hero.png', png);
-      const oldThumb = (await api('GET', file.thumbnailUrl!)).rawPayload;
+      const oldThumb = (await ctx.api('GET', file.thumbnailUrl!)).rawPayload;
       const bigger = await fixtures.jpeg();
       const res = await replace(file.id, 'hero.jpg', bigger);
       expect(res.statusCode, res.body).toBe(200);
@@ -147,15 +137,15 @@ describe.each(backends)('file library extras ($name)', (backend) => {
         uploadedAt: file.uploadedAt,
       });
       expect(Date.parse(replaced.lastModified)).toBeGreaterThan(Date.parse(file.lastModified));
-      const served = await api('GET', file.url);
+      const served = await ctx.api('GET', file.url);
       expect(served.headers['content-type']).toBe('image/jpeg');
       expect(served.rawPayload).toEqual(bigger);
-      const newThumb = (await api('GET', file.thumbnailUrl!)).rawPayload;
+      const newThumb = (await ctx.api('GET', file.thumbnailUrl!)).rawPayload;
       expect(newThumb).not.toEqual(oldThumb);
       expect((await sharp(newThumb).metadata()).width).toBe(320);
       expect((await list()).data).toEqual([replaced]);
       expect((await list()).summary).toEqual({ images: 1, pdfs: 0, totalBytes: bigger.length });
-      expect(await storedEntries(h.dataDir)).toEqual({ files: [file.id], thumbs: [`${file.id}.webp`], tmp: [] });
+      expect(await storedEntries(ctx.h.dataDir)).toEqual({ files: [file.id], thumbs: [`${file.id}.webp`], tmp: [] });
       expect((await activity())[0]).toEqual({ kind: 'file.replaced', message: 'File "hero.png" replaced by "hero.jpg"' });
     });
 
@@ -167,8 +157,8 @@ describe.each(backends)('file library extras ($name)', (backend) => {
       const replaced = uploadResultSchema.parse(res.json()).file!;
       expect(replaced).toMatchObject({ id: file.id, type: 'image', mimeType: 'image/svg+xml' });
       expect(replaced.thumbnailUrl).toBeUndefined();
-      expect((await api('GET', `/api/files/${file.id}/thumbnail`)).statusCode).toBe(404);
-      expect(await storedEntries(h.dataDir)).toEqual({ files: [file.id], thumbs: [], tmp: [] });
+      expect((await ctx.api('GET', `/api/files/${file.id}/thumbnail`)).statusCode).toBe(404);
+      expect(await storedEntries(ctx.h.dataDir)).toEqual({ files: [file.id], thumbs: [], tmp: [] });
       expect((await list()).summary).toEqual({ images: 1, pdfs: 0, totalBytes: replaced.size });
     });
 
@@ -205,11 +195,11 @@ describe.each(backends)('file library extras ($name)', (backend) => {
         expect(await stored(file.id), label).toEqual(png);
         expect(await snapshot(), label).toEqual(before);
       }
-      const notMultipart = await h.app.inject({
+      const notMultipart = await ctx.h.app.inject({
         method: 'PUT',
         url: `/api/files/${file.id}/content`,
         payload: { file: 'x' },
-        headers: auth(token),
+        headers: auth(ctx.token),
       });
       expect(notMultipart.statusCode).toBe(400);
       expect(notMultipart.json().code).toBe('not_multipart');
@@ -230,9 +220,9 @@ describe.each(backends)('file library extras ($name)', (backend) => {
       expect(Date.parse(all.data[0]!.deletedAt)).toBeGreaterThan(Date.now() - 60_000);
       expect((await trash('?limit=2&page=2')).data.map((f) => f.id)).toEqual([files[0]!.id]);
       expect((await list()).total).toBe(0);
-      expect((await api('GET', '/api/files/latest')).json().data).toEqual([]);
+      expect((await ctx.api('GET', '/api/files/latest')).json().data).toEqual([]);
       for (const query of ['?page=0', '?limit=500', '?limit=x']) {
-        const res = await api('GET', `/api/files/trash${query}`);
+        const res = await ctx.api('GET', `/api/files/trash${query}`);
         expect(res.statusCode, query).toBe(400);
         expect(res.json()).toMatchObject({ success: false, code: 'validation_failed' });
       }
@@ -242,15 +232,15 @@ describe.each(backends)('file library extras ($name)', (backend) => {
       const png = await fixtures.png();
       const file = await uploadOk('back.png', png);
       await remove(file.id);
-      const res = await api('POST', `/api/files/${file.id}/restore`);
+      const res = await ctx.api('POST', `/api/files/${file.id}/restore`);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual({ success: true, file, message: 'File restored successfully' });
-      expect((await api('GET', file.url)).rawPayload).toEqual(png);
+      expect((await ctx.api('GET', file.url)).rawPayload).toEqual(png);
       expect((await list()).summary).toEqual({ images: 1, pdfs: 0, totalBytes: png.length });
       expect((await activity())[0]).toEqual({ kind: 'file.restored', message: 'File "back.png" restored from the trash' });
       const before = await snapshot();
       for (const id of [file.id, '01m80mg7e2k4y81saapd7rqvrm', 'nope']) {
-        const refused = await api('POST', `/api/files/${id}/restore`);
+        const refused = await ctx.api('POST', `/api/files/${id}/restore`);
         expect(refused.statusCode, id).toBe(404);
         expect(refused.json()).toEqual({ success: false, message: serverMessages.fileNotFound, code: 'not_found' });
       }
@@ -260,21 +250,21 @@ describe.each(backends)('file library extras ($name)', (backend) => {
     it('deletes for good only from the trash: the row, then the bytes', async () => {
       const file = await uploadOk('live.png', await fixtures.png());
       const before = await snapshot();
-      const live = await api('DELETE', `/api/files/${file.id}/forever`);
+      const live = await ctx.api('DELETE', `/api/files/${file.id}/forever`);
       expect(live.statusCode).toBe(409);
       expect(live.json()).toEqual({ success: false, message: 'Only a file in the trash can be deleted forever.', code: 'not_in_trash' });
       expect(await snapshot()).toEqual(before);
       for (const id of ['01m80mg7e2k4y81saapd7rqvrm', 'nope']) {
-        const unknown = await api('DELETE', `/api/files/${id}/forever`);
+        const unknown = await ctx.api('DELETE', `/api/files/${id}/forever`);
         expect(unknown.statusCode).toBe(404);
         expect(unknown.json()).toEqual({ success: false, message: serverMessages.fileNotFound, code: 'not_found' });
       }
       await remove(file.id);
-      const purged = await api('DELETE', `/api/files/${file.id}/forever`);
+      const purged = await ctx.api('DELETE', `/api/files/${file.id}/forever`);
       expect(purged.statusCode).toBe(200);
       expect(purged.json()).toEqual({ success: true, message: 'File deleted forever' });
       expect(await rows()).toEqual([]);
-      expect(await storedEntries(h.dataDir)).toEqual({ files: [], thumbs: [], tmp: [] });
+      expect(await storedEntries(ctx.h.dataDir)).toEqual({ files: [], thumbs: [], tmp: [] });
       expect((await trash()).total).toBe(0);
       expect((await activity())[0]).toEqual({ kind: 'file.purged', message: 'File "live.png" deleted for good' });
       // Gone for good: its bytes uploaded again are a new file.
@@ -287,24 +277,24 @@ describe.each(backends)('file library extras ($name)', (backend) => {
       const live = await uploadOk('live.pdf', fixtures.pdf(220));
       await remove(old.id);
       await remove(recent.id);
-      await h.db.query(`UPDATE files SET deleted_at = now() - interval '${TRASH_RETENTION_DAYS} days 1 hour' WHERE id = $1`, [old.id]);
-      await h.db.query(`UPDATE files SET deleted_at = now() - interval '${TRASH_RETENTION_DAYS - 1} days' WHERE id = $1`, [recent.id]);
+      await ctx.h.db.query(`UPDATE files SET deleted_at = now() - interval '${TRASH_RETENTION_DAYS} days 1 hour' WHERE id = $1`, [old.id]);
+      await ctx.h.db.query(`UPDATE files SET deleted_at = now() - interval '${TRASH_RETENTION_DAYS - 1} days' WHERE id = $1`, [recent.id]);
       // The storage sweep keeps a trashed file's bytes, however old.
       const longAgo = new Date(Date.now() - 40 * DAY);
-      for (const id of [old.id, recent.id]) await utimes(path.join(h.dataDir, 'files', id), longAgo, longAgo);
+      for (const id of [old.id, recent.id]) await utimes(path.join(ctx.h.dataDir, 'files', id), longAgo, longAgo);
       // Another process starting: its start-up sweeps run.
-      await h.buildApp();
+      await ctx.h.buildApp();
       expect((await rows()).map((r) => r.id).sort()).toEqual([recent.id, live.id].sort());
-      expect((await storedEntries(h.dataDir)).files.sort()).toEqual([recent.id, live.id].sort());
+      expect((await storedEntries(ctx.h.dataDir)).files.sort()).toEqual([recent.id, live.id].sort());
       expect((await trash()).data.map((f) => f.id)).toEqual([recent.id]);
       const purged = (await activity()).filter((a) => a.kind === 'file.purged');
       expect(purged).toEqual([{ kind: 'file.purged', message: 'File "old.pdf" deleted for good from the trash' }]);
-      const { rows: actors } = await h.db.query<{ actor: string | null }>("SELECT actor FROM activity WHERE kind = 'file.purged'");
+      const { rows: actors } = await ctx.h.db.query<{ actor: string | null }>("SELECT actor FROM activity WHERE kind = 'file.purged'");
       expect(actors).toEqual([{ actor: null }]);
       // A day later, the sweep takes the other one.
-      expect(await sweepFileTrash({ db: h.db, storage: new FileStorage(h.dataDir) }, new Date(Date.now() + 2 * DAY))).toBe(1);
+      expect(await sweepFileTrash({ db: ctx.h.db, storage: new FileStorage(ctx.h.dataDir) }, new Date(Date.now() + 2 * DAY))).toBe(1);
       expect((await rows()).map((r) => r.id)).toEqual([live.id]);
-      expect(await storedEntries(h.dataDir)).toEqual({ files: [live.id], thumbs: [], tmp: [] });
+      expect(await storedEntries(ctx.h.dataDir)).toEqual({ files: [live.id], thumbs: [], tmp: [] });
     });
   });
 
@@ -329,7 +319,7 @@ describe.each(backends)('file library extras ($name)', (backend) => {
       });
       expect((await list()).total).toBe(0);
       expect((await trash()).total).toBe(3);
-      expect(await storedEntries(h.dataDir)).toMatchObject({ files: [a.id, b.id, c.id].sort() });
+      expect(await storedEntries(ctx.h.dataDir)).toMatchObject({ files: [a.id, b.id, c.id].sort() });
 
       const restored = bulkResultSchema.parse((await bulk({ action: 'restore', ids: [a.id, 'nope'] })).json());
       expect(restored).toEqual({ changed: [a.id], unchanged: [], refused: [{ id: 'nope', code: 'not_found', message: serverMessages.fileNotFound }] });
@@ -343,7 +333,7 @@ describe.each(backends)('file library extras ($name)', (backend) => {
         refused: [{ id: a.id, code: 'not_in_trash', message: serverMessages.fileNotInTrash }],
       });
       expect((await rows()).map((r) => r.id)).toEqual([a.id]);
-      expect(await storedEntries(h.dataDir)).toEqual({ files: [a.id], thumbs: [], tmp: [] });
+      expect(await storedEntries(ctx.h.dataDir)).toEqual({ files: [a.id], thumbs: [], tmp: [] });
       expect((await list()).data.map((f) => f.id)).toEqual([a.id]);
       const kinds = (await activity()).map((e) => e.kind);
       expect(kinds.slice(0, 5)).toEqual(['file.purged', 'file.purged', 'file.restored', 'file.deleted', 'file.deleted']);
@@ -392,7 +382,7 @@ describe.each(backends)('file library extras ($name)', (backend) => {
     });
 
     it(`takes ${MAX_BULK_IDS} ids at once`, async () => {
-      await h.db.query(
+      await ctx.h.db.query(
         `INSERT INTO files (id, name, stored_name, size, type, mime_type, uploaded_at, last_modified)
          SELECT lpad(to_hex(i), 26, '0'), 'bulk-' || i || '.pdf', lpad(to_hex(i), 26, '0'), 10, 'pdf', 'application/pdf', now(), now()
            FROM generate_series(1, ${MAX_BULK_IDS}) AS i`,

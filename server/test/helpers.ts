@@ -11,6 +11,7 @@ import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import sharp from 'sharp';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { buildApp, type AppOptions } from '../app.ts';
 import { hashPassword } from '../auth.ts';
 import { createPgliteDatabase, createPostgresDatabase, type Database } from '../db/database.ts';
@@ -128,6 +129,48 @@ export async function openHarness(backend: Backend, overrides: Partial<AppOption
       await drop();
       await rm(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * The usual set-up of a describe block: one harness for the block (opened before its tests,
+ * closed after them), emptied before each test with a fresh session token. Call it in the block's
+ * body; read `h` and `token`, and call `api`, inside hooks and tests only (they exist once the
+ * hooks have run).
+ */
+export function useHarness(backend: Backend, overrides: Partial<AppOptions> = {}) {
+  let harness: Harness | undefined;
+  let token: string | undefined;
+  beforeAll(async () => {
+    harness = await openHarness(backend, overrides);
+  }, 60_000);
+  afterAll(() => harness?.close());
+  beforeEach(async () => {
+    token = await harness!.reset();
+  });
+  const harnessOf = () => {
+    if (!harness) throw new Error('useHarness: the harness is not open yet (read it inside a hook or a test)');
+    return harness;
+  };
+  const tokenOf = () => {
+    if (token === undefined) throw new Error('useHarness: no session token yet (read it inside a test)');
+    return token;
+  };
+  return {
+    get h() {
+      return harnessOf();
+    },
+    get token() {
+      return tokenOf();
+    },
+    /** A request as the signed-in admin, with `payload` as its JSON body. */
+    api: (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+      harnessOf().app.inject({
+        method,
+        url,
+        headers: auth(tokenOf()),
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      }),
   };
 }
 

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TRASH_RETENTION_DAYS, type Article } from '../../src/contract/index.ts';
 import { buildApp } from '../app.ts';
 import { LOGIN_MAX_FAILURES } from '../auth.ts';
@@ -21,7 +21,7 @@ import { migrations } from '../db/migrations.ts';
 import { newId } from '../ids.ts';
 import { addViews } from '../repositories/views.ts';
 import { utcDay } from '../views.ts';
-import { ADMIN, auth, backends, openHarness, TEST_HASHING, type Harness } from './helpers.ts';
+import { ADMIN, auth, backends, TEST_HASHING, useHarness } from './helpers.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const pgUrl = process.env.TEST_DATABASE_URL;
@@ -119,72 +119,64 @@ describe.each(backends)('several processes on one database ($name)', (backend) =
   );
 
   describe('sharing one database and DATA_DIR', () => {
-    let h: Harness;
-    let token: string;
-    beforeAll(async () => {
-      h = await openHarness(backend);
-    }, 60_000);
-    afterAll(() => h?.close());
-    beforeEach(async () => {
-      token = await h.reset();
-    });
+    const ctx = useHarness(backend);
 
     const api = (app: FastifyInstance, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-      app.inject({ method, url, headers: auth(token), ...(payload ? { payload } : {}) });
+      app.inject({ method, url, headers: auth(ctx.token), ...(payload ? { payload } : {}) });
     const publish = async (slug: string) => {
-      const created = await api(h.app, 'POST', '/api/articles', { slug });
+      const created = await api(ctx.h.app, 'POST', '/api/articles', { slug });
       expect(created.statusCode, created.body).toBe(201);
       const article = created.json<{ data: Article }>().data;
-      expect((await api(h.app, 'PATCH', `/api/articles/${article.id}/publish`)).statusCode).toBe(200);
+      expect((await api(ctx.h.app, 'PATCH', `/api/articles/${article.id}/publish`)).statusCode).toBe(200);
       return article;
     };
 
     it('leaves the start-up sweeps to the process already running them, and does them at the next start', async () => {
       // An article past its time in the trash, and stored bytes without a row.
-      const created = await api(h.app, 'POST', '/api/articles', { slug: 'long-gone' });
+      const created = await api(ctx.h.app, 'POST', '/api/articles', { slug: 'long-gone' });
       const old = created.json<{ data: Article }>().data;
-      expect((await api(h.app, 'DELETE', `/api/articles/${old.id}`)).statusCode).toBe(204);
-      await h.db.query('UPDATE articles SET deleted_at = $2 WHERE id = $1', [
+      expect((await api(ctx.h.app, 'DELETE', `/api/articles/${old.id}`)).statusCode).toBe(204);
+      await ctx.h.db.query('UPDATE articles SET deleted_at = $2 WHERE id = $1', [
         old.id,
         new Date(Date.now() - (TRASH_RETENTION_DAYS + 1) * DAY),
       ]);
-      const orphan = path.join(h.dataDir, 'files', newId());
+      const orphan = path.join(ctx.h.dataDir, 'files', newId());
       await writeFile(orphan, 'bytes of an upload whose row was never committed');
       const exists = async () => ({
-        article: (await h.db.query('SELECT 1 FROM articles WHERE id = $1', [old.id])).rows.length === 1,
+        article: (await ctx.h.db.query('SELECT 1 FROM articles WHERE id = $1', [old.id])).rows.length === 1,
         orphan: await access(orphan).then(
           () => true,
           () => false,
         ),
       });
 
-      const trash = await holdJob(h.db, 'trashSweep');
-      const storage = await holdJob(h.db, 'storageSweep');
-      await h.buildApp({ sweepGraceMs: 0 }); // another process starting while the sweeps run elsewhere
+      const trash = await holdJob(ctx.h.db, 'trashSweep');
+      const storage = await holdJob(ctx.h.db, 'storageSweep');
+      await ctx.h.buildApp({ sweepGraceMs: 0 }); // another process starting while the sweeps run elsewhere
       expect(await exists()).toEqual({ article: true, orphan: true });
       await trash.finish();
       await storage.finish();
 
-      await h.buildApp({ sweepGraceMs: 0 });
+      await ctx.h.buildApp({ sweepGraceMs: 0 });
       expect(await exists()).toEqual({ article: false, orphan: false });
     });
 
     it('sees at once what another process wrote: an article made on one is edited on the other and read back', async () => {
-      const other = await h.buildApp();
-      const created = await api(h.app, 'POST', '/api/articles', { slug: 'written-on-a' });
+      const other = await ctx.h.buildApp();
+      const created = await api(ctx.h.app, 'POST', '/api/articles', { slug: 'written-on-a' });
       const article = created.json<{ data: Article }>().data;
       const onB = await api(other, 'PATCH', `/api/articles/${article.id}`, { slug: 'edited-on-b' });
       expect(onB.statusCode, onB.body).toBe(200);
-      expect((await api(h.app, 'GET', `/api/articles/${article.id}`)).json()).toMatchObject({ data: { slug: 'edited-on-b' } });
+      expect((await api(ctx.h.app, 'GET', `/api/articles/${article.id}`)).json()).toMatchObject({ data: { slug: 'edited-on-b' } });
     });
 
     it('adds up the views each process counted (each writes its own batch)', async () => {
       const article = await publish('read-everywhere');
-      const other = await h.buildApp();
+      const other = await ctx.h.buildApp();
       const read = (app: FastifyInstance) => app.inject({ url: '/api/public/articles/read-everywhere' });
-      for (let i = 0; i < 3; i++) expect((await read(h.app)).statusCode).toBe(200);
+      for (let i = 0; i < 3; i++) expect((await read(ctx.h.app)).statusCode).toBe(200);
       for (let i = 0; i < 2; i++) expect((await read(other)).statusCode).toBe(200);
-      await Promise.all([h.app.flushViews(), other.flushViews()]);
+      await Promise.all([ctx.h.app.flushViews(), other.flushViews()]);
       const views = await api(other, 'GET', `/api/articles/${article.id}/views`);
       expect(views.json<{ total: number }>().total).toBe(5);
     });
@@ -194,20 +186,20 @@ describe.each(backends)('several processes on one database ($name)', (backend) =
       async () => {
         const [first, second] = [(await publish('views-a')).id, (await publish('views-b')).id].sort();
         // The first article's row now comes last in the table too, so no plan reads them in key order by chance.
-        await h.db.query('UPDATE articles SET updated_at = now() WHERE id = $1', [first]);
+        await ctx.h.db.query('UPDATE articles SET updated_at = now() WHERE id = $1', [first]);
         const day = utcDay(new Date());
         const views = (...ids: string[]) => ids.map((articleId) => ({ articleId, day, n: 1 }));
         let otherWrite: Promise<void> | undefined;
-        await h.db.transaction(async (tx) => {
+        await ctx.h.db.transaction(async (tx) => {
           await addViews(tx, views(first!)); // this process holds the first row…
           // …while another writes both, listed the other way round.
-          otherWrite = addViews(h.db, views(second!, first!));
+          otherWrite = addViews(ctx.h.db, views(second!, first!));
           otherWrite.catch(() => {}); // awaited below, once this transaction is over
           await expect
             .poll(
               async () =>
                 (
-                  await h.db.query<{ n: number }>(
+                  await ctx.h.db.query<{ n: number }>(
                     `SELECT count(*)::int AS n FROM pg_stat_activity
                       WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE 'INSERT INTO article_views%'`,
                   )
@@ -219,7 +211,7 @@ describe.each(backends)('several processes on one database ($name)', (backend) =
           await addViews(tx, views(second!));
         });
         await otherWrite;
-        const { rows } = await h.db.query<{ article_id: string; n: string }>(
+        const { rows } = await ctx.h.db.query<{ article_id: string; n: string }>(
           'SELECT article_id, n FROM article_views ORDER BY article_id',
         );
         expect(rows.map((row) => [row.article_id, Number(row.n)])).toEqual([
@@ -232,24 +224,24 @@ describe.each(backends)('several processes on one database ($name)', (backend) =
     const login = (app: FastifyInstance, password: string, remoteAddress: string, headers: Record<string, string> = {}) =>
       app.inject({ method: 'POST', url: LOGIN, payload: { email: ADMIN.email, password }, remoteAddress, headers });
     const attemptAddresses = async () =>
-      (await h.db.query<{ ip: string }>('SELECT DISTINCT ip FROM login_attempts ORDER BY ip')).rows.map((row) => row.ip);
+      (await ctx.h.db.query<{ ip: string }>('SELECT DISTINCT ip FROM login_attempts ORDER BY ip')).rows.map((row) => row.ip);
 
     it('counts failed sign-ins tried at the same moment in two processes: the limit holds exactly', async () => {
-      const other = await h.buildApp();
+      const other = await ctx.h.buildApp();
       const address = '203.0.113.9';
       const burst = await Promise.all(
-        Array.from({ length: 12 }, (_, i) => login(i % 2 ? other : h.app, `wrong-${i}`, address)),
+        Array.from({ length: 12 }, (_, i) => login(i % 2 ? other : ctx.h.app, `wrong-${i}`, address)),
       );
       const statuses = burst.map((res) => res.statusCode).sort();
       expect(statuses).toEqual([...Array<number>(LOGIN_MAX_FAILURES).fill(401), ...Array<number>(12 - LOGIN_MAX_FAILURES).fill(429)]);
-      expect((await h.db.query('SELECT 1 FROM login_attempts')).rows).toHaveLength(LOGIN_MAX_FAILURES);
+      expect((await ctx.h.db.query('SELECT 1 FROM login_attempts')).rows).toHaveLength(LOGIN_MAX_FAILURES);
       // Even the right password now waits, in either process.
-      expect((await login(h.app, ADMIN.password, address)).statusCode).toBe(429);
+      expect((await login(ctx.h.app, ADMIN.password, address)).statusCode).toBe(429);
       expect((await login(other, ADMIN.password, address)).statusCode).toBe(429);
     });
 
     it('with TRUST_PROXY, counts failed sign-ins per client address the proxies forward, in every process', async () => {
-      const [a, b] = [await h.buildApp({ trustProxy: true }), await h.buildApp({ trustProxy: true })];
+      const [a, b] = [await ctx.h.buildApp({ trustProxy: true }), await ctx.h.buildApp({ trustProxy: true })];
       for (let i = 0; i < LOGIN_MAX_FAILURES; i++) {
         const res = await login(i % 2 ? b : a, `wrong-${i}`, '10.0.0.2', { 'x-forwarded-for': '198.51.100.1' });
         expect(res.statusCode).toBe(401);
@@ -263,13 +255,13 @@ describe.each(backends)('several processes on one database ($name)', (backend) =
     });
 
     it('without TRUST_PROXY, ignores X-Forwarded-For: made-up addresses do not escape the limit', async () => {
-      const other = await h.buildApp();
+      const other = await ctx.h.buildApp();
       for (let i = 0; i < LOGIN_MAX_FAILURES; i++) {
-        const res = await login(i % 2 ? other : h.app, `wrong-${i}`, '203.0.113.50', { 'x-forwarded-for': `198.51.100.${i + 1}` });
+        const res = await login(i % 2 ? other : ctx.h.app, `wrong-${i}`, '203.0.113.50', { 'x-forwarded-for': `198.51.100.${i + 1}` });
         expect(res.statusCode).toBe(401);
       }
       expect(await attemptAddresses()).toEqual(['203.0.113.50']);
-      const res = await login(h.app, ADMIN.password, '203.0.113.50', { 'x-forwarded-for': '198.51.100.99' });
+      const res = await login(ctx.h.app, ADMIN.password, '203.0.113.50', { 'x-forwarded-for': '198.51.100.99' });
       expect(res.statusCode).toBe(429);
     });
   });

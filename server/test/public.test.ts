@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   articleStatsSchema,
   articleViewsSchema,
@@ -8,38 +8,28 @@ import {
   type Article,
 } from '../../src/contract/index.ts';
 import { utcDay } from '../views.ts';
-import { auth, backends, openHarness, type Harness } from './helpers.ts';
+import { backends, useHarness } from './helpers.ts';
 
 describe.each(backends)('the public read API and views ($name)', (backend) => {
-  let h: Harness;
-  let token: string;
-  beforeAll(async () => {
-    // Views are written only when flushed (app close or flush()): no timer during the tests.
-    h = await openHarness(backend, { publicCorsOrigins: ['https://www.example.com'], viewFlushMs: 3_600_000 });
-  }, 60_000);
-  afterAll(() => h?.close());
-  beforeEach(async () => {
-    token = await h.reset();
-  });
+  // Views are written only when flushed (app close or flush()): no timer during the tests.
+  const ctx = useHarness(backend, { publicCorsOrigins: ['https://www.example.com'], viewFlushMs: 3_600_000 });
 
-  const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
-    h.app.inject({ method, url, headers: auth(token), ...(payload === undefined ? {} : { payload: payload as object }) });
-  const anonymous = (url: string, headers: Record<string, string> = {}) => h.app.inject({ method: 'GET', url, headers });
+  const anonymous = (url: string, headers: Record<string, string> = {}) => ctx.h.app.inject({ method: 'GET', url, headers });
   const create = async (fields: Partial<Article>, publish: boolean) => {
-    const res = await api('POST', '/api/articles', fields);
+    const res = await ctx.api('POST', '/api/articles', fields);
     expect(res.statusCode, res.body).toBe(201);
     const article = res.json<{ data: Article }>().data;
-    if (publish) expect((await api('PATCH', `/api/articles/${article.id}/publish`)).statusCode).toBe(200);
+    if (publish) expect((await ctx.api('PATCH', `/api/articles/${article.id}/publish`)).statusCode).toBe(200);
     return article;
   };
-  const flushViews = () => h.app.flushViews();
+  const flushViews = () => ctx.h.app.flushViews();
 
   it('lists published articles only, newest first, in keyset pages, without a session', async () => {
     const a = await create({ slug: 'a', title: 'A', scrappedData: 'First text', blogData: '<p>A</p>' }, true);
     await create({ slug: 'draft-only' }, false);
     const c = await create({ slug: 'c', title: null }, true);
     const trashed = await create({ slug: 'gone' }, true);
-    await api('DELETE', `/api/articles/${trashed.id}`);
+    await ctx.api('DELETE', `/api/articles/${trashed.id}`);
 
     const first = await anonymous('/api/public/articles?limit=1');
     expect(first.statusCode, first.body).toBe(200);
@@ -82,7 +72,7 @@ describe.each(backends)('the public read API and views ($name)', (backend) => {
     expect(allowed.headers.vary).toContain('Origin');
     const other = await anonymous('/api/public/articles/x', { origin: 'https://evil.example' });
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
-    const preflight = await h.app.inject({
+    const preflight = await ctx.h.app.inject({
       method: 'OPTIONS',
       url: '/api/public/articles/x',
       headers: { origin: 'https://www.example.com', 'access-control-request-method': 'GET' },
@@ -98,23 +88,23 @@ describe.each(backends)('the public read API and views ($name)', (backend) => {
     await anonymous('/api/public/articles/other');
     await anonymous('/api/public/articles/nope');
     // Not written yet: a burst of reads is one write.
-    expect((await h.db.query('SELECT 1 FROM article_views')).rows).toHaveLength(0);
+    expect((await ctx.h.db.query('SELECT 1 FROM article_views')).rows).toHaveLength(0);
     await flushViews();
-    const rows = (await h.db.query<{ article_id: string; n: string | number }>('SELECT article_id, n FROM article_views ORDER BY n')).rows;
+    const rows = (await ctx.h.db.query<{ article_id: string; n: string | number }>('SELECT article_id, n FROM article_views ORDER BY n')).rows;
     expect(rows.map((r) => [r.article_id, Number(r.n)])).toEqual([
       [b.id, 1],
       [a.id, 5],
     ]);
     // Yesterday's views, for the change.
-    await h.db.query('INSERT INTO article_views (article_id, day, n) VALUES ($1, $2::date - 1, 4)', [a.id, utcDay(new Date())]);
-    const stats = articleStatsSchema.parse((await api('GET', '/api/articles/admin/stats')).json());
+    await ctx.h.db.query('INSERT INTO article_views (article_id, day, n) VALUES ($1, $2::date - 1, 4)', [a.id, utcDay(new Date())]);
+    const stats = articleStatsSchema.parse((await ctx.api('GET', '/api/articles/admin/stats')).json());
     expect(stats.views).toEqual({ today: 6, yesterday: 4 });
 
-    const views = articleViewsSchema.parse((await api('GET', `/api/articles/${a.id}/views`)).json());
+    const views = articleViewsSchema.parse((await ctx.api('GET', `/api/articles/${a.id}/views`)).json());
     expect(views.data).toHaveLength(VIEW_DAYS);
     expect(views.data.at(-1)).toEqual({ day: utcDay(new Date()), views: 5 });
     expect(views.data.at(-2)!.views).toBe(4);
     expect(views.total).toBe(9);
-    expect((await api('GET', '/api/articles/nope/views')).statusCode).toBe(404);
+    expect((await ctx.api('GET', '/api/articles/nope/views')).statusCode).toBe(404);
   });
 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   articleListResultSchema,
   articleSitesResultSchema,
@@ -9,21 +9,13 @@ import {
 } from '../../src/contract/index.ts';
 import { ESTIMATE_TRUSTED_FROM, PHRASE_SAMPLE_ROWS } from '../repositories/articles.ts';
 import { TITLE_FROM_BLOG_SQL } from '../db/migrations.ts';
-import { auth, backends, openHarness, type Harness } from './helpers.ts';
+import { auth, backends, useHarness } from './helpers.ts';
 
 describe.each(backends)('titles, search, sorts and sites ($name)', (backend) => {
-  let h: Harness;
-  let token: string;
-  beforeAll(async () => {
-    h = await openHarness(backend);
-  }, 60_000);
-  afterAll(() => h?.close());
-  beforeEach(async () => {
-    token = await h.reset();
-  });
+  const ctx = useHarness(backend);
 
   const api = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown, headers = {}) =>
-    h.app.inject({ method, url, headers: { ...auth(token), ...headers }, ...(payload === undefined ? {} : { payload: payload as object }) });
+    ctx.h.app.inject({ method, url, headers: { ...auth(ctx.token), ...headers }, ...(payload === undefined ? {} : { payload: payload as object }) });
   const create = async (fields: Partial<Article> = {}) => {
     const res = await api('POST', '/api/articles', fields);
     expect(res.statusCode, res.body).toBe(201);
@@ -101,7 +93,7 @@ describe.each(backends)('titles, search, sorts and sites ($name)', (backend) => 
       ];
       const ids = [];
       for (const [fields] of cases) ids.push((await create({ ...fields, title: 'set' })).id);
-      await h.db.query(`UPDATE articles SET title = ${TITLE_FROM_BLOG_SQL}`);
+      await ctx.h.db.query(`UPDATE articles SET title = ${TITLE_FROM_BLOG_SQL}`);
       for (const [i, [, title]] of cases.entries()) {
         expect((await api('GET', `/api/articles/${ids[i]}`)).json().data.title).toBe(title);
       }
@@ -193,19 +185,19 @@ describe.each(backends)('titles, search, sorts and sites ($name)', (backend) => 
     describe('counts of broad terms', () => {
       /** `n` drafts (every third published) whose raw text has `word`, inserted in one statement, then analyzed. */
       const bulk = async (n: number, word: string) => {
-        await h.db.query(
+        await ctx.h.db.query(
           `INSERT INTO articles (id, status, title, slug, scrapped_data, created_at, updated_at)
            SELECT 'bulk' || lpad(i::text, 6, '0'), CASE WHEN i % 3 = 0 THEN 'published' ELSE 'draft' END,
                   'Bulk ' || i, 'bulk-' || i, 'Some text with ${word} in it, number ' || i,
                   now() - i * interval '1 minute', now() - i * interval '1 minute'
              FROM generate_series(1, ${n}) i`,
         );
-        await h.db.query('ANALYZE articles');
+        await ctx.h.db.query('ANALYZE articles');
       };
 
       it('are sent as more than the cap, uncounted, when the statistics expect at least twice the cap', async () => {
         await bulk(ESTIMATE_TRUSTED_FROM * 3 + 300, 'everywhere');
-        const { rows } = await h.db.query<{ n: number }>("SELECT article_search_estimate('everywhere', '%everywhere%') AS n");
+        const { rows } = await ctx.h.db.query<{ n: number }>("SELECT article_search_estimate('everywhere', '%everywhere%') AS n");
         expect(rows[0]!.n).toBeGreaterThan(ESTIMATE_TRUSTED_FROM * 2);
         const page = await list('?q=everywhere');
         expect(page.data).toHaveLength(50);
@@ -225,18 +217,18 @@ describe.each(backends)('titles, search, sorts and sites ($name)', (backend) => 
         await bulk(PHRASE_SAMPLE_ROWS + 200, 'plenty');
         // Published: about 400 articles, all sampled: exact. Drafts: the sample's share (one in
         // 25 match) over the drafts is below ESTIMATE_TRUSTED_FROM: counted.
-        await h.db.query(`UPDATE articles SET scrapped_data = 'a rare pair here' WHERE status = 'draft' AND substr(id, 10)::int % 25 = 0`);
+        await ctx.h.db.query(`UPDATE articles SET scrapped_data = 'a rare pair here' WHERE status = 'draft' AND substr(id, 10)::int % 25 = 0`);
         const published = await list(`?q=${encodeURIComponent('"with plenty"')}&status=published&limit=10`);
         expect(published.counts.published).toBe(Math.floor((PHRASE_SAMPLE_ROWS + 200) / 3));
         const drafts = await list(`?q=${encodeURIComponent('"rare pair"')}&status=draft&limit=10`);
-        const expected = Number((await h.db.query<{ n: string }>("SELECT count(*) AS n FROM articles WHERE scrapped_data = 'a rare pair here'")).rows[0]!.n);
+        const expected = Number((await ctx.h.db.query<{ n: string }>("SELECT count(*) AS n FROM articles WHERE scrapped_data = 'a rare pair here'")).rows[0]!.n);
         expect(drafts.counts).toEqual({ all: expected, published: 0, draft: expected });
       }, 60_000);
 
       it('are exact when the first page holds every match, whatever the statistics expect', async () => {
         await bulk(ESTIMATE_TRUSTED_FROM * 3, 'stale');
         // The statistics still expect thousands; 30 are left.
-        await h.db.query("DELETE FROM articles WHERE id > 'bulk000030'");
+        await ctx.h.db.query("DELETE FROM articles WHERE id > 'bulk000030'");
         expect((await list('?q=stale')).counts).toEqual({ all: 30, published: 10, draft: 20 });
         expect((await list('?q=stale&status=published')).counts).toMatchObject({ published: 10 });
       }, 60_000);
