@@ -501,20 +501,21 @@ export async function insertDraft(tx: Queryable, id: string, values: NewArticle,
   return rows[0]!;
 }
 
-/** A re-scrape's text; the blog HTML too when `replaceBlogData`. */
+/** A re-scrape's text and title; the blog HTML too when `replaceBlogData`. */
 export async function updateScrapedText(
   tx: Queryable,
   id: string,
   text: string,
   replaceBlogData: boolean,
   html: string,
+  title: string | null,
   updatedAt: Date,
 ): Promise<ArticleRow> {
   const { rows } = await tx.query<ArticleRow>(
     `UPDATE articles SET scrapped_data = $2, blog_data = CASE WHEN $3::boolean THEN $4 ELSE blog_data END,
-            updated_at = $5
+            title = $5, updated_at = $6
       WHERE id = $1 RETURNING ${ARTICLE_COLUMNS}`,
-    [id, text, replaceBlogData, html, updatedAt],
+    [id, text, replaceBlogData, html, title, updatedAt],
   );
   return rows[0]!;
 }

@@ -57,7 +57,7 @@ import {
   updateStatuses,
   updateTitle,
 } from '../repositories/articles.ts';
-import { ingestPage, scrapeToDraft } from '../scrape/ingest.ts';
+import { ingestPage, pageTitle, scrapeToDraft } from '../scrape/ingest.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const ifMatchHeaders = z.object({ 'if-match': z.string().max(100).optional() });
@@ -187,7 +187,11 @@ export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         if (!current) throw articleNotFound();
         if (current.status === 'published') throw articlePublished();
         const updatedAt = nextUpdatedAt(current.updated_at);
-        const updated = await updateScrapedText(tx, current.id, page.text, replaceBlogData, page.html, updatedAt);
+        // The title follows the source when its content is taken again (or when there is none);
+        // a text-only refresh keeps the admin's title.
+        const sourceTitle = pageTitle(page.title);
+        const title = (replaceBlogData || !current.title) && sourceTitle ? sourceTitle : current.title;
+        const updated = await updateScrapedText(tx, current.id, page.text, replaceBlogData, page.html, title, updatedAt);
         await recordActivity(
           tx,
           'article.html',

@@ -331,14 +331,25 @@ describe.each(backends)('ingest ($name)', (backend) => {
     changingVersion = 2;
     const rescrape = (payload: object) =>
       local.inject({ method: 'POST', url: `/api/articles/${data.id}/rescrape`, headers: auth(token), payload });
+    const setTitle = (title: string) =>
+      local.inject({ method: 'PATCH', url: `/api/articles/${data.id}`, headers: auth(token), payload: { title } });
+    await setTitle('My own title');
     const textOnly = await rescrape({});
     expect(textOnly.statusCode).toBe(200);
     expect(textOnly.json().data.scrappedData).toContain('Version 2 of the text');
     expect(textOnly.json().data.blogData).toBe('<p>Edited</p>');
+    // A text-only refresh keeps the admin's title…
+    expect(textOnly.json().data.title).toBe('My own title');
+    // …and fills one that was cleared.
+    await setTitle('');
+    expect((await rescrape({})).json().data.title).toBe('Changing page');
+    await setTitle('My own title');
     changingVersion = 3;
     const both = scrapeResultSchema.parse((await rescrape({ replaceBlogData: true })).json());
     expect(both.data.blogData).toContain('Version 3 of the text');
     expect(both.data.id).toBe(data.id);
+    // Taking the source's content again takes its title too.
+    expect(both.data.title).toBe('Changing page');
 
     await local.inject({ method: 'PATCH', url: `/api/articles/${data.id}/publish`, headers: auth(token) });
     const refused = await rescrape({ replaceBlogData: true });

@@ -266,6 +266,8 @@ export function articlesApi(
       const next = touch(article, {
         scrappedData: `${fresh.scrappedData}, again.`,
         ...(replaceBlogData ? { blogData: `${fresh.blogData}<p>Scraped again.</p>` } : {}),
+        // As the server: the source's title with its content, or where there is none.
+        ...(replaceBlogData || !article.title ? { title: fresh.title } : {}),
       });
       return HttpResponse.json<ScrapeResult>({ data: next, ...scrapeExtras(article.scrapedUrl) });
     }),

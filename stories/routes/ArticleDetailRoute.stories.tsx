@@ -350,8 +350,8 @@ export const RescrapeWithWarnings: Story = {
       await expect(
         canvas.getByText('<h1>Gallery</h1><p>Scraped from https://photos.example.com/images/gallery</p><p>Scraped again.</p>'),
       ).toBeVisible();
-      // A re-scrape refreshes the texts only: the title stays as it was (not the page's 'Gallery').
-      await expect(canvas.getByRole('heading', { level: 1 })).toHaveAccessibleName(withImages.title!);
+      // Taking the page's blog HTML again takes its title too: 'Gallery' (a text-only refresh keeps the admin's).
+      await expect(canvas.getByRole('heading', { level: 1 })).toHaveAccessibleName('Gallery');
     });
   },
 };
@@ -369,6 +369,8 @@ export const RescrapeKeepsBlogHtml: Story = {
     await userEvent.click(within(dialog).getByRole('button', { name: s.close }));
     await expect(await canvas.findByText(`Scraped from ${draft.scrapedUrl}, again.`)).toBeVisible();
     await expect(canvas.getByText(draft.blogData!)).toBeVisible();
+    // A text-only refresh keeps the admin's title.
+    await expect(canvas.getByRole('heading', { level: 1 })).toHaveAccessibleName(draft.title!);
   },
 };
 
