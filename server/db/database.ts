@@ -199,12 +199,23 @@ export interface PostgresOptions {
   /** Schema to use (search_path); tests give each file its own. */
   schema?: string;
   max?: number;
+  /** How long to wait for a connection (default CONNECT_TIMEOUT_MS). */
+  connectTimeoutMs?: number;
 }
+
+/**
+ * A server that accepts connections but never answers (hung, or a half-open network path), or a
+ * pool whose connections are all stuck, fails a request after this long (503) instead of holding it.
+ */
+export const CONNECT_TIMEOUT_MS = 10_000;
 
 export async function createPostgresDatabase(options: PostgresOptions): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: options.connectionString,
     max: options.max ?? 10,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+    // Dead peers are noticed by TCP keepalive rather than never.
+    keepAlive: true,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.

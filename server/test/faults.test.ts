@@ -67,6 +67,23 @@ describe('error mapping', () => {
       DatabaseUnavailableError,
     );
   });
+
+  it('gives up on a PostgreSQL that accepts connections but never answers, instead of waiting forever', async () => {
+    const sockets: net.Socket[] = [];
+    const silent = net.createServer((socket) => sockets.push(socket)); // accepts, reads, never answers
+    const port = await new Promise<number>((resolve) => silent.listen(0, '127.0.0.1', () => resolve((silent.address() as net.AddressInfo).port)));
+    try {
+      const started = Date.now();
+      await expect(
+        createPostgresDatabase({ connectionString: `postgres://postgres@127.0.0.1:${port}/x`, connectTimeoutMs: 300 }),
+      ).rejects.toBeInstanceOf(DatabaseUnavailableError);
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(sockets.length).toBeGreaterThan(0);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  });
 });
 
 describe.each(backends)('faults ($name)', (backend) => {
