@@ -13,8 +13,11 @@ import { ArticleDetailView } from '../../src/components/article-detail';
 import { AppStory, storyLocation } from './AppStory';
 import {
   askForTakenSlug,
+  convertToDraft,
+  findCannotEditDialog,
   findTitle,
   htmlCard,
+  pressUntilGone,
   publish,
   ready,
   saveSlug,
@@ -58,6 +61,13 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const atPublished = { path: `/articles/${published.id}` };
+/** Dialogs and toasts are portalled to the page's body. */
+const body = (canvasElement: HTMLElement) => within(canvasElement.ownerDocument.body);
+
+/** The articles list is the page now (after a Delete, or leaving). */
+async function expectArticlesList(canvasElement: HTMLElement) {
+  await expect(await within(canvasElement).findByRole('heading', { name: texts.articles.title }, ready)).toBeVisible();
+}
 
 export const Draft: Story = {
   play: async ({ canvasElement }) => {
@@ -215,13 +225,9 @@ export const BlockedEditThenConvert: Story = {
   play: async (context) => {
     await BlockedEdit.play?.(context);
     const { canvasElement } = context;
-    const canvas = within(canvasElement);
-    const body = within(canvasElement.ownerDocument.body);
-    const dialog = body.getByRole('alertdialog', { name: a.cannotEditTitle });
-    await userEvent.click(within(dialog).getByRole('button', { name: a.convertToDraft }));
-    await expect(await canvas.findByText(a.draftOk)).toBeVisible();
-    await waitFor(() => expect(body.queryByRole('alertdialog')).not.toBeInTheDocument(), { timeout: 3000 });
-    await expect(canvas.getByRole('switch', { name: a.draft })).not.toBeChecked();
+    const dialog = body(canvasElement).getByRole('alertdialog', { name: a.cannotEditTitle });
+    await convertToDraft(canvasElement, dialog);
+    await expect(within(canvasElement).getByRole('switch', { name: a.draft })).not.toBeChecked();
   },
 };
 
@@ -260,7 +266,7 @@ export const DeleteNavigates: Story = {
     const canvas = within(canvasElement);
     await findTitle(canvasElement, draft.title!);
     await userEvent.click(canvas.getByRole('button', { name: a.delete }));
-    await expect(await canvas.findByRole('heading', { name: texts.articles.title }, ready)).toBeVisible();
+    await expectArticlesList(canvasElement);
     const allTab = canvas.getByRole('tab', { name: /All Articles/ });
     await waitFor(() => expect(allTab).toHaveTextContent(String(articles.length - 1)));
     await expect(canvas.queryByRole('article', { name: texts.articles.cardTitle(shortId(draft.id)) })).not.toBeInTheDocument();
@@ -280,11 +286,10 @@ export const DeleteThenUndo: Story = {
   play: async (context) => {
     await DeleteNavigates.play?.(context);
     const { canvasElement } = context;
-    const body = within(canvasElement.ownerDocument.body);
-    const toast = await body.findByRole('status', { name: trashTexts.deleted }, ready);
+    const toast = await body(canvasElement).findByRole('status', { name: trashTexts.deleted }, ready);
     await waitFor(() => expect(toast).toBeVisible());
     await userEvent.click(within(toast).getByRole('button', { name: trashTexts.undo }));
-    const restored = await body.findByRole('status', { name: trashTexts.restored }, ready);
+    const restored = await body(canvasElement).findByRole('status', { name: trashTexts.restored }, ready);
     // It fades in.
     await waitFor(() => expect(restored).toBeVisible());
     const canvas = within(canvasElement);
@@ -305,11 +310,10 @@ const withImages = makeArticle({
   scrappedData: 'Gallery, as first scraped.',
 });
 
-const page = (canvasElement: HTMLElement) => within(canvasElement.ownerDocument.body);
 
 async function openRescrape(canvasElement: HTMLElement) {
   await userEvent.click(within(canvasElement).getByRole('button', { name: s.rescrape }));
-  const dialog = await page(canvasElement).findByRole('dialog', { name: s.rescrapeTitle });
+  const dialog = await body(canvasElement).findByRole('dialog', { name: s.rescrapeTitle });
   // It fades in.
   await waitFor(() => expect(dialog).toBeVisible());
   return dialog;
@@ -335,13 +339,13 @@ export const RescrapeWithWarnings: Story = {
       await userEvent.click(within(dialog).getByRole('button', { name: s.rescrape }));
     });
     await step('the result, with the images kept at their original address', async () => {
-      const dialog = page(canvasElement).getByRole('dialog', { name: s.rescrapeTitle });
+      const dialog = body(canvasElement).getByRole('dialog', { name: s.rescrapeTitle });
       await expect(await within(dialog).findByRole('status')).toHaveTextContent(s.rescraped);
       await expect(dialog).toHaveTextContent('3 images imported');
       await expect(within(dialog).getByText(s.warningsTitle(2))).toBeVisible();
       await expect(dialog).toHaveTextContent('https://photos.example.com/media/poster.png — The image could not be fetched (HTTP 404).');
       await userEvent.click(within(dialog).getByRole('button', { name: s.close }));
-      await waitFor(() => expect(page(canvasElement).queryByRole('dialog')).not.toBeInTheDocument());
+      await waitFor(() => expect(body(canvasElement).queryByRole('dialog')).not.toBeInTheDocument());
     });
     await step('the page shows the article as the server answered it', async () => {
       await expect(canvas.getByText('Scraped from https://photos.example.com/images/gallery, again.')).toBeVisible();
@@ -399,7 +403,7 @@ export const RescrapeFails: Story = {
     await expect(await within(dialog).findByRole('alert')).toHaveTextContent('The page could not be fetched (HTTP 503).');
     await expect(within(dialog).getByRole('button', { name: s.rescrape })).toBeEnabled();
     await userEvent.click(within(dialog).getByRole('button', { name: s.cancel }));
-    await waitFor(() => expect(page(canvasElement).queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(body(canvasElement).queryByRole('dialog')).not.toBeInTheDocument());
     await expect(within(canvasElement).getByText(draft.scrappedData)).toBeVisible();
   },
 };
@@ -414,12 +418,9 @@ export const RescrapeRefusedOnPublished: Story = {
     const canvas = within(canvasElement);
     await findTitle(canvasElement, published.title!);
     await userEvent.click(canvas.getByRole('button', { name: s.rescrape }));
-    const blocked = await page(canvasElement).findByRole('alertdialog', { name: a.cannotEditTitle });
-    await waitFor(() => expect(within(blocked).getByText(a.cannotEditBody)).toBeVisible());
-    await expect(page(canvasElement).queryByRole('dialog', { name: s.rescrapeTitle })).not.toBeInTheDocument();
-    await userEvent.click(within(blocked).getByRole('button', { name: a.convertToDraft }));
-    await expect(await canvas.findByText(a.draftOk)).toBeVisible();
-    await waitFor(() => expect(page(canvasElement).queryByRole('alertdialog')).not.toBeInTheDocument(), { timeout: 3000 });
+    const blocked = await findCannotEditDialog(canvasElement);
+    await expect(body(canvasElement).queryByRole('dialog', { name: s.rescrapeTitle })).not.toBeInTheDocument();
+    await convertToDraft(canvasElement, blocked);
     await expect(await openRescrape(canvasElement)).toBeVisible();
   },
 };
@@ -433,9 +434,8 @@ export const RescrapePublishedMeanwhile: Story = {
     await findTitle(canvasElement, draft.title!);
     const dialog = await openRescrape(canvasElement);
     await userEvent.click(within(dialog).getByRole('button', { name: s.rescrape }));
-    const blocked = await page(canvasElement).findByRole('alertdialog', { name: a.cannotEditTitle });
-    await waitFor(() => expect(within(blocked).getByText(a.cannotEditBody)).toBeVisible());
-    await waitFor(() => expect(page(canvasElement).queryByRole('dialog', { name: s.rescrapeTitle })).not.toBeInTheDocument());
+    await findCannotEditDialog(canvasElement);
+    await waitFor(() => expect(body(canvasElement).queryByRole('dialog', { name: s.rescrapeTitle })).not.toBeInTheDocument());
   },
 };
 
@@ -457,7 +457,6 @@ export const NoRescrapeWithoutSource: Story = {
 
 /** What the HTML edit of `HtmlUnsaved` makes of the draft's blog HTML. */
 const edited = `${draft.blogData}Fresh basil helps.`;
-const body = (canvasElement: HTMLElement) => within(canvasElement.ownerDocument.body);
 
 /** The leave dialog, once it has faded in. */
 async function findLeaveDialog(canvasElement: HTMLElement) {
@@ -504,7 +503,7 @@ export const LeaveThenLeave: Story = {
     await userEvent.click(canvas.getByRole('link', { name: a.back }));
     const dialog = await findLeaveDialog(canvasElement);
     await userEvent.click(within(dialog).getByRole('button', { name: e.leave }));
-    await expect(await canvas.findByRole('heading', { name: texts.articles.title }, ready)).toBeVisible();
+    await expectArticlesList(canvasElement);
     await expect(storyLocation(canvasElement).pathname).toBe('/articles');
     await expect(body(canvasElement).queryByRole('alertdialog')).not.toBeInTheDocument();
     await expect(localStorage.getItem(draftKey(draft.id))).toBeNull();
@@ -518,7 +517,7 @@ export const SavedThenLeaveWithoutAsking: Story = {
     const { canvasElement } = context;
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('link', { name: texts.sidebar.articles }));
-    await expect(await canvas.findByRole('heading', { name: texts.articles.title }, ready)).toBeVisible();
+    await expectArticlesList(canvasElement);
     await expect(body(canvasElement).queryByRole('alertdialog')).not.toBeInTheDocument();
   },
 };
@@ -530,7 +529,7 @@ export const DeleteWithUnsavedEdit: Story = {
     const { canvasElement } = context;
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: a.delete }));
-    await expect(await canvas.findByRole('heading', { name: texts.articles.title }, ready)).toBeVisible();
+    await expectArticlesList(canvasElement);
     await expect(body(canvasElement).queryByRole('alertdialog', { name: e.leaveTitle })).not.toBeInTheDocument();
     await expect(localStorage.getItem(draftKey(draft.id))).toBeNull();
   },
@@ -547,6 +546,13 @@ function keepDraft(value: ArticleDraft) {
   localStorage.setItem(draftKey(draft.id), JSON.stringify(value));
 }
 
+/** The browser kept `kept` for the draft. */
+const withKeptDraft = {
+  beforeEach() {
+    keepDraft(kept);
+  },
+};
+
 /** The notice the page opens with when the browser kept an unsaved edit (a polite status). */
 async function findRestoreNotice(canvasElement: HTMLElement, savedAt: string) {
   await findTitle(canvasElement, draft.title!);
@@ -559,9 +565,7 @@ async function findRestoreNotice(canvasElement: HTMLElement, savedAt: string) {
 /** At rest: the page opens with the kept edit on offer. */
 export const RestoreOffered: Story = {
   name: 'Kept edit: Restore your unsaved edit?',
-  beforeEach() {
-    keepDraft(kept);
-  },
+  ...withKeptDraft,
   play: async ({ canvasElement }) => {
     const notice = await findRestoreNotice(canvasElement, kept.savedAt);
     await expect(notice).not.toHaveTextContent(e.changedSince);
@@ -573,15 +577,11 @@ export const RestoreOffered: Story = {
 
 /** Restore puts the kept edit in the editor, unsaved. */
 export const RestoreThenRestored: Story = {
-  beforeEach() {
-    keepDraft(kept);
-  },
+  ...withKeptDraft,
   play: async (context) => {
     await RestoreOffered.play?.(context);
     const { canvasElement } = context;
-    const canvas = within(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: e.restore }));
-    await waitFor(() => expect(canvas.queryByRole('button', { name: e.restore })).not.toBeInTheDocument());
+    await pressUntilGone(canvasElement, e.restore);
     const card = htmlCard(canvasElement);
     const editor = await card.findByRole('textbox', { name: a.htmlEditorLabel }, ready);
     await waitFor(() => expect(editor).toHaveTextContent(kept.html));
@@ -592,15 +592,11 @@ export const RestoreThenRestored: Story = {
 
 /** Discard forgets the kept edit: the notice goes, the editor keeps the saved HTML, the browser keeps nothing. */
 export const RestoreThenDiscarded: Story = {
-  beforeEach() {
-    keepDraft(kept);
-  },
+  ...withKeptDraft,
   play: async (context) => {
     await RestoreOffered.play?.(context);
     const { canvasElement } = context;
-    const canvas = within(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: e.discard }));
-    await waitFor(() => expect(canvas.queryByRole('button', { name: e.discard })).not.toBeInTheDocument());
+    await pressUntilGone(canvasElement, e.discard);
     await expect(localStorage.getItem(draftKey(draft.id))).toBeNull();
     const card = htmlCard(canvasElement);
     const editor = await card.findByRole('textbox', { name: a.htmlEditorLabel }, ready);
@@ -674,9 +670,7 @@ export const ConflictKeepMine: Story = {
   play: async (context) => {
     await ConflictOnSave.play?.(context);
     const { canvasElement } = context;
-    const conflict = await findConflict(canvasElement);
-    await userEvent.click(conflict.getByRole('button', { name: e.keepMine }));
-    await waitFor(() => expect(within(canvasElement).queryByRole('button', { name: e.keepMine })).not.toBeInTheDocument());
+    await pressUntilGone(canvasElement, e.keepMine, await findConflict(canvasElement));
     const card = htmlCard(canvasElement);
     await waitFor(() => expect(card.queryByText(a.unsaved)).not.toBeInTheDocument());
     // The Blog Data card shows the article as saved.
@@ -690,9 +684,7 @@ export const ConflictTakeTheirs: Story = {
   play: async (context) => {
     await ConflictOnSave.play?.(context);
     const { canvasElement } = context;
-    const conflict = await findConflict(canvasElement);
-    await userEvent.click(conflict.getByRole('button', { name: e.takeTheirs }));
-    await waitFor(() => expect(within(canvasElement).queryByRole('button', { name: e.takeTheirs })).not.toBeInTheDocument());
+    await pressUntilGone(canvasElement, e.takeTheirs, await findConflict(canvasElement));
     const card = htmlCard(canvasElement);
     await waitFor(() => expect(card.getByRole('textbox', { name: a.htmlEditorLabel })).toHaveTextContent(theirs));
     await expect(card.queryByText(a.unsaved)).not.toBeInTheDocument();

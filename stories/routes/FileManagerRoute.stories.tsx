@@ -8,6 +8,7 @@ import { fileExtraTexts as x } from '../../src/lib/texts-files';
 import { files, trashedFileSamples } from '../fixtures';
 import { authHandlers, fileHandlers } from '../mocks';
 import { AppStory, storyLocation } from './AppStory';
+import { ReplaceFileInput } from '../../src/components/files/ReplaceFileInput';
 
 const f = texts.files;
 
@@ -15,6 +16,7 @@ const f = texts.files;
 const meta = {
   title: 'Routes/FileManager',
   component: AppStory,
+  subcomponents: { ReplaceFileInput },
   args: { path: '/file-manager' },
   parameters: { layout: 'fullscreen' },
   beforeEach({ msw }) {
@@ -39,6 +41,47 @@ function summaryValue(canvasElement: HTMLElement, label: string): string {
 /** 'Files (N)' once the list has answered ('Files (0)' shows while it loads). */
 const findFilesTitle = (canvasElement: HTMLElement, count: number) =>
   within(canvasElement).findByRole('heading', { name: f.filesCount(count) }, { timeout: 10_000 });
+
+/** Menus, dialogs and toasts are portalled to the page's body. */
+const body = (canvasElement: HTMLElement) => within(canvasElement.ownerDocument.body);
+
+/** Opens a file's actions menu and picks `item`. */
+async function pickFileAction(canvasElement: HTMLElement, name: string, item: string) {
+  await userEvent.click(within(canvasElement).getByRole('button', { name: f.actions(name) }));
+  await userEvent.click(await body(canvasElement).findByRole('menuitem', { name: item }));
+}
+
+/** A toast by its title (toasts are portalled to the page's body), once it has faded in. */
+async function findToast(canvasElement: HTMLElement, title: string) {
+  const toast = await body(canvasElement).findByRole('status', { name: title }, { timeout: 5_000 });
+  await waitFor(() => expect(toast).toBeVisible());
+  return toast;
+}
+
+/** Answers window.confirm with `answer` while `run` runs; resolves to the questions asked. */
+async function withConfirm(canvasElement: HTMLElement, answer: boolean, run: () => Promise<void>): Promise<string[]> {
+  const win = canvasElement.ownerDocument.defaultView!;
+  const original = win.confirm;
+  const asked: string[] = [];
+  win.confirm = (message?: string) => {
+    asked.push(String(message));
+    return answer;
+  };
+  try {
+    await run();
+  } finally {
+    win.confirm = original;
+  }
+  return asked;
+}
+
+/** The Trash tab opened by its address. */
+const atTrash = { path: '/file-manager?tab=trash' };
+
+/** The Trash tab (named with its count once known) is the selected one. */
+const expectTrashSelected = (canvasElement: HTMLElement, name: string) =>
+  expect(within(canvasElement).getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
+
 
 export const Success: Story = {
   play: async ({ canvasElement }) => {
@@ -138,25 +181,12 @@ export const UploadTooLarge: Story = {
 export const DeleteWithConfirmation: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const body = within(canvasElement.ownerDocument.body);
-    const win = canvasElement.ownerDocument.defaultView!;
     const target = files[3]!;
     await findFilesTitle(canvasElement, files.length);
-    const original = win.confirm;
-    const asked: string[] = [];
-    win.confirm = (message?: string) => {
-      asked.push(String(message));
-      return true;
-    };
-    try {
-      await userEvent.click(canvas.getByRole('button', { name: f.actions(target.name) }));
-      await userEvent.click(await body.findByRole('menuitem', { name: f.delete }));
-      await expect(asked).toEqual([f.confirmDelete]);
-      await expect(await findFilesTitle(canvasElement, files.length - 1)).toBeVisible();
-      await expect(canvas.queryByRole('button', { name: f.actions(target.name) })).not.toBeInTheDocument();
-    } finally {
-      win.confirm = original;
-    }
+    const asked = await withConfirm(canvasElement, true, () => pickFileAction(canvasElement, target.name, f.delete));
+    await expect(asked).toEqual([f.confirmDelete]);
+    await expect(await findFilesTitle(canvasElement, files.length - 1)).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: f.actions(target.name) })).not.toBeInTheDocument();
   },
 };
 
@@ -211,33 +241,8 @@ export const ManyFiles: Story = {
 // What the file manager adds: selection and bulk Delete, Undo, the Trash, bytes kept once,
 // Replace… and Copy link.
 
-const body = (canvasElement: HTMLElement) => within(canvasElement.ownerDocument.body);
 /** The sample library newest first, as the grid shows it. */
 const newestFirst = [...files].sort((a, b) => b.uploadedAt.localeCompare(a.uploadedAt));
-
-/** A toast by its title (toasts are portalled to the page's body), once it has faded in. */
-async function findToast(canvasElement: HTMLElement, title: string) {
-  const toast = await body(canvasElement).findByRole('status', { name: title }, { timeout: 5_000 });
-  await waitFor(() => expect(toast).toBeVisible());
-  return toast;
-}
-
-/** Answers window.confirm with `answer` while `run` runs; resolves to the questions asked. */
-async function withConfirm(canvasElement: HTMLElement, answer: boolean, run: () => Promise<void>): Promise<string[]> {
-  const win = canvasElement.ownerDocument.defaultView!;
-  const original = win.confirm;
-  const asked: string[] = [];
-  win.confirm = (message?: string) => {
-    asked.push(String(message));
-    return answer;
-  };
-  try {
-    await run();
-  } finally {
-    win.confirm = original;
-  }
-  return asked;
-}
 
 const checkbox = (canvasElement: HTMLElement, name: string) => within(canvasElement).getByRole('checkbox', { name: x.select(name) });
 const selectedCount = (canvasElement: HTMLElement, n: number) => within(canvasElement).findByText(x.selected(n));
@@ -332,13 +337,9 @@ export const BulkDeleteThenUndo: Story = {
 /** One file's Delete (after the confirmation) says 'File deleted' with Undo, as an article's does. */
 export const DeleteThenUndo: Story = {
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
     const target = newestFirst[0]!;
     await findFilesTitle(canvasElement, files.length);
-    await withConfirm(canvasElement, true, async () => {
-      await userEvent.click(canvas.getByRole('button', { name: f.actions(target.name) }));
-      await userEvent.click(await body(canvasElement).findByRole('menuitem', { name: f.delete }));
-    });
+    await withConfirm(canvasElement, true, () => pickFileAction(canvasElement, target.name, f.delete));
     await expect(await findFilesTitle(canvasElement, files.length - 1)).toBeVisible();
     const toast = await findToast(canvasElement, x.deleted);
     await userEvent.click(within(toast).getByRole('button', { name: x.undo }));
@@ -386,28 +387,26 @@ export const Trash: Story = {
 };
 
 export const TrashEmpty: Story = {
-  args: { path: '/file-manager?tab=trash' },
+  args: atTrash,
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('heading', { name: x.trashEmptyTitle }, { timeout: 10_000 })).toBeVisible();
-    await expect(canvas.getByRole('tab', { name: 'Trash 0' })).toHaveAttribute('aria-selected', 'true');
+    await expect(await within(canvasElement).findByRole('heading', { name: x.trashEmptyTitle }, { timeout: 10_000 })).toBeVisible();
+    await expectTrashSelected(canvasElement, 'Trash 0');
   },
 };
 
 export const TrashLoading: Story = {
-  args: { path: '/file-manager?tab=trash' },
+  args: atTrash,
   beforeEach({ msw }) {
     msw.use(...fileHandlers.trashLoading());
   },
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(await canvas.findByText(x.trashLoading, undefined, { timeout: 10_000 })).toBeVisible();
-    await expect(canvas.getByRole('tab', { name: 'Trash' })).toHaveAttribute('aria-selected', 'true');
+    await expect(await within(canvasElement).findByText(x.trashLoading, undefined, { timeout: 10_000 })).toBeVisible();
+    await expectTrashSelected(canvasElement, 'Trash');
   },
 };
 
 export const TrashFailing: Story = {
-  args: { path: '/file-manager?tab=trash' },
+  args: atTrash,
   beforeEach({ msw }) {
     msw.use(...fileHandlers.trashFailing());
   },
@@ -444,15 +443,19 @@ export const DuplicateUpload: Story = {
   },
 };
 
+/** Once the library shows: Replace… in the file's menu, and `file` chosen (by `user`) for its new bytes. */
+async function replaceWith(canvasElement: HTMLElement, name: string, file: File, user: { upload: typeof userEvent.upload } = userEvent) {
+  await findFilesTitle(canvasElement, files.length);
+  await pickFileAction(canvasElement, name, x.replace);
+  await user.upload(within(canvasElement).getByLabelText(x.replaceInput(name)), file);
+}
+
 /** Replace…: a chooser for the file; the new bytes keep its place and id, under the new name. */
 export const ReplaceFile: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const target = newestFirst[1]!;
-    await findFilesTitle(canvasElement, files.length);
-    await userEvent.click(canvas.getByRole('button', { name: f.actions(target.name) }));
-    await userEvent.click(await body(canvasElement).findByRole('menuitem', { name: x.replace }));
-    await userEvent.upload(canvas.getByLabelText(x.replaceInput(target.name)), new File([pngBytes], 'new-cover.png', { type: 'image/png' }));
+    await replaceWith(canvasElement, target.name, new File([pngBytes], 'new-cover.png', { type: 'image/png' }));
     await findToast(canvasElement, x.replaced('new-cover.png'));
     await expect(await canvas.findByRole('button', { name: f.actions('new-cover.png') })).toBeVisible();
     await expect(canvas.queryByRole('button', { name: f.actions(target.name) })).toBeNull();
@@ -465,10 +468,7 @@ export const ReplaceRefused: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const target = newestFirst[0]!;
-    await findFilesTitle(canvasElement, files.length);
-    await userEvent.click(canvas.getByRole('button', { name: f.actions(target.name) }));
-    await userEvent.click(await body(canvasElement).findByRole('menuitem', { name: x.replace }));
-    await uploader().upload(canvas.getByLabelText(x.replaceInput(target.name)), new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+    await replaceWith(canvasElement, target.name, new File(['hello'], 'notes.txt', { type: 'text/plain' }), uploader());
     const toast = await findToast(canvasElement, x.replaceFailed);
     await expect(toast).toHaveTextContent(serverMessages.fileTypeNotAllowed);
     await expect(canvas.getByRole('button', { name: f.actions(target.name) })).toBeVisible();
@@ -481,12 +481,8 @@ export const ReplaceInProgress: Story = {
     msw.use(...fileHandlers.slowReplace());
   },
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
     const target = newestFirst[0]!;
-    await findFilesTitle(canvasElement, files.length);
-    await userEvent.click(canvas.getByRole('button', { name: f.actions(target.name) }));
-    await userEvent.click(await body(canvasElement).findByRole('menuitem', { name: x.replace }));
-    await userEvent.upload(canvas.getByLabelText(x.replaceInput(target.name)), new File([pngBytes], 'next.png', { type: 'image/png' }));
+    await replaceWith(canvasElement, target.name, new File([pngBytes], 'next.png', { type: 'image/png' }));
     const toast = await findToast(canvasElement, x.replacing(target.name));
     await expect(toast).toHaveTextContent(/% sent/);
   },
@@ -516,12 +512,10 @@ async function withClipboard(canvasElement: HTMLElement, refuse: boolean, run: (
 /** Copy link puts the absolute address of the file's bytes on the clipboard, and says so. */
 export const CopyLink: Story = {
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
     const target = files[0]!;
     await findFilesTitle(canvasElement, files.length);
     const written = await withClipboard(canvasElement, false, async () => {
-      await userEvent.click(canvas.getByRole('button', { name: f.actions(target.name) }));
-      await userEvent.click(await body(canvasElement).findByRole('menuitem', { name: x.copyLink }));
+      await pickFileAction(canvasElement, target.name, x.copyLink);
       await findToast(canvasElement, x.linkCopied);
     });
     const origin = canvasElement.ownerDocument.defaultView!.location.origin;
@@ -532,12 +526,10 @@ export const CopyLink: Story = {
 /** The browser refuses the clipboard: the toast says so and gives the link to copy by hand. */
 export const CopyLinkRefused: Story = {
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
     const target = files[0]!;
     await findFilesTitle(canvasElement, files.length);
     await withClipboard(canvasElement, true, async () => {
-      await userEvent.click(canvas.getByRole('button', { name: f.actions(target.name) }));
-      await userEvent.click(await body(canvasElement).findByRole('menuitem', { name: x.copyLink }));
+      await pickFileAction(canvasElement, target.name, x.copyLink);
       const toast = await findToast(canvasElement, x.copyRefused);
       await expect(toast).toHaveTextContent(`/api/files/${target.id}/content`);
     });

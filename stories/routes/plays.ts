@@ -82,12 +82,30 @@ export async function publish(canvasElement: HTMLElement) {
 
 /** Typing into a published article's slug changes nothing and opens 'Cannot Edit Published Article'. */
 export async function tryToEditPublished(canvasElement: HTMLElement, slug: string) {
-  const body = within(canvasElement.ownerDocument.body);
   const field = slugField(canvasElement);
   await userEvent.type(field, 'x');
   await expect(field).toHaveValue(slug);
-  const dialog = await body.findByRole('alertdialog', { name: a.cannotEditTitle });
+  return findCannotEditDialog(canvasElement);
+}
+
+/** 'Cannot Edit Published Article', once it has faded in. */
+export async function findCannotEditDialog(canvasElement: HTMLElement) {
+  const dialog = await within(canvasElement.ownerDocument.body).findByRole('alertdialog', { name: a.cannotEditTitle });
   // It fades in.
   await waitFor(() => expect(within(dialog).getByText(a.cannotEditBody)).toBeVisible());
   return dialog;
+}
+
+/** Convert to Draft in 'Cannot Edit Published Article': the banner says so and the dialog goes. */
+export async function convertToDraft(canvasElement: HTMLElement, dialog: HTMLElement) {
+  await userEvent.click(within(dialog).getByRole('button', { name: a.convertToDraft }));
+  await expect(await within(canvasElement).findByText(a.draftOk)).toBeVisible();
+  const body = within(canvasElement.ownerDocument.body);
+  await waitFor(() => expect(body.queryByRole('alertdialog')).not.toBeInTheDocument(), { timeout: 3000 });
+}
+
+/** Clicks the button `name` (in `scope`, the story's canvas by default) and waits until the page has none. */
+export async function pressUntilGone(canvasElement: HTMLElement, name: string, scope = within(canvasElement)) {
+  await userEvent.click(scope.getByRole('button', { name }));
+  await waitFor(() => expect(within(canvasElement).queryByRole('button', { name })).not.toBeInTheDocument());
 }

@@ -1,5 +1,5 @@
-import { Button, Dialog, Portal } from '@chakra-ui/react';
 import { texts } from '../../lib/texts';
+import { ConfirmDialog } from '../common/ConfirmDialog';
 
 export interface ConvertToDraftDialogProps {
   open: boolean;
@@ -11,37 +11,18 @@ export interface ConvertToDraftDialogProps {
 /** Shown when someone tries to edit a published article (SPEC.md section 4). */
 export function ConvertToDraftDialog({ open, onClose, onConvert, isConverting = false }: ConvertToDraftDialogProps) {
   return (
-    <Dialog.Root
-      role="alertdialog"
+    <ConfirmDialog
       open={open}
-      onOpenChange={(details) => {
-        if (!details.open) onClose();
-      }}
+      title={texts.article.cannotEditTitle}
+      cancelLabel={texts.article.cancel}
+      confirmLabel={texts.article.convertToDraft}
+      confirmPalette="blue"
+      onCancel={onClose}
+      onConfirm={onConvert}
+      isPending={isConverting}
+      pendingText={texts.article.converting}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{texts.article.cannotEditTitle}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>{texts.article.cannotEditBody}</Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                {texts.article.cancel}
-              </Button>
-              <Button
-                colorPalette="blue"
-                onClick={onConvert}
-                loading={isConverting}
-                loadingText={texts.article.converting}
-              >
-                {texts.article.convertToDraft}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {texts.article.cannotEditBody}
+    </ConfirmDialog>
   );
 }

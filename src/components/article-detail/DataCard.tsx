@@ -1,7 +1,8 @@
-import { Box, Card, HStack } from '@chakra-ui/react';
+import { Card, HStack } from '@chakra-ui/react';
 import { useId } from 'react';
 import { texts } from '../../lib/texts';
 import { CopyButton } from './CopyButton';
+import { ReadOnlyText } from './ReadOnlyText';
 
 export interface DataCardProps {
   /** texts.article.scrappedData or texts.article.blogData. */
@@ -26,22 +27,7 @@ export function DataCard({ title, text }: DataCardProps) {
         </HStack>
       </Card.Header>
       <Card.Body>
-        <Box
-          role="region"
-          aria-labelledby={titleId}
-          tabIndex={0}
-          maxH="80"
-          overflow="auto"
-          bg="bg.muted"
-          color="fg"
-          borderRadius="md"
-          p="3"
-          _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '2px' }}
-        >
-          <Box as="pre" fontFamily="mono" fontSize="sm" whiteSpace="pre-wrap" wordBreak="break-word" m="0">
-            <code>{text}</code>
-          </Box>
-        </Box>
+        <ReadOnlyText labelledBy={titleId} text={text} />
       </Card.Body>
     </Card.Root>
   );

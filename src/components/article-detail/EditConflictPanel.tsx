@@ -1,7 +1,8 @@
-import { Alert, Box, Button, Card, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Card, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useId } from 'react';
 import { formatDateTime } from '../../lib/format';
 import { articleEditTexts as t } from '../../lib/texts-article-edits';
+import { ReadOnlyText } from './ReadOnlyText';
 
 /** The article fields an admin edits and saves with If-Match. */
 export type EditField = 'slug' | 'blogData';
@@ -64,22 +65,7 @@ function VersionPane({ label, text }: { label: string; text: string }) {
       <Text id={labelId} fontWeight="medium" textStyle="sm">
         {label}
       </Text>
-      <Box
-        role="region"
-        aria-labelledby={labelId}
-        tabIndex={0}
-        maxH="80"
-        overflow="auto"
-        bg="bg.muted"
-        color="fg"
-        borderRadius="md"
-        p="3"
-        _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '2px' }}
-      >
-        <Box as="pre" fontFamily="mono" fontSize="sm" whiteSpace="pre-wrap" wordBreak="break-word" m="0">
-          <code>{text || t.empty}</code>
-        </Box>
-      </Box>
+      <ReadOnlyText labelledBy={labelId} text={text || t.empty} />
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
-import { Button, Dialog, Portal } from '@chakra-ui/react';
 import { articleEditTexts as t } from '../../lib/texts-article-edits';
+import { ConfirmDialog } from '../common/ConfirmDialog';
 
 export interface LeaveWithoutSavingDialogProps {
   open: boolean;
@@ -11,34 +11,18 @@ export interface LeaveWithoutSavingDialogProps {
 
 /** Asked when the admin leaves the article page with unsaved edits, by a link or back/forward. */
 export function LeaveWithoutSavingDialog({ open, onStay, onLeave }: LeaveWithoutSavingDialogProps) {
+  // Staying keeps the work: Cancel's place, the button the dialog focuses.
   return (
-    <Dialog.Root
-      role="alertdialog"
+    <ConfirmDialog
       open={open}
-      onOpenChange={(details) => {
-        if (!details.open) onStay();
-      }}
+      title={t.leaveTitle}
+      cancelLabel={t.stay}
+      confirmLabel={t.leave}
+      confirmPalette="red"
+      onCancel={onStay}
+      onConfirm={onLeave}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{t.leaveTitle}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>{t.leaveBody}</Dialog.Body>
-            <Dialog.Footer>
-              {/* Staying keeps the work: the first button, so the one the dialog focuses. */}
-              <Button variant="outline" onClick={onStay}>
-                {t.stay}
-              </Button>
-              <Button colorPalette="red" onClick={onLeave}>
-                {t.leave}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {t.leaveBody}
+    </ConfirmDialog>
   );
 }

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { Badge, Tabs } from '@chakra-ui/react';
 import type { ArticleCounts, ArticleFilter } from '../../contract';
 import { formatSearchCount } from '../../contract/text';
 import { texts } from '../../lib/texts';
 import { trashTexts } from '../../lib/texts-articles';
+import { CountTabs } from '../common/CountTabs';
 
 /** A status tab, or the trash. */
 export type ArticleTab = ArticleFilter | 'trash';
@@ -13,8 +13,6 @@ const FILTERS: readonly { value: ArticleFilter; label: string }[] = [
   { value: 'published', label: texts.articles.tabPublished },
   { value: 'draft', label: texts.articles.tabDraft },
 ];
-
-const TABS: readonly { value: ArticleTab; label: string }[] = [...FILTERS, { value: 'trash', label: trashTexts.tab }];
 
 export interface ArticleFilterTabsProps {
   value: ArticleTab;
@@ -29,17 +27,6 @@ export interface ArticleFilterTabsProps {
   children?: ReactNode;
 }
 
-function CountBadge({ children }: { children: string | number }) {
-  return (
-    <>
-      {' '}
-      <Badge size="sm" variant="subtle" colorPalette="gray">
-        {children}
-      </Badge>
-    </>
-  );
-}
-
 /**
  * All Articles / Published / Draft tabs, each with its count (SPEC.md "Articles list"), and the
  * Trash with its own (not narrowed by a search: the trash is not searched).
@@ -52,35 +39,20 @@ export function ArticleFilterTabs({
   isSearch = false,
   children,
 }: ArticleFilterTabsProps) {
+  const count = (filter: ArticleFilter) =>
+    counts ? (isSearch ? formatSearchCount(counts[filter]) : counts[filter]) : undefined;
   return (
-    <Tabs.Root
+    <CountTabs<ArticleTab>
       value={value}
-      onValueChange={(details) => {
-        const tab = TABS.find((f) => f.value === details.value);
-        if (tab) onChange(tab.value);
-      }}
-      variant="line"
+      tabs={[
+        ...FILTERS.map((filter) => ({ ...filter, count: count(filter.value) })),
+        { value: 'trash', label: trashTexts.tab, count: trashCount },
+      ]}
+      onChange={onChange}
+      label={texts.articles.filterLabel}
+      wrap
     >
-      <Tabs.List aria-label={texts.articles.filterLabel} flexWrap="wrap">
-        {FILTERS.map((filter) => (
-          <Tabs.Trigger key={filter.value} value={filter.value} flexShrink="0">
-            {filter.label}
-            {counts ? (
-              <CountBadge>{isSearch ? formatSearchCount(counts[filter.value]) : counts[filter.value]}</CountBadge>
-            ) : null}
-          </Tabs.Trigger>
-        ))}
-        <Tabs.Trigger value="trash" flexShrink="0">
-          {trashTexts.tab}
-          {trashCount !== undefined ? <CountBadge>{trashCount}</CountBadge> : null}
-        </Tabs.Trigger>
-      </Tabs.List>
-      {/* Every trigger controls a panel; only the selected one holds the list. */}
-      {TABS.map((tab) => (
-        <Tabs.Content key={tab.value} value={tab.value}>
-          {tab.value === value ? children : null}
-        </Tabs.Content>
-      ))}
-    </Tabs.Root>
+      {children}
+    </CountTabs>
   );
 }

@@ -1,5 +1,6 @@
-import { Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Stack, Text } from '@chakra-ui/react';
 import { trashTexts as t } from '../../lib/texts-articles';
+import { ConfirmDialog } from '../common/ConfirmDialog';
 import { ErrorNotice } from '../common/ErrorNotice';
 
 export interface DeleteForeverDialogProps {
@@ -25,44 +26,27 @@ export function DeleteForeverDialog({
   error,
 }: DeleteForeverDialogProps) {
   return (
-    <Dialog.Root
-      role="alertdialog"
+    <ConfirmDialog
       open={itemName !== null}
-      onOpenChange={(details) => {
-        if (!details.open && !isDeleting) onCancel();
-      }}
-      closeOnInteractOutside={!isDeleting}
-      closeOnEscape={!isDeleting}
+      title={t.confirmTitle}
+      cancelLabel={t.cancel}
+      confirmLabel={t.deleteForever}
+      confirmPalette="red"
+      onCancel={onCancel}
+      onConfirm={onConfirm}
+      isPending={isDeleting}
+      pendingText={t.deletingForever}
+      holdWhilePending
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{t.confirmTitle}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="3">
-                <Text>{body}</Text>
-                {itemName ? (
-                  <Text fontWeight="semibold" wordBreak="break-word">
-                    {itemName}
-                  </Text>
-                ) : null}
-                <ErrorNotice message={error} />
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onCancel} disabled={isDeleting}>
-                {t.cancel}
-              </Button>
-              <Button colorPalette="red" onClick={onConfirm} loading={isDeleting} loadingText={t.deletingForever}>
-                {t.deleteForever}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Stack gap="3">
+        <Text>{body}</Text>
+        {itemName ? (
+          <Text fontWeight="semibold" wordBreak="break-word">
+            {itemName}
+          </Text>
+        ) : null}
+        <ErrorNotice message={error} />
+      </Stack>
+    </ConfirmDialog>
   );
 }

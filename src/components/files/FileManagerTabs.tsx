@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Badge, Tabs } from '@chakra-ui/react';
 import { fileExtraTexts as t } from '../../lib/texts-files';
+import { CountTabs } from '../common/CountTabs';
 
 /** The library, or its trash. */
 export type FileTab = 'files' | 'trash';
@@ -14,44 +14,20 @@ export interface FileManagerTabsProps {
   children?: ReactNode;
 }
 
-const TABS: readonly { value: FileTab; label: string }[] = [
-  { value: 'files', label: t.filesTab },
-  { value: 'trash', label: t.trashTab },
-];
-
 /** Files / Trash: the file manager's library and the files deleted in the last 30 days. */
 export function FileManagerTabs({ value, onChange, trashCount, children }: FileManagerTabsProps) {
   return (
-    <Tabs.Root
+    <CountTabs
       value={value}
-      onValueChange={(details) => {
-        const tab = TABS.find((each) => each.value === details.value);
-        if (tab) onChange(tab.value);
-      }}
-      variant="line"
+      tabs={[
+        { value: 'files', label: t.filesTab },
+        { value: 'trash', label: t.trashTab, count: trashCount },
+      ]}
+      onChange={onChange}
+      label={t.tabsLabel}
       lazyMount
     >
-      <Tabs.List aria-label={t.tabsLabel}>
-        {TABS.map((tab) => (
-          <Tabs.Trigger key={tab.value} value={tab.value}>
-            {tab.label}
-            {tab.value === 'trash' && trashCount !== undefined ? (
-              <>
-                {' '}
-                <Badge size="sm" variant="subtle" colorPalette="gray">
-                  {trashCount}
-                </Badge>
-              </>
-            ) : null}
-          </Tabs.Trigger>
-        ))}
-      </Tabs.List>
-      {/* Every trigger controls a panel; only the selected one holds its content. */}
-      {TABS.map((tab) => (
-        <Tabs.Content key={tab.value} value={tab.value}>
-          {tab.value === value ? children : null}
-        </Tabs.Content>
-      ))}
-    </Tabs.Root>
+      {children}
+    </CountTabs>
   );
 }

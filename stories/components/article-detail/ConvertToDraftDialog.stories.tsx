@@ -1,10 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { ConvertToDraftDialog } from '../../../src/components/article-detail/ConvertToDraftDialog';
+import { ConfirmDialog } from '../../../src/components/common/ConfirmDialog';
 
 const meta = {
   title: 'Components/ArticleDetail/ConvertToDraftDialog',
   component: ConvertToDraftDialog,
+  subcomponents: { ConfirmDialog },
   args: { open: true, onClose: fn(), onConvert: fn(), isConverting: false },
 } satisfies Meta<typeof ConvertToDraftDialog>;
 export default meta;

@@ -5,11 +5,12 @@ import { CopyButton } from '../../../src/components/article-detail/CopyButton';
 import { texts } from '../../../src/lib/texts';
 import { draftArticle } from '../../fixtures';
 import { clipboardSpy, stubClipboard } from './clipboardStub';
+import { ReadOnlyText } from '../../../src/components/article-detail/ReadOnlyText';
 
 const meta = {
   title: 'Components/ArticleDetail/DataCard',
   component: DataCard,
-  subcomponents: { CopyButton },
+  subcomponents: { CopyButton, ReadOnlyText },
   args: { title: texts.article.scrappedData, text: draftArticle.scrappedData },
   beforeEach: () => stubClipboard(),
 } satisfies Meta<typeof DataCard>;

@@ -6,10 +6,12 @@ import {
   type ArticleFilterTabsProps,
   type ArticleTab,
 } from '../../../src/components/articles/ArticleFilterTabs';
+import { CountTabs } from '../../../src/components/common/CountTabs';
 
 const meta = {
   title: 'Components/Articles/ArticleFilterTabs',
   component: ArticleFilterTabs,
+  subcomponents: { CountTabs },
   args: { value: 'all', counts: { all: 12, published: 4, draft: 8 }, onChange: fn() },
 } satisfies Meta<typeof ArticleFilterTabs>;
 export default meta;

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Box } from '@chakra-ui/react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { ArticleList } from '../../../src/components/articles/ArticleList';
+import { ArticleList, StateNotice } from '../../../src/components/articles/ArticleList';
 import type { ArticleCard } from '../../../src/contract';
 import { cards as articles, makeCard } from '../../fixtures';
 import { HighlightedText } from '../../../src/components/articles/HighlightedText';
@@ -9,7 +9,7 @@ import { HighlightedText } from '../../../src/components/articles/HighlightedTex
 const meta = {
   title: 'Components/Articles/ArticleList',
   component: ArticleList,
-  subcomponents: { HighlightedText },
+  subcomponents: { HighlightedText, StateNotice },
   args: {
     articles,
     filter: 'all',

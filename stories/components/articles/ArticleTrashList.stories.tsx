@@ -1,5 +1,4 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { Box } from '@chakra-ui/react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { ArticleTrashList } from '../../../src/components/articles/ArticleTrashList';
 import { DeleteForeverDialog } from '../../../src/components/articles/DeleteForeverDialog';
@@ -7,45 +6,33 @@ import { serverMessages, toArticleCard, type TrashedArticleCard } from '../../..
 import { formatDateTime } from '../../../src/lib/format';
 import { trashTexts as t } from '../../../src/lib/texts-articles';
 import { trashedSamples } from '../../fixtures';
+import { apiError, trashListArgs, trashListDecorators, trashListPlays, trashNow as now } from '../trashListStories';
+import { TrashList } from '../../../src/components/lists/TrashList';
 
-/** The clock the days left are counted from: fixed, so the stories read the same every day. */
-const now = Date.parse('2026-11-20T09:30:00.000Z');
 const samples = trashedSamples(now);
 const trashed: TrashedArticleCard[] = samples.map(({ article, deletedAt }) => ({ ...toArticleCard(article), deletedAt }));
 const [blight, untitled, lisbon] = trashed as [TrashedArticleCard, TrashedArticleCard, TrashedArticleCard];
 
-/** An answer the API client would reject with (an ApiError's fields). */
-const apiError = (fields: { message: string; code: string; suggestion?: string }) =>
-  Object.assign(new Error(fields.message), fields);
-
 const meta = {
   title: 'Components/Articles/ArticleTrashList',
   component: ArticleTrashList,
-  subcomponents: { DeleteForeverDialog },
-  args: {
-    articles: trashed,
-    isLoading: false,
-    error: null,
-    now,
-    onRetry: fn(),
-    onRestore: fn(async () => {}),
-    onDeleteForever: fn(async () => {}),
-    onLoadMore: fn(),
-  },
-  decorators: [
-    (Story) => (
-      <Box maxW="3xl">
-        <Story />
-      </Box>
-    ),
-  ],
+  subcomponents: { DeleteForeverDialog, TrashList },
+  args: { articles: trashed, ...trashListArgs() },
+  decorators: trashListDecorators,
 } satisfies Meta<typeof ArticleTrashList>;
 export default meta;
 
 type Story = StoryObj<typeof meta>;
 
-const row = (canvasElement: HTMLElement, name: string) => within(canvasElement).getByRole('article', { name });
-const page = (canvasElement: HTMLElement) => within(canvasElement.ownerDocument.body);
+const plays = trashListPlays({
+  loading: t.loading,
+  errorTitle: t.errorTitle,
+  errorFallback: t.errorFallback,
+  emptyBody: 'Deleted articles stay here for 30 days.',
+  restore: t.restore,
+  deleteForever: t.deleteForever,
+});
+const { row } = plays;
 
 /** Each row: its title (or 'Article #…'), slug, when it was deleted and how long it stays. */
 export const WithItems: Story = {
@@ -68,39 +55,22 @@ export const WithItems: Story = {
 
 export const Loading: Story = {
   args: { isLoading: true, articles: undefined },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(canvas.getByRole('status')).toHaveTextContent(t.loading);
-    await expect(canvas.queryByRole('article')).toBeNull();
-  },
+  play: plays.loading,
 };
 
 export const Empty: Story = {
   args: { articles: [] },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(canvas.getByRole('heading', { name: 'The trash is empty' })).toBeVisible();
-    await expect(canvas.getByText('Deleted articles stay here for 30 days.')).toBeVisible();
-    await expect(canvas.queryByRole('list')).toBeNull();
-  },
+  play: plays.empty,
 };
 
 export const LoadFailed: Story = {
   args: { articles: undefined, error: { message: serverMessages.databaseUnavailable } },
-  play: async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
-    await expect(canvas.getByRole('alert')).toHaveTextContent(t.errorTitle);
-    await expect(canvas.getByText(serverMessages.databaseUnavailable)).toBeVisible();
-    await userEvent.click(canvas.getByRole('button', { name: 'Try Again' }));
-    await expect(args.onRetry).toHaveBeenCalledTimes(1);
-  },
+  play: plays.loadFailed(serverMessages.databaseUnavailable),
 };
 
 export const LoadFailedWithoutMessage: Story = {
   args: { articles: undefined, error: {} },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText(t.errorFallback)).toBeVisible();
-  },
+  play: plays.loadFailedWithoutMessage,
 };
 
 /** Restore: the row's button waits for the answer, then the parent's list drops the row. */
@@ -146,40 +116,14 @@ export const RestoreFails: Story = {
     }),
   },
   play: async ({ canvasElement }) => {
-    const blightRow = within(row(canvasElement, blight.title!));
-    await userEvent.click(blightRow.getByRole('button', { name: t.restore }));
-    await expect(await blightRow.findByRole('alert')).toHaveTextContent(serverMessages.articleNotFound);
+    const blightRow = await plays.refuseRestore(canvasElement, blight.title!, serverMessages.articleNotFound);
     await expect(blightRow.queryByRole('button', { name: /^Restore as/ })).toBeNull();
   },
 };
 
-async function openDeleteForever(canvasElement: HTMLElement, name: string) {
-  await userEvent.click(within(row(canvasElement, name)).getByRole('button', { name: t.deleteForever }));
-  const dialog = await page(canvasElement).findByRole('alertdialog', { name: t.confirmTitle });
-  // It fades in.
-  await waitFor(() => expect(dialog).toBeVisible());
-  return dialog;
-}
-
 /** Delete forever asks first: Cancel deletes nothing; the dialog's Delete forever does. */
 export const DeleteForever: Story = {
-  play: async ({ canvasElement, args, step }) => {
-    await step('cancel', async () => {
-      const dialog = await openDeleteForever(canvasElement, blight.title!);
-      await expect(within(dialog).getByText(t.confirmBody)).toBeVisible();
-      await expect(within(dialog).getByText(blight.title!)).toBeVisible();
-      await userEvent.click(within(dialog).getByRole('button', { name: t.cancel }));
-      await waitFor(() => expect(page(canvasElement).queryByRole('alertdialog')).toBeNull());
-      await expect(args.onDeleteForever).not.toHaveBeenCalled();
-    });
-    await step('confirm', async () => {
-      const dialog = await openDeleteForever(canvasElement, blight.title!);
-      await userEvent.click(within(dialog).getByRole('button', { name: t.deleteForever }));
-      await expect(args.onDeleteForever).toHaveBeenCalledTimes(1);
-      await expect(args.onDeleteForever).toHaveBeenCalledWith(blight.id);
-      await waitFor(() => expect(page(canvasElement).queryByRole('alertdialog')).toBeNull());
-    });
-  },
+  play: plays.deleteForever({ name: blight.title!, id: blight.id }, t.confirmBody),
 };
 
 /** A refused Delete forever keeps the dialog open with the server's message. */
@@ -190,22 +134,16 @@ export const DeleteForeverFails: Story = {
     }),
   },
   play: async ({ canvasElement }) => {
-    const dialog = await openDeleteForever(canvasElement, lisbon.title!);
-    await userEvent.click(within(dialog).getByRole('button', { name: t.deleteForever }));
-    await expect(await within(dialog).findByRole('alert')).toHaveTextContent(serverMessages.notInTrash);
+    const dialog = await plays.refuseDeleteForever(canvasElement, lisbon.title!, serverMessages.notInTrash);
     await expect(dialog).toBeVisible();
-    await userEvent.click(within(dialog).getByRole('button', { name: t.cancel }));
-    await waitFor(() => expect(page(canvasElement).queryByRole('alertdialog')).toBeNull());
+    await plays.cancelDeleteForever(canvasElement, dialog);
   },
 };
 
 /** More pages on the server: 'Load more' asks for the next. */
 export const HasMore: Story = {
   args: { hasMore: true },
-  play: async ({ canvasElement, args }) => {
-    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Load more' }));
-    await expect(args.onLoadMore).toHaveBeenCalled();
-  },
+  play: plays.hasMore,
 };
 
 /** A phone: the buttons wrap under the dates, nothing sticks out sideways. */

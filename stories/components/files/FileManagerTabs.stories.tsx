@@ -2,10 +2,12 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Text } from '@chakra-ui/react';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { FileManagerTabs } from '../../../src/components/files/FileManagerTabs';
+import { CountTabs } from '../../../src/components/common/CountTabs';
 
 const meta = {
   title: 'Components/Files/FileManagerTabs',
   component: FileManagerTabs,
+  subcomponents: { CountTabs },
   args: { value: 'files', onChange: fn(), trashCount: 3, children: <Text>The selected tab's content</Text> },
 } satisfies Meta<typeof FileManagerTabs>;
 export default meta;

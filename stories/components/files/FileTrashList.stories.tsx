@@ -1,50 +1,37 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { Box } from '@chakra-ui/react';
-import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { expect, fn, userEvent, within } from 'storybook/test';
 import { DeleteForeverDialog } from '../../../src/components/articles/DeleteForeverDialog';
 import { FileTrashList } from '../../../src/components/files/FileTrashList';
 import { serverMessages } from '../../../src/contract';
 import { formatDateTime } from '../../../src/lib/format';
-import { trashTexts } from '../../../src/lib/texts-articles';
 import { fileExtraTexts as t } from '../../../src/lib/texts-files';
 import { trashedFileSamples } from '../../fixtures';
+import { apiError, trashListArgs, trashListDecorators, trashListPlays, trashNow as now } from '../trashListStories';
+import { TrashList } from '../../../src/components/lists/TrashList';
 
-/** The clock the days left are counted from: fixed, so the stories read the same every day. */
-const now = Date.parse('2026-11-20T09:30:00.000Z');
 const trashed = trashedFileSamples(now);
 const [banner, contract, figures] = trashed as [(typeof trashed)[0], (typeof trashed)[0], (typeof trashed)[0]];
-
-/** An answer the API client would reject with (an ApiError's fields). */
-const apiError = (fields: { message: string; code: string }) => Object.assign(new Error(fields.message), fields);
 
 const meta = {
   title: 'Components/Files/FileTrashList',
   component: FileTrashList,
-  subcomponents: { DeleteForeverDialog },
-  args: {
-    files: trashed,
-    isLoading: false,
-    error: null,
-    now,
-    onRetry: fn(),
-    onRestore: fn(async () => {}),
-    onDeleteForever: fn(async () => {}),
-    onLoadMore: fn(),
-  },
-  decorators: [
-    (Story) => (
-      <Box maxW="3xl">
-        <Story />
-      </Box>
-    ),
-  ],
+  subcomponents: { DeleteForeverDialog, TrashList },
+  args: { files: trashed, ...trashListArgs() },
+  decorators: trashListDecorators,
 } satisfies Meta<typeof FileTrashList>;
 export default meta;
 
 type Story = StoryObj<typeof meta>;
 
-const row = (canvasElement: HTMLElement, name: string) => within(canvasElement).getByRole('article', { name });
-const page = (canvasElement: HTMLElement) => within(canvasElement.ownerDocument.body);
+const plays = trashListPlays({
+  loading: t.trashLoading,
+  errorTitle: t.trashErrorTitle,
+  errorFallback: t.trashErrorFallback,
+  emptyBody: 'Deleted files stay here for 30 days.',
+  restore: t.restore,
+  deleteForever: t.deleteForever,
+});
+const { row } = plays;
 
 /** Each row: the file's name, type, size, when it was deleted and how long it stays. */
 export const WithFiles: Story = {
@@ -65,39 +52,22 @@ export const WithFiles: Story = {
 
 export const Loading: Story = {
   args: { isLoading: true, files: undefined },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(canvas.getByRole('status')).toHaveTextContent(t.trashLoading);
-    await expect(canvas.queryByRole('article')).toBeNull();
-  },
+  play: plays.loading,
 };
 
 export const Empty: Story = {
   args: { files: [] },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(canvas.getByRole('heading', { name: 'The trash is empty' })).toBeVisible();
-    await expect(canvas.getByText('Deleted files stay here for 30 days.')).toBeVisible();
-    await expect(canvas.queryByRole('list')).toBeNull();
-  },
+  play: plays.empty,
 };
 
 export const LoadFailed: Story = {
   args: { files: undefined, error: { message: serverMessages.databaseUnavailable } },
-  play: async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
-    await expect(canvas.getByRole('alert')).toHaveTextContent(t.trashErrorTitle);
-    await expect(canvas.getByText(serverMessages.databaseUnavailable)).toBeVisible();
-    await userEvent.click(canvas.getByRole('button', { name: 'Try Again' }));
-    await expect(args.onRetry).toHaveBeenCalledTimes(1);
-  },
+  play: plays.loadFailed(serverMessages.databaseUnavailable),
 };
 
 export const LoadFailedWithoutMessage: Story = {
   args: { files: undefined, error: {} },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText(t.trashErrorFallback)).toBeVisible();
-  },
+  play: plays.loadFailedWithoutMessage,
 };
 
 /** Restore calls back with the file; the parent's list then drops the row. */
@@ -117,40 +87,14 @@ export const RestoreFails: Story = {
     }),
   },
   play: async ({ canvasElement }) => {
-    const bannerRow = within(row(canvasElement, banner.name));
-    await userEvent.click(bannerRow.getByRole('button', { name: t.restore }));
-    await expect(await bannerRow.findByRole('alert')).toHaveTextContent(serverMessages.fileNotFound);
+    await plays.refuseRestore(canvasElement, banner.name, serverMessages.fileNotFound);
     await expect(within(canvasElement).getAllByRole('alert')).toHaveLength(1);
   },
 };
 
-async function openDeleteForever(canvasElement: HTMLElement, name: string) {
-  await userEvent.click(within(row(canvasElement, name)).getByRole('button', { name: t.deleteForever }));
-  const dialog = await page(canvasElement).findByRole('alertdialog', { name: trashTexts.confirmTitle });
-  // It fades in.
-  await waitFor(() => expect(dialog).toBeVisible());
-  return dialog;
-}
-
 /** Delete forever asks first, saying the link stops working: Cancel deletes nothing; confirming does. */
 export const DeleteForever: Story = {
-  play: async ({ canvasElement, args, step }) => {
-    await step('cancel', async () => {
-      const dialog = await openDeleteForever(canvasElement, figures.name);
-      await expect(within(dialog).getByText(t.confirmDeleteForever)).toBeVisible();
-      await expect(within(dialog).getByText(figures.name)).toBeVisible();
-      await userEvent.click(within(dialog).getByRole('button', { name: trashTexts.cancel }));
-      await waitFor(() => expect(page(canvasElement).queryByRole('alertdialog')).toBeNull());
-      await expect(args.onDeleteForever).not.toHaveBeenCalled();
-    });
-    await step('confirm', async () => {
-      const dialog = await openDeleteForever(canvasElement, figures.name);
-      await userEvent.click(within(dialog).getByRole('button', { name: t.deleteForever }));
-      await expect(args.onDeleteForever).toHaveBeenCalledTimes(1);
-      await expect(args.onDeleteForever).toHaveBeenCalledWith(figures.id);
-      await waitFor(() => expect(page(canvasElement).queryByRole('alertdialog')).toBeNull());
-    });
-  },
+  play: plays.deleteForever({ name: figures.name, id: figures.id }, t.confirmDeleteForever),
 };
 
 /** A refused Delete forever (restored elsewhere meanwhile) keeps the dialog open with the server's message. */
@@ -161,19 +105,13 @@ export const DeleteForeverFails: Story = {
     }),
   },
   play: async ({ canvasElement }) => {
-    const dialog = await openDeleteForever(canvasElement, banner.name);
-    await userEvent.click(within(dialog).getByRole('button', { name: t.deleteForever }));
-    await expect(await within(dialog).findByRole('alert')).toHaveTextContent(serverMessages.fileNotInTrash);
-    await userEvent.click(within(dialog).getByRole('button', { name: trashTexts.cancel }));
-    await waitFor(() => expect(page(canvasElement).queryByRole('alertdialog')).toBeNull());
+    const dialog = await plays.refuseDeleteForever(canvasElement, banner.name, serverMessages.fileNotInTrash);
+    await plays.cancelDeleteForever(canvasElement, dialog);
   },
 };
 
 /** More pages on the server: 'Load more' asks for the next. */
 export const HasMore: Story = {
   args: { hasMore: true },
-  play: async ({ canvasElement, args }) => {
-    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Load more' }));
-    await expect(args.onLoadMore).toHaveBeenCalled();
-  },
+  play: plays.hasMore,
 };
