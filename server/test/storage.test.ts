@@ -236,6 +236,20 @@ describe.each(backends)('files on S3 ($name)', (backend) => {
     expect((await health()).storage).toMatchObject({ backend: 's3', reachable: false });
   }, 30_000);
 
+  it('answers 503 storage_unavailable for a download while the bucket is away; the file is served again once it is back', async () => {
+    const png = await fixtures.png();
+    const file = (await upload('photo.png', png, 'image/png')).json<{ file: StoredFile }>().file;
+    await s3.stop();
+    const away = await h.app.inject({ url: `/api/files/${file.id}/content` });
+    expect(away.statusCode).toBe(503);
+    expect(away.json()).toEqual({ success: false, code: 'storage_unavailable', message: serverMessages.storageUnavailable });
+    expect(await fileRows()).toEqual([{ id: file.id }]);
+    await s3.start();
+    const back = await h.app.inject({ url: `/api/files/${file.id}/content` });
+    expect(back.statusCode).toBe(200);
+    expect(back.rawPayload.equals(png)).toBe(true);
+  }, 60_000);
+
   it('answers 503 storage_unavailable for an upload while the bucket is away, and stores no row', async () => {
     await s3.stop();
     const res = await upload('photo.png', await fixtures.png(), 'image/png');
