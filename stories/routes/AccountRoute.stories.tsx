@@ -27,7 +27,8 @@ export const Default: Story = {
     await expect(await canvas.findByRole('heading', { name: t.title, level: 1 }, ready)).toBeVisible();
     await expect(await canvas.findByText('Chrome on Linux')).toBeVisible();
     await expect(await canvas.findByText('editor@example.com')).toBeVisible();
-    await expect(canvas.getByRole('checkbox', { name: t.invitations.toggle })).toBeChecked();
+    // The invitations' switch shows once their own answer has come (not with the sessions' or the accounts').
+    await expect(await canvas.findByRole('checkbox', { name: t.invitations.toggle })).toBeChecked();
     await expect(canvas.getByRole('link', { name: t.nav })).toHaveAttribute('aria-current', 'page');
   },
 };

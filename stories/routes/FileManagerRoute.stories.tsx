@@ -78,9 +78,14 @@ async function withConfirm(canvasElement: HTMLElement, answer: boolean, run: () 
 /** The Trash tab opened by its address. */
 const atTrash = { path: '/file-manager?tab=trash' };
 
-/** The Trash tab (named with its count once known) is the selected one. */
+/**
+ * The Trash tab (named with its count once known) is the selected one. The count comes in an
+ * answer of its own, which may arrive after the list's: waited for, not asked for at once.
+ */
 const expectTrashSelected = (canvasElement: HTMLElement, name: string) =>
-  expect(within(canvasElement).getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
+  waitFor(() => expect(within(canvasElement).getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true'), {
+    timeout: 10_000,
+  });
 
 
 export const Success: Story = {
@@ -358,7 +363,8 @@ export const Trash: Story = {
   play: async ({ canvasElement, step }) => {
     const canvas = within(canvasElement);
     await findFilesTitle(canvasElement, files.length);
-    await userEvent.click(canvas.getByRole('tab', { name: 'Trash 3' }));
+    // The tab's count comes in an answer of its own, which may arrive after the list's.
+    await userEvent.click(await canvas.findByRole('tab', { name: 'Trash 3' }, { timeout: 10_000 }));
     await expect(storyLocation(canvasElement).search).toBe('?tab=trash');
     const list = await canvas.findByRole('list', { name: x.trashListLabel }, { timeout: 5_000 });
     await expect(within(list).getAllByRole('article')).toHaveLength(3);
