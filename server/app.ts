@@ -35,6 +35,9 @@ import { migrate, refreshStatistics, STATISTICS_REFRESH_MS } from './db/migratio
 import { runIfFree } from './db/locks.ts';
 import { OidcClient, type OidcSettings } from './oidc.ts';
 import { docsRoutes, registerOpenApi } from './openapi.ts';
+import { historyRoutes } from './routes/history.ts';
+import { sweepArticleHistory, sweepFileVersions } from './history/sweep.ts';
+import { DEFAULT_RETENTION, type RetentionPolicy } from './history/retention.ts';
 import { apiError, installErrorHandling, notFound, sendError } from './errors.ts';
 import { DEFAULT_MAX_IMAGE_PIXELS } from './files/limits.ts';
 import type { ObjectStore } from './files/objects.ts';
@@ -105,6 +108,8 @@ export interface AppOptions {
   publicCorsOrigins?: readonly string[];
   /** How often counted views are written (default VIEW_FLUSH_MS). */
   viewFlushMs?: number;
+  /** Which article revisions and file versions are kept (default DEFAULT_RETENTION). */
+  retention?: RetentionPolicy;
 }
 
 export const DEFAULT_BODY_LIMIT = 4 * 1024 * 1024;
@@ -196,6 +201,7 @@ const api: FastifyPluginAsync<AppContext & { prefix?: string }> = async (app, op
   await registerOpenApi(app, { sessionCookie: SESSION_COOKIE });
   await app.register(authRoutes, { ...ctx, prefix: '/auth' });
   await app.register(articleRoutes, { ...ctx, prefix: '/articles' });
+  await app.register(historyRoutes, { ...ctx, prefix: '/articles' });
   await app.register(publicRoutes, { ...ctx, prefix: '/public' });
   await app.register(analyticsRoutes, { ...ctx, prefix: '/analytics' });
   await app.register(fileRoutes, { ...ctx, prefix: '/files' });
@@ -224,6 +230,7 @@ class OneLinePerRequest extends LogController {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const passwordHashing = options.passwordHashing ?? defaultPasswordHashing;
   const maxUploadBytes = options.maxUploadBytes ?? MAX_UPLOAD_BYTES;
+  const retention: RetentionPolicy = options.retention ?? DEFAULT_RETENTION;
 
   const app = Fastify({
     ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: options.logger ?? false }),
@@ -280,6 +287,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       sweepFileTrash({ db: options.db, storage }, new Date(), (err, id) => app.log.warn({ err, id }, 'could not remove stored file')),
     );
     if (files.ran && files.value) app.log.info({ purged: files.value }, 'deleted files of the trash for good');
+    // Past versions the retention policy no longer keeps, under the same lock.
+    const revisions = await runIfFree(options.db, 'trashSweep', () => sweepArticleHistory(options.db, retention));
+    if (revisions.ran && revisions.value) app.log.info({ removed: revisions.value }, 'removed article revisions past their retention');
+    const versions = await runIfFree(options.db, 'trashSweep', () =>
+      sweepFileVersions({ db: options.db, storage }, retention, new Date(), (err, id) =>
+        app.log.warn({ err, id }, 'could not remove a file version'),
+      ),
+    );
+    if (versions.ran && versions.value) app.log.info({ removed: versions.value }, 'removed file versions past their retention');
   };
   await emptyTrash();
   const trashTimer = setInterval(() => {
@@ -344,6 +360,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     passwordHashing,
     dummyPasswordHash: await hashPassword(randomBytes(16).toString('hex'), passwordHashing),
     oidc: options.oidc ? new OidcClient(options.oidc) : null,
+    retention,
   };
 
   app.addHook('onClose', () => ctx.workers.close());

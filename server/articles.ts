@@ -15,6 +15,7 @@ import {
 import type { Database, Queryable } from './db/database.ts';
 import { apiError } from './errors.ts';
 import { newId } from './ids.ts';
+import { recordRevision } from './history/articles.ts';
 import { recordActivity } from './repositories/activity.ts';
 import { articleViewsByDay, viewsTodayAndYesterday } from './repositories/views.ts';
 import { snippetCutter } from './snippet.ts';
@@ -237,16 +238,32 @@ export async function freeSlug(db: Queryable, base: string, excludeId?: string):
   }
 }
 
+/** If-Match carries the updatedAt the client saw (quotes and W/ tolerated). */
+export function isStale(ifMatch: string | undefined, updatedAt: Date): boolean {
+  if (ifMatch === undefined || ifMatch.trim() === '*') return false;
+  const seen = new Date(ifMatch.trim().replace(/^W\//, '').replace(/^"|"$/g, ''));
+  return Number.isNaN(seen.getTime()) || seen.getTime() !== new Date(updatedAt).getTime();
+}
+
 /** A new updated_at: now, but always after the previous one so If-Match can tell them apart. */
 export function nextUpdatedAt(previous: Date, now = new Date()): Date {
   const prev = new Date(previous).getTime();
   return new Date(Math.max(now.getTime(), prev + 1));
 }
 
-/** A new draft, with its activity entry, in the caller's transaction. */
-export async function insertArticle(tx: Queryable, values: NewArticle, actor: string | null = null) {
+/**
+ * A new draft, with its activity entry and its first revision, in the caller's transaction.
+ * `scraped`: made by a scrape, with the page's extracted HTML.
+ */
+export async function insertArticle(
+  tx: Queryable,
+  values: NewArticle,
+  actor: string | null = null,
+  scraped?: { sourceHtml: string | null },
+) {
   const now = new Date();
   const row = await insertDraft(tx, newId(now.getTime()), values, now);
   await recordActivity(tx, 'article.created', `Article ${articleLabel(row)} created`, now, actor);
+  await recordRevision(tx, null, row, scraped ? { actor, action: 'scrape', at: now, sourceHtml: scraped.sourceHtml } : { actor, action: 'create', at: now });
   return row;
 }

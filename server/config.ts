@@ -10,6 +10,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { MAX_UPLOAD_BYTES } from '../src/contract/index.ts';
+import { DEFAULT_RETENTION, type RetentionPolicy } from './history/retention.ts';
 
 export interface ServerConfig {
   port: number;
@@ -33,6 +34,8 @@ export interface ServerConfig {
   oidc?: { issuer: string; clientId: string; clientSecret: string };
   /** Where the library's bytes are kept: DATA_DIR (default) or an S3-compatible bucket. */
   storage: StorageConfig;
+  /** Which article revisions and file versions the hourly sweep keeps. */
+  retention: RetentionPolicy;
 }
 
 export type StorageConfig =
@@ -195,6 +198,15 @@ export const configVariables = z.object({
   S3_PRESIGNED_DOWNLOADS: flag(false).describe(
     'with `STORAGE=s3`: downloads redirect to a presigned bucket URL valid for 5 minutes instead of passing through the server (the bucket answers with the file\'s type and disposition, but not the server\'s `nosniff` and CSP headers)',
   ),
+  HISTORY_KEEP_ALL_DAYS: positiveInt(DEFAULT_RETENTION.keepAllDays, 36_500).describe(
+    'article revisions and earlier file versions younger than this many days are all kept',
+  ),
+  HISTORY_KEEP_DAILY_DAYS: positiveInt(DEFAULT_RETENTION.keepDailyDays, 36_500).describe(
+    'older ones: the last of each UTC day is kept up to this many days, then they go (pinned revisions never do)',
+  ),
+  HISTORY_MAX_VERSIONS: positiveInt(DEFAULT_RETENTION.max, 100_000).describe(
+    'at most this many revisions per article and versions per file; past it the oldest go first (pinned revisions stay)',
+  ),
 });
 
 type Variables = z.output<typeof configVariables>;
@@ -227,6 +239,16 @@ function checkOidc(env: Variables, ctx: z.RefinementCtx<Variables>) {
   }
 }
 
+function checkHistory(env: Variables, ctx: z.RefinementCtx<Variables>) {
+  if (env.HISTORY_KEEP_DAILY_DAYS < env.HISTORY_KEEP_ALL_DAYS) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be at least HISTORY_KEEP_ALL_DAYS (${env.HISTORY_KEEP_ALL_DAYS}), got "${env.HISTORY_KEEP_DAILY_DAYS}"`,
+      path: ['HISTORY_KEEP_DAILY_DAYS'],
+    });
+  }
+}
+
 function checkStorage(env: Variables, ctx: z.RefinementCtx<Variables>) {
   if (env.STORAGE !== 's3') return;
   if (!env.S3_BUCKET) {
@@ -251,6 +273,7 @@ function checkStorage(env: Variables, ctx: z.RefinementCtx<Variables>) {
 export const configSchema = configVariables
   .superRefine(checkOidc, { when: () => true })
   .superRefine(checkStorage, { when: () => true })
+  .superRefine(checkHistory, { when: () => true })
   .transform(
     (env): ServerConfig => ({
       port: env.PORT,
@@ -280,6 +303,7 @@ export const configSchema = configVariables
               presignedDownloads: env.S3_PRESIGNED_DOWNLOADS,
             }
           : { kind: 'local' },
+      retention: { keepAllDays: env.HISTORY_KEEP_ALL_DAYS, keepDailyDays: env.HISTORY_KEEP_DAILY_DAYS, max: env.HISTORY_MAX_VERSIONS },
     }),
   );
 

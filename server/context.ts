@@ -2,6 +2,7 @@ import type { ViewCounter } from './views.ts';
 import type { PasswordHashing, SessionCache } from './auth.ts';
 import type { Database } from './db/database.ts';
 import type { FileStorage } from './files/storage.ts';
+import type { RetentionPolicy } from './history/retention.ts';
 import type { OidcClient } from './oidc.ts';
 import type { SafeFetchOptions } from './scrape/safe-fetch.ts';
 import type { WorkerPool } from './workers/pool.ts';
@@ -31,4 +32,6 @@ export interface AppContext {
   dummyPasswordHash: string;
   /** Sign-in through an OpenID Connect provider (OIDC_ISSUER…), when one is configured. */
   oidc: OidcClient | null;
+  /** Which article revisions and file versions are kept (HISTORY_*). */
+  retention: RetentionPolicy;
 }

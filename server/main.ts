@@ -36,6 +36,7 @@ async function main() {
     trustProxy: config.trustProxy,
     publicCorsOrigins: config.publicCorsOrigins,
     oidc: config.oidc,
+    retention: config.retention,
     logger: {
       level: config.logLevel,
       ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } } : {}),

@@ -31,6 +31,8 @@ import type { WorkerPool } from '../workers/pool.ts';
 import { FILE_JOB_MS, PDF_THUMBNAIL_MAX_BYTES } from './limits.ts';
 import { pdfThumbnailInWorker } from './pdfThumbnail.ts';
 import type { FileStorage } from './storage.ts';
+import { capFileVersions, keepCurrentBytes } from './versions.ts';
+import { DEFAULT_RETENTION, type RetentionPolicy } from '../history/retention.ts';
 
 /** A client's file name, for display only: no path, no control or bidi characters. */
 export function displayName(raw: string | undefined): string {
@@ -235,7 +237,15 @@ export async function replaceFile(
   id: string,
   tmpFile: string,
   name: string,
-  options: { actor?: string | null; onStaleThumbnail?: (error: unknown) => void } = {},
+  options: {
+    actor?: string | null;
+    /** Problems removing stale objects (the old thumbnail, versions past the cap), which the start-up sweep removes later. */
+    onStaleThumbnail?: (error: unknown) => void;
+    /** The cap on kept versions (default DEFAULT_RETENTION's). */
+    retention?: RetentionPolicy;
+    /** The activity entry, from the file's name before (default: replaced). */
+    activity?: (name: string) => string;
+  } = {},
 ): Promise<FileRow> {
   const { db, storage } = ctx;
   try {
@@ -246,7 +256,7 @@ export async function replaceFile(
     if (other) throw duplicateOf(other);
     const thumbnail = await thumbnailOf(ctx, tmpFile, examined);
 
-    const { row, hadThumbnail } = await db.transaction(async (tx) => {
+    const { row, hadThumbnail, capped } = await db.transaction(async (tx) => {
       await lockSha256(tx, sha256);
       const current = await findAnyFile(tx, id, true);
       // Moved to the trash (or deleted) while the new bytes were checked.
@@ -255,6 +265,9 @@ export async function replaceFile(
       if (again) throw duplicateOf(again);
       // Always later than before: the console asks for the thumbnail under this version.
       const at = new Date(Math.max(Date.now(), new Date(current.last_modified).getTime() + 1));
+      // Nothing is lost: the bytes being replaced are kept as a version (unless they are these).
+      await keepCurrentBytes(tx, storage, id, { sha256, at, actor: options.actor ?? null });
+      const capped = await capFileVersions(tx, id, options.retention ?? DEFAULT_RETENTION, at);
       const replaced = await replaceFileContent(tx, id, {
         name,
         size: examined.size,
@@ -265,12 +278,14 @@ export async function replaceFile(
         at,
       });
       const renamed = current.name === name ? '' : ` by "${name}"`;
-      await recordActivity(tx, 'file.replaced', `File "${current.name}" replaced${renamed}`, at, options.actor);
+      const message = options.activity?.(current.name) ?? `File "${current.name}" replaced${renamed}`;
+      await recordActivity(tx, 'file.replaced', message, at, options.actor);
       // The thumbnail first: should the content fail, the row rolls back and only a thumbnail is new.
       if (thumbnail) await storage.putBytes(id, 'thumbnail', thumbnail, 'image/webp');
       await storage.put(id, 'content', tmpFile, examined.mimeType);
-      return { row: replaced, hadThumbnail: current.has_thumbnail };
+      return { row: replaced, hadThumbnail: current.has_thumbnail, capped };
     });
+    for (const versionId of capped) await storage.removeVersion(versionId).catch((error: unknown) => options.onStaleThumbnail?.(error));
     // The new bytes have none: the old thumbnail is never served again (the row says so); its
     // object goes.
     if (hadThumbnail && !thumbnail) await storage.removeThumbnail(id).catch((error: unknown) => options.onStaleThumbnail?.(error));
@@ -297,14 +312,15 @@ export async function sweepFileTrash(
   const before = new Date(now.getTime() - TRASH_RETENTION_DAYS * 24 * 60 * 60 * 1000);
   let purged = 0;
   for (;;) {
-    const batch = await ctx.db.transaction(async (tx) => {
-      const rows = await purgeFileTrashBefore(tx, before, PURGE_BATCH);
-      for (const row of rows) {
+    const { rows: batch, versionIds } = await ctx.db.transaction(async (tx) => {
+      const purgedNow = await purgeFileTrashBefore(tx, before, PURGE_BATCH);
+      for (const row of purgedNow.rows) {
         await recordActivity(tx, 'file.purged', `File "${row.name}" deleted for good from the trash`, now, null);
       }
-      return rows;
+      return purgedNow;
     });
     for (const row of batch) await ctx.storage.remove(row.id).catch((error: unknown) => onLeftover?.(error, row.id));
+    for (const id of versionIds) await ctx.storage.removeVersion(id).catch((error: unknown) => onLeftover?.(error, id));
     purged += batch.length;
     if (batch.length < PURGE_BATCH) return purged;
   }

@@ -5,10 +5,11 @@
  * knows which one it has. Keys are made by FileStorage from ids the server generated.
  */
 import { createReadStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
@@ -33,6 +34,8 @@ export interface ObjectStore {
   putFile(key: string, file: string, contentType: string): Promise<void>;
   /** The object's bytes as a stream, or undefined when there is no such object. */
   get(key: string): Promise<StoredObject | undefined>;
+  /** Copies the object `from` to `to` (an earlier version kept before its key is written again). */
+  copy(from: string, to: string): Promise<void>;
   /** Removes the object; a missing one is not an error. */
   remove(key: string): Promise<void>;
   /** Every object under `prefix`, with its last change. */
@@ -75,6 +78,10 @@ export class LocalObjectStore implements ObjectStore {
       if (isMissing(error)) return undefined;
       throw error;
     }
+  }
+
+  async copy(from: string, to: string) {
+    await copyFile(this.pathOf(from), this.pathOf(to));
   }
 
   async remove(key: string) {
@@ -162,6 +169,14 @@ export class S3ObjectStore implements ObjectStore {
       if (name === 'NoSuchKey' || name === 'NotFound') return undefined;
       throw new StorageUnavailableError(error);
     }
+  }
+
+  /** A copy inside the bucket (the bytes never pass through this server); objects up to 5 GB. */
+  async copy(from: string, to: string) {
+    const { bucket } = this.settings;
+    await unavailableOnError(() =>
+      this.client.send(new CopyObjectCommand({ Bucket: bucket, Key: to, CopySource: `${bucket}/${encodeURIComponent(from).replace(/%2F/g, '/')}` })),
+    );
   }
 
   async remove(key: string) {

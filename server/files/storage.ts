@@ -1,6 +1,6 @@
 /**
- * The library's bytes, under server-made keys: files/<id> (the bytes) and thumbs/<id>.webp
- * (thumbnails), in an ObjectStore (the local disk under DATA_DIR, or an S3 bucket). Uploads in
+ * The library's bytes, under server-made keys: files/<id> (the bytes), thumbs/<id>.webp
+ * (thumbnails) and versions/<versionId> (a replaced file's earlier bytes), in an ObjectStore (the local disk under DATA_DIR, or an S3 bucket). Uploads in
  * progress are always local, in DATA_DIR/tmp, where they are checked before anything is stored.
  * Names from clients never reach a key or a path.
  */
@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Queryable } from '../db/database.ts';
+import { knownVersionIds } from '../repositories/fileVersions.ts';
 import { knownFileIds } from '../repositories/files.ts';
 import { LocalObjectStore, type ObjectStore, type StoredObject } from './objects.ts';
 
@@ -15,6 +16,7 @@ const ID_PATTERN = /^[0-9a-z]{26}$/;
 const THUMB_SUFFIX = '.webp';
 const FILES = 'files';
 const THUMBS = 'thumbs';
+const VERSIONS = 'versions';
 
 export type Variant = 'content' | 'thumbnail';
 
@@ -27,7 +29,12 @@ function keyOf(id: string, variant: Variant) {
 function idOfKey(key: string): string | undefined {
   const [prefix, name = ''] = key.split('/');
   const id = prefix === THUMBS && name.endsWith(THUMB_SUFFIX) ? name.slice(0, -THUMB_SUFFIX.length) : name;
-  return (prefix === FILES || prefix === THUMBS) && ID_PATTERN.test(id) ? id : undefined;
+  return (prefix === FILES || prefix === THUMBS || prefix === VERSIONS) && ID_PATTERN.test(id) ? id : undefined;
+}
+
+function versionKey(versionId: string) {
+  if (!ID_PATTERN.test(versionId)) throw new Error(`not a version id: ${versionId}`);
+  return `${VERSIONS}/${versionId}`;
 }
 
 export class FileStorage {
@@ -40,7 +47,7 @@ export class FileStorage {
     objects?: ObjectStore,
   ) {
     this.tmpDir = path.join(dataDir, 'tmp');
-    this.objects = objects ?? new LocalObjectStore(dataDir, [FILES, THUMBS]);
+    this.objects = objects ?? new LocalObjectStore(dataDir, [FILES, THUMBS, VERSIONS]);
   }
 
   get kind() {
@@ -83,6 +90,20 @@ export class FileStorage {
   /** A short-lived URL to the bytes themselves, when the store gives one (S3). */
   presign(id: string, variant: Variant, headers: { contentType: string; contentDisposition: string }) {
     return this.objects.presignGet?.(keyOf(id, variant), headers);
+  }
+
+  /** Keeps a copy of the file's current bytes as the version `versionId` (before new bytes are put). */
+  async keepVersion(id: string, versionId: string) {
+    await this.objects.copy(keyOf(id, 'content'), versionKey(versionId));
+  }
+
+  readVersion(versionId: string): Promise<StoredObject | undefined> {
+    return this.objects.get(versionKey(versionId));
+  }
+
+  /** Removes an earlier version's bytes; a missing one is fine. */
+  async removeVersion(versionId: string) {
+    await this.objects.remove(versionKey(versionId));
   }
 
   /** Removes a file's bytes and thumbnail; missing ones are fine. */
@@ -140,10 +161,12 @@ export class FileStorage {
    */
   async sweepOrphans(db: Queryable, graceMs: number, now = Date.now()): Promise<number> {
     let orphans = 0;
-    for (const prefix of [FILES, THUMBS]) {
+    for (const prefix of [FILES, THUMBS, VERSIONS]) {
       let batch: { key: string; id: string }[] = [];
+      // Bytes and thumbnails belong to a file's row; versions to a version's.
+      const knownIds = prefix === VERSIONS ? knownVersionIds : knownFileIds;
       const flush = async () => {
-        const known = await knownFileIds(
+        const known = await knownIds(
           db,
           batch.map((entry) => entry.id),
         );

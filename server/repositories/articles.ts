@@ -31,10 +31,14 @@ export interface ArticleRow {
   scrapped_data: string;
   created_at: Date;
   updated_at: Date;
+  /** Bumped by a trigger at every change a revision records (int8: a string from pg). */
+  version: number | string;
+  /** When it went to the trash; null out of it. */
+  deleted_at: Date | null;
 }
 
 export const ARTICLE_COLUMNS =
-  'id, status, title, slug, blog_data, scraped_url, new_url, scrapped_data, created_at, updated_at';
+  'id, status, title, slug, blog_data, scraped_url, new_url, scrapped_data, created_at, updated_at, version, deleted_at';
 
 export function toArticle(row: ArticleRow): Article {
   return {
@@ -464,6 +468,12 @@ export async function getArticle(db: Queryable, id: string, forUpdate = false): 
   return rows[0];
 }
 
+/** The articles of `ids`, in the trash or not. */
+export async function selectArticlesById(db: Queryable, ids: readonly string[]): Promise<ArticleRow[]> {
+  const { rows } = await db.query<ArticleRow>(`SELECT ${ARTICLE_COLUMNS} FROM articles WHERE id = ANY($1::text[]) ORDER BY id`, [ids]);
+  return rows;
+}
+
 /** Whether `slug` belongs to an article other than `excludeId`. */
 export async function isSlugTaken(db: Queryable, slug: string, excludeId?: string): Promise<boolean> {
   const { rows } = await db.query(`SELECT 1 FROM articles WHERE slug = $1 AND id <> $2 AND ${LIVE}`, [slug, excludeId ?? '']);
@@ -540,6 +550,21 @@ export async function updateBlogData(tx: Queryable, id: string, blogData: string
   const { rows } = await tx.query<ArticleRow>(
     `UPDATE articles SET blog_data = $2, updated_at = $3 WHERE id = $1 RETURNING ${ARTICLE_COLUMNS}`,
     [id, blogData, updatedAt],
+  );
+  return rows[0]!;
+}
+
+/** The content of a revision written back (a restore): everything an admin or a scrape can change but the status. */
+export async function updateContent(
+  tx: Queryable,
+  id: string,
+  content: Pick<ArticleRow, 'title' | 'slug' | 'blog_data' | 'scrapped_data' | 'scraped_url' | 'new_url'>,
+  updatedAt: Date,
+): Promise<ArticleRow> {
+  const { rows } = await tx.query<ArticleRow>(
+    `UPDATE articles SET title = $2, slug = $3, blog_data = $4, scrapped_data = $5, scraped_url = $6, new_url = $7, updated_at = $8
+      WHERE id = $1 RETURNING ${ARTICLE_COLUMNS}`,
+    [id, content.title, content.slug, content.blog_data, content.scrapped_data, content.scraped_url, content.new_url, updatedAt],
   );
   return rows[0]!;
 }
@@ -629,7 +654,7 @@ export async function trashArticle(tx: Queryable, id: string, now: Date): Promis
 /** An article in the trash (locked until the caller's transaction ends). */
 export async function getTrashedArticle(tx: Queryable, id: string): Promise<(ArticleRow & { deleted_at: Date }) | undefined> {
   const { rows } = await tx.query<ArticleRow & { deleted_at: Date }>(
-    `SELECT ${ARTICLE_COLUMNS}, deleted_at FROM articles WHERE id = $1 AND deleted_at IS NOT NULL FOR UPDATE`,
+    `SELECT ${ARTICLE_COLUMNS} FROM articles WHERE id = $1 AND deleted_at IS NOT NULL FOR UPDATE`,
     [id],
   );
   return rows[0];

@@ -255,15 +255,24 @@ export async function purgeFiles(tx: Queryable, ids: readonly string[]): Promise
   if (ids.length) await tx.query('DELETE FROM files WHERE id = ANY($1::text[]) AND deleted_at IS NOT NULL', [ids]);
 }
 
-/** Deletes for good, oldest first, at most `max` files that went to the trash before `before`. */
-export async function purgeFileTrashBefore(tx: Queryable, before: Date, max: number): Promise<FileRow[]> {
-  const { rows } = await tx.query<FileRow>(
-    `DELETE FROM files WHERE id IN (
-       SELECT id FROM files WHERE deleted_at < $1 ORDER BY deleted_at, id LIMIT $2 FOR UPDATE SKIP LOCKED)
-     RETURNING ${FILE_COLUMNS}`,
+/**
+ * Deletes for good, oldest first, at most `max` files that went to the trash before `before`;
+ * answers them and the ids of their earlier versions (deleted with them; their bytes go next).
+ */
+export async function purgeFileTrashBefore(
+  tx: Queryable,
+  before: Date,
+  max: number,
+): Promise<{ rows: FileRow[]; versionIds: string[] }> {
+  const { rows: locked } = await tx.query<{ id: string }>(
+    'SELECT id FROM files WHERE deleted_at < $1 ORDER BY deleted_at, id LIMIT $2 FOR UPDATE SKIP LOCKED',
     [before, max],
   );
-  return rows;
+  const ids = locked.map((row) => row.id);
+  if (ids.length === 0) return { rows: [], versionIds: [] };
+  const { rows: versions } = await tx.query<{ id: string }>('SELECT id FROM file_versions WHERE file_id = ANY($1::text[])', [ids]);
+  const { rows } = await tx.query<FileRow>(`DELETE FROM files WHERE id = ANY($1::text[]) RETURNING ${FILE_COLUMNS}`, [ids]);
+  return { rows, versionIds: versions.map((row) => row.id) };
 }
 
 /** A page of the trash, most recently deleted first, with how many files it holds. */

@@ -33,9 +33,11 @@ import {
   listTrash,
   normalTitle,
   nextUpdatedAt,
+  isStale,
   slugify,
 } from '../articles.ts';
 import type { AppContext } from '../context.ts';
+import type { HistoryWrite } from '../history/articles.ts';
 import { isUniqueViolation } from '../db/database.ts';
 import { apiError, errorResponses } from '../errors.ts';
 import { recordActivities, recordActivity } from '../repositories/activity.ts';
@@ -58,6 +60,7 @@ import {
   updateTitle,
 } from '../repositories/articles.ts';
 import { ingestPage, pageTitle, scrapeToDraft } from '../scrape/ingest.ts';
+import { ensureHistories, recordBulkRevisions, recordRevision } from '../history/articles.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const ifMatchHeaders = z.object({ 'if-match': z.string().max(100).optional() });
@@ -76,15 +79,16 @@ async function slugSafe<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-/** If-Match carries the updatedAt the client saw (quotes and W/ tolerated). */
-function isStale(ifMatch: string | undefined, updatedAt: Date): boolean {
-  if (ifMatch === undefined || ifMatch.trim() === '*') return false;
-  const seen = new Date(ifMatch.trim().replace(/^W\//, '').replace(/^"|"$/g, ''));
-  return Number.isNaN(seen.getTime()) || seen.getTime() !== new Date(updatedAt).getTime();
-}
-
 export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db } = ctx;
+  /** What a write of one article records in its history. */
+  const history = (request: { user: { email: string } | null }, action: HistoryWrite['action'], at: Date, more: Partial<HistoryWrite> = {}) => ({
+    actor: request.user!.email,
+    action,
+    at,
+    retention: ctx.retention,
+    ...more,
+  });
 
   app.get('/admin/articles', {
     schema: { querystring: articleListQuerySchema, response: { 200: articleListResultSchema, ...errorResponses } },
@@ -192,6 +196,7 @@ export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         const sourceTitle = pageTitle(page.title);
         const title = (replaceBlogData || !current.title) && sourceTitle ? sourceTitle : current.title;
         const updated = await updateScrapedText(tx, current.id, page.text, replaceBlogData, page.html, title, updatedAt);
+        await recordRevision(tx, current, updated, history(request, 'rescrape', updatedAt, { sourceHtml: page.sourceHtml }));
         await recordActivity(
           tx,
           'article.html',
@@ -226,6 +231,7 @@ export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
             if (patch.slug === current.slug) return current;
             if (await isSlugTaken(tx, patch.slug, current.id)) throw slugTaken();
             const updated = await updateSlug(tx, current.id, patch.slug, updatedAt);
+            await recordRevision(tx, current, updated, history(request, 'edit', updatedAt));
             await recordActivity(
               tx,
               'article.slug',
@@ -239,6 +245,7 @@ export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
             const title = normalTitle(patch.title);
             if (title === current.title) return current;
             const updated = await updateTitle(tx, current.id, title, updatedAt);
+            await recordRevision(tx, current, updated, history(request, 'edit', updatedAt));
             const what = title === null ? 'removed' : `changed to "${title}"`;
             // Recorded as a content edit ('article.html') until the console has an icon for 'article.title'.
             await recordActivity(tx, 'article.html', `Title of ${articleLabel(current)} ${what}`, updatedAt, request.user!.email);
@@ -246,6 +253,7 @@ export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
           }
           if (patch.blogData === current.blog_data) return current;
           const updated = await updateBlogData(tx, current.id, patch.blogData, updatedAt);
+          await recordRevision(tx, current, updated, history(request, 'edit', updatedAt));
           await recordActivity(tx, 'article.html', `Blog HTML of ${articleLabel(current)} edited`, updatedAt, request.user!.email);
           return updated;
         }),
@@ -267,6 +275,7 @@ export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
           if (current.status === status) return current;
           const updatedAt = nextUpdatedAt(current.updated_at);
           const updated = await updateStatus(tx, current.id, status, updatedAt);
+          await recordRevision(tx, current, updated, history(request, action, updatedAt));
           await recordActivity(tx, kind, `Article ${articleLabel(current)} ${verb}`, updatedAt, request.user!.email);
           return updated;
         });
@@ -298,8 +307,15 @@ export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         const status = action === 'publish' ? 'published' : 'draft';
         const targets = action === 'delete' ? live : live.filter((row) => row.status !== status);
         const changed = new Set(targets.map((row) => row.id));
+        await ensureHistories(tx, [...changed]);
         if (action === 'delete') await trashArticles(tx, [...changed], now);
         else await updateStatuses(tx, [...changed], status, now);
+        await recordBulkRevisions(tx, [...changed], {
+          actor: request.user!.email,
+          action: action === 'delete' ? 'bulk_trash' : action === 'publish' ? 'bulk_publish' : 'bulk_draft',
+          at: now,
+          changed: [action === 'delete' ? 'trash' : 'status'],
+        });
         const [kind, verb] =
           action === 'delete'
             ? (['article.deleted', 'deleted'] as const)
@@ -330,6 +346,9 @@ export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         const now = new Date();
         const row = await trashArticle(tx, request.params.id, now);
         if (!row) throw articleNotFound();
+        // The one change the update made: out of the trash before (and the version before it).
+        const before = { ...row, deleted_at: null, version: Number(row.version) - 1 };
+        await recordRevision(tx, before, row, history(request, 'trash', now));
         await recordActivity(tx, 'article.deleted', `Article ${articleLabel(row)} deleted`, now, request.user!.email);
       });
       return reply.code(204).send(null);
@@ -351,6 +370,7 @@ export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
           }
           const updatedAt = nextUpdatedAt(current.updated_at);
           const restored = await restoreArticle(tx, current.id, slug, updatedAt);
+          await recordRevision(tx, current, restored, history(request, 'untrash', updatedAt));
           const as = slug !== current.slug ? ` as "${slug}"` : '';
           await recordActivity(tx, 'article.restored', `Article ${articleLabel(current)} restored from the trash${as}`, updatedAt, request.user!.email);
           return restored;

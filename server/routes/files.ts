@@ -13,6 +13,8 @@ import {
   fileResultSchema,
   fileTrashQuerySchema,
   fileTrashResultSchema,
+  fileVersionListSchema,
+  fileVersionParamsSchema,
   latestFilesResultSchema,
   MAX_UPLOAD_BYTES,
   serverMessages,
@@ -22,6 +24,8 @@ import type { AppContext } from '../context.ts';
 import { ApiError, apiError, errorResponses, isDiskFull, notFound, sendError, storageFull } from '../errors.ts';
 import { displayName, replaceFile, storeFile } from '../files/library.ts';
 import { FileStorage, type Variant } from '../files/storage.ts';
+import { listFileVersions, readFileVersion, restoreFileVersion } from '../files/versions.ts';
+import { fileVersionIds } from '../repositories/fileVersions.ts';
 import { recordActivities, recordActivity } from '../repositories/activity.ts';
 import {
   findAnyFile,
@@ -192,6 +196,7 @@ export const fileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       try {
         const row = await replaceFile(ctx, id, tmpFile, name, {
           actor: request.user!.email,
+          retention: ctx.retention,
           onStaleThumbnail: (error) => request.log.warn({ err: error, id }, 'could not remove the replaced thumbnail'),
         });
         return { success: true, file: toFile(row), message: serverMessages.fileReplaced };
@@ -206,10 +211,13 @@ export const fileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     handler: (request) => listFileTrash(db, request.query),
   });
 
-  /** Removes purged files' bytes (the rows are gone first); leftovers are swept at start. */
-  const removeBytes = async (request: FastifyRequest, ids: readonly string[]) => {
+  /** Removes purged files' bytes and earlier versions (the rows are gone first); leftovers are swept at start. */
+  const removeBytes = async (request: FastifyRequest, ids: readonly string[], versionIds: readonly string[]) => {
     for (const id of ids) {
       await storage.remove(id).catch((error: unknown) => request.log.warn({ err: error, id }, 'could not remove stored file'));
+    }
+    for (const id of versionIds) {
+      await storage.removeVersion(id).catch((error: unknown) => request.log.warn({ err: error, id }, 'could not remove a file version'));
     }
   };
 
@@ -232,6 +240,8 @@ export const fileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
           );
         const targets = rows.filter((row) => (action === 'delete' ? row.deleted_at === null : row.deleted_at !== null));
         const changed = targets.map((row) => row.id);
+        // Purged files' earlier versions go with them.
+        const versionIds = action === 'purge' ? await fileVersionIds(tx, changed) : [];
         if (action === 'delete') await trashFiles(tx, changed, now);
         else if (action === 'restore') await restoreFiles(tx, changed);
         else await purgeFiles(tx, changed);
@@ -251,13 +261,16 @@ export const fileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
         const isRefused = new Set(refused.map((r) => r.id));
         // In the order they were asked for.
         return {
-          changed: ids.filter((id) => isChanged.has(id)),
-          unchanged: ids.filter((id) => !isChanged.has(id) && !isRefused.has(id)),
-          refused,
+          result: {
+            changed: ids.filter((id) => isChanged.has(id)),
+            unchanged: ids.filter((id) => !isChanged.has(id) && !isRefused.has(id)),
+            refused,
+          },
+          versionIds,
         };
       });
-      if (action === 'purge') await removeBytes(request, result.changed);
-      return result;
+      if (action === 'purge') await removeBytes(request, result.result.changed, result.versionIds);
+      return result.result;
     },
   });
 
@@ -298,12 +311,14 @@ export const fileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     handler: async (request) => {
       const { id } = request.params;
       if (!FileStorage.isFileId(id)) throw fileNotFound();
-      await db.transaction(async (tx) => {
+      const versionIds = await db.transaction(async (tx) => {
+        const versions = await fileVersionIds(tx, [id]);
         const row = await purgeFile(tx, id);
         if (!row) throw (await findAnyFile(tx, id)) ? apiError('not_in_trash', serverMessages.fileNotInTrash) : fileNotFound();
         await recordActivity(tx, 'file.purged', `File "${row.name}" deleted for good`, new Date(), request.user!.email);
+        return versions;
       });
-      await removeBytes(request, [id]);
+      await removeBytes(request, [id], versionIds);
       return { success: true, message: serverMessages.filePurged };
     },
   });
@@ -356,5 +371,54 @@ export const fileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     config: { public: true },
     schema: { params: idParams, response: binaryResponses },
     handler: (request, reply) => sendStored(reply, request.params.id, 'thumbnail', false),
+  });
+
+  // Earlier versions: what "Replace…" put aside (server/files/versions.ts).
+  app.get('/:id/versions', {
+    schema: {
+      operationId: 'listFileVersions',
+      summary: "List a file's earlier versions (newest first)",
+      params: idParams,
+      response: { 200: fileVersionListSchema, ...errorResponses },
+    },
+    handler: (request) => listFileVersions(db, request.params.id),
+  });
+
+  // Behind the session (unlike the current bytes): an earlier version is history, not published media.
+  app.get('/:id/versions/:v/content', {
+    schema: {
+      operationId: 'downloadFileVersion',
+      summary: "Download an earlier version's bytes",
+      params: fileVersionParamsSchema,
+      response: binaryResponses,
+    },
+    handler: async (request, reply) => {
+      const { version, stored } = await readFileVersion(ctx, request.params.id, request.params.v);
+      return reply
+        .header('content-type', version.mime_type)
+        .header('content-length', stored.size)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', FILE_CSP)
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', contentDisposition('attachment', version.name))
+        .send(stored.body);
+    },
+  });
+
+  app.post('/:id/versions/:v/restore', {
+    schema: {
+      operationId: 'restoreFileVersion',
+      summary: "Make an earlier version's bytes the file's again (the current ones become a version)",
+      params: fileVersionParamsSchema,
+      response: { 200: fileResultSchema, ...errorResponses },
+    },
+    handler: async (request) => {
+      const { id, v } = request.params;
+      const row = await restoreFileVersion(ctx, id, v, {
+        actor: request.user!.email,
+        onLeftover: (error) => request.log.warn({ err: error, id }, 'could not remove a stale stored object'),
+      });
+      return { success: true, file: toFile(row), message: serverMessages.fileVersionRestored };
+    },
   });
 };

@@ -20,11 +20,20 @@ export interface ExtractedArticle {
   text: string;
   /** The clean, sanitised article HTML. */
   html: string;
+  /**
+   * The article's HTML as the extractor found it, before cleaning (sanitised with DOMPurify's
+   * defaults, so it can be shown): what the history puts beside the blog HTML, to see what the
+   * cleaning dropped or added. Null when longer than MAX_SOURCE_HTML_CHARS.
+   */
+  sourceHtml: string | null;
   /** The absolute http(s) addresses of the article's images, in order, without repeats. */
   images: string[];
 }
 
 type Win = JSDOM['window'];
+
+/** The longest source HTML kept for the history (as long as a blog HTML may be). */
+export const MAX_SOURCE_HTML_CHARS = 2_000_000;
 
 const { window: sanitiserWindow } = new JSDOM('');
 const purify = createDOMPurify(sanitiserWindow as unknown as Parameters<typeof createDOMPurify>[0]);
@@ -253,6 +262,7 @@ export function extractArticle(page: FetchedPage): ExtractedArticle {
     const parsed = new Readability<Element>(doc, { serializer: (el) => el as Element }).parse();
     const container = parsed?.content;
     if (!container) throw apiError('no_article');
+    const source = purify.sanitize(container.innerHTML);
     cleanBody(container, dom.window, page.url);
     const title = (parsed.title ?? '').replace(/\s+/g, ' ').trim();
     // The article opens with its title as the one h1 (the extractor demotes or drops it).
@@ -268,6 +278,7 @@ export function extractArticle(page: FetchedPage): ExtractedArticle {
       title,
       text: title ? `${title}\n\n${body}` : body,
       html,
+      sourceHtml: source.length <= MAX_SOURCE_HTML_CHARS ? source : null,
       images: imageUrls(container),
     };
   } finally {

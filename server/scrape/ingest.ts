@@ -152,7 +152,7 @@ export async function scrapeToDraft(
           scraped_url: url,
           new_url: null,
           scrapped_data: page.text,
-        }, ctx.actor),
+        }, ctx.actor, { sourceHtml: page.sourceHtml }),
       );
       return { row, warnings, images };
     } catch (error) {

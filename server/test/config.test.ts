@@ -95,6 +95,7 @@ describe('loadConfig', () => {
       publicCorsOrigins: [],
       oidc: undefined,
       storage: { kind: 'local' },
+      retention: { keepAllDays: 30, keepDailyDays: 365, max: 200 },
     };
     expect(loadConfig({})).toEqual(expected);
     const blank = Object.fromEntries(configTable().map((v) => [v.name, '']));
@@ -125,6 +126,9 @@ describe('loadConfig', () => {
         S3_REGION: 'eu-west-1',
         S3_FORCE_PATH_STYLE: 'true',
         S3_PRESIGNED_DOWNLOADS: 'yes',
+        HISTORY_KEEP_ALL_DAYS: '7',
+        HISTORY_KEEP_DAILY_DAYS: '90',
+        HISTORY_MAX_VERSIONS: '50',
         UNRELATED: 'ignored',
       }),
     ).toEqual({
@@ -149,6 +153,7 @@ describe('loadConfig', () => {
         forcePathStyle: true,
         presignedDownloads: true,
       },
+      retention: { keepAllDays: 7, keepDailyDays: 90, max: 50 },
     });
   });
 
@@ -173,6 +178,9 @@ describe('loadConfig', () => {
     [{ STORAGE: 's3', S3_BUCKET: 'b' }, 'S3_BUCKET must be a bucket name (3-63 lowercase letters, digits, dots, hyphens), got "b"'],
     [{ STORAGE: 's3', S3_BUCKET: 'media', S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT must be an http(s) URL, got "minio:9000"'],
     [{ S3_FORCE_PATH_STYLE: 'sometimes' }, 'S3_FORCE_PATH_STYLE must be true or false, got "sometimes"'],
+    [{ HISTORY_KEEP_ALL_DAYS: '0' }, 'HISTORY_KEEP_ALL_DAYS must be a positive integer, got "0"'],
+    [{ HISTORY_MAX_VERSIONS: 'lots' }, 'HISTORY_MAX_VERSIONS must be a positive integer, got "lots"'],
+    [{ HISTORY_KEEP_ALL_DAYS: '60', HISTORY_KEEP_DAILY_DAYS: '30' }, 'HISTORY_KEEP_DAILY_DAYS must be at least HISTORY_KEEP_ALL_DAYS (60), got "30"'],
   ])('refuses %o: %s', (env, message) => {
     expect(() => loadConfig(env)).toThrow(new ConfigError([message]));
   });

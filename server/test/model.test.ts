@@ -22,8 +22,11 @@ import {
   fileListResultSchema,
   fileTrashResultSchema,
   latestFilesResultSchema,
+  revisionListSchema,
+  revisionResultSchema,
   serverMessages,
   trashListResultSchema,
+  type RevisionAction,
   type ActivityKind,
   type Article,
   type ArticleCard,
@@ -54,7 +57,27 @@ interface ModelFile {
   fixture: number;
 }
 
+/** What a revision must say of an article (its content, as RevisionSnapshot has it, without the source). */
+interface ModelRevision {
+  action: RevisionAction;
+  restoredFrom: number | null;
+  snapshot: {
+    status: ArticleStatus;
+    inTrash: boolean;
+    title: string | null;
+    slug: string | null;
+    blogData: string | null;
+    scrappedData: string;
+    scrapedUrl: string | null;
+    newUrl: string | null;
+  };
+}
+
 interface Model {
+  /** Every article's history, oldest first (one admin's edits within a run fold: a run lasts seconds). */
+  revisions: Map<string, ModelRevision[]>;
+  /** How many earlier versions each file keeps (one per replacement by other bytes). */
+  fileVersions: Map<string, number>;
   /** Live articles (liveArticles gives them in creation order). */
   articles: Map<string, Article>;
   /** Every article ever deleted (in the trash or deleted for good), in order. */
@@ -76,6 +99,8 @@ interface Real {
 }
 
 const emptyModel = (): Model => ({
+  revisions: new Map(),
+  fileVersions: new Map(),
   articles: new Map(),
   deletedArticles: [],
   trash: new Map(),
@@ -88,6 +113,28 @@ const emptyModel = (): Model => ({
 const bump = (m: Model, kind: ActivityKind) => {
   m.activity[kind] = (m.activity[kind] ?? 0) + 1;
 };
+
+/** A write's revision: an edit after an edit folds into it (one admin, within 10 minutes), anything else is its own. */
+function recordRevision(m: Model, a: Article, action: RevisionAction, inTrash = false, restoredFrom: number | null = null) {
+  const history = m.revisions.get(a.id) ?? [];
+  const revision: ModelRevision = {
+    action,
+    restoredFrom,
+    snapshot: {
+      status: a.status,
+      inTrash,
+      title: a.title ?? null,
+      slug: a.slug,
+      blogData: a.blogData,
+      scrappedData: a.scrappedData,
+      scrapedUrl: a.scrapedUrl,
+      newUrl: a.newUrl,
+    },
+  };
+  if (action === 'edit' && history.at(-1)?.action === 'edit') history[history.length - 1] = revision;
+  else history.push(revision);
+  m.revisions.set(a.id, history);
+}
 
 /** Never made by the server (its ids start with the time in ms). */
 const UNKNOWN_ID = '00000000000000000000000000';
@@ -284,6 +331,33 @@ async function quickCheck(m: Model, r: Real) {
   expect(await dir('files')).toEqual(keptFiles(m).map((f) => f.id).sort());
   expect(await dir('thumbs')).toEqual(thumbNames(m));
   expect(await dir('tmp')).toEqual([]);
+
+  // History: the revisions of the articles the model has (purged ones' went with them), and the
+  // earlier versions of files, rows and bytes.
+  const revisionCount = [...m.revisions.values()].reduce((n, list) => n + list.length, 0);
+  const dbRevisions = (await db.query<{ n: string | number }>('SELECT count(*) AS n FROM article_revisions')).rows[0]!;
+  expect(Number(dbRevisions.n)).toBe(revisionCount);
+  const versionCount = [...m.fileVersions.values()].reduce((n, k) => n + k, 0);
+  const dbVersions = (await db.query<{ n: string | number }>('SELECT count(*) AS n FROM file_versions')).rows[0]!;
+  expect(Number(dbVersions.n)).toBe(versionCount);
+  expect((await dir('versions')).length).toBe(versionCount);
+}
+
+/** The article's history through the API: every revision, newest first, and the last one's snapshot is the article. */
+async function checkHistory(m: Model, r: Real, id: string) {
+  const expected = m.revisions.get(id) ?? [];
+  const res = await api(r, 'GET', `/api/articles/${id}/revisions?limit=200`);
+  expect(res.statusCode, res.body).toBe(200);
+  const list = revisionListSchema.parse(res.json());
+  expect(list.total).toBe(expected.length);
+  expect(list.data.map((rev) => [rev.number, rev.action, rev.restoredFrom, rev.current])).toEqual(
+    expected.map((rev, i) => [i + 1, rev.action, rev.restoredFrom, i === expected.length - 1]).reverse(),
+  );
+  const latest = await api(r, 'GET', `/api/articles/${id}/revisions/${expected.length}`);
+  expect(latest.statusCode, latest.body).toBe(200);
+  const { sourceHtml, ...snapshot } = revisionResultSchema.parse(latest.json()).data.snapshot;
+  expect(snapshot).toEqual(expected.at(-1)!.snapshot);
+  expect(sourceHtml).toBeNull();
 }
 
 /** Every page of every list, every detail, every row and every stored byte. */
@@ -291,6 +365,8 @@ async function fullCheck(m: Model, r: Real, pageSize: number) {
   tally.fullChecks++;
   const counts = statusCounts(m);
   const newestFirst = liveArticles(m).reverse();
+  // Every live article's history, rebuilt from its stored changes.
+  for (const article of newestFirst) await checkHistory(m, r, article.id);
 
   for (const status of ['all', 'published', 'draft'] as const) {
     const expected = newestFirst.filter((a) => status === 'all' || a.status === status).map(cardOf);
@@ -597,6 +673,7 @@ abstract class Base implements Cmd {
       if (expected) {
         expect(res.statusCode, res.body).toBe(200);
         expect(res.json()).toEqual({ data: expected });
+        await checkHistory(m, r, article);
       } else articleNotFound(res);
     }
     if (file !== undefined) {
@@ -669,6 +746,7 @@ class CreateArticle extends Base {
     m.articles.set(data.id, data);
     this.touched.article = data.id;
     bump(m, 'article.created');
+    recordRevision(m, data, 'create');
   }
 }
 
@@ -703,6 +781,7 @@ function expectEdited(m: Model, res: Res, before: Article, change: Partial<Artic
   expect(Date.parse(data.updatedAt)).toBeGreaterThan(Date.parse(before.updatedAt));
   m.articles.set(data.id, data);
   bump(m, kind);
+  recordRevision(m, data, kind === 'article.published' ? 'publish' : kind === 'article.draft' ? 'draft' : 'edit');
 }
 
 class EditSlug extends Base {
@@ -756,6 +835,70 @@ class EditBlog extends Base {
     const changed = blogData !== article!.blogData;
     count(changed ? 'blog:ok' : 'blog:same');
     expectEdited(m, res, article!, { blogData }, changed ? 'article.html' : undefined);
+  }
+}
+
+/** POST /articles/:id/revisions/:rev/restore: a revision's content written back as a new revision. */
+class RestoreRevision extends Base {
+  readonly label = 'RestoreRevision';
+  constructor(readonly a: { target: Target; pick: number; beyond: boolean; ifMatch: IfMatch }) {
+    super();
+  }
+  args() {
+    return this.a;
+  }
+  async exec(m: Model, r: Real) {
+    const { id, article } = resolveArticle(m, this.a.target);
+    this.touched.article = id;
+    const history = m.revisions.get(id) ?? [];
+    // Now and then one past the last: a revision the article does not have. Mostly one whose
+    // content differs from the article's, so that restores happen.
+    const contentOf = (a: ModelRevision['snapshot'] | Article) => JSON.stringify([a.title ?? null, a.slug, a.blogData, a.scrappedData, a.scrapedUrl, a.newUrl]);
+    const differing = history.flatMap((rev, i) => (article && contentOf(rev.snapshot) !== contentOf(article) ? [i + 1] : []));
+    const number =
+      this.a.beyond || history.length === 0
+        ? history.length + 1
+        : differing.length && this.a.pick % 3 !== 0
+          ? differing[this.a.pick % differing.length]!
+          : (this.a.pick % history.length) + 1;
+    const [headers, stale] = ifMatchHeader(this.a.ifMatch, article?.updatedAt);
+    const res = await api(r, 'POST', `/api/articles/${id}/revisions/${number}/restore`, undefined, headers);
+    if (!article) {
+      count('restore-rev:not-found');
+      return articleNotFound(res);
+    }
+    const revision = history[number - 1];
+    if (!revision) {
+      count('restore-rev:unknown');
+      return expectArticleError(res, 404, 'not_found', serverMessages.revisionNotFound);
+    }
+    if (article.status === 'published') {
+      count('restore-rev:published');
+      return expectArticleError(res, 409, 'article_published', serverMessages.articlePublished);
+    }
+    if (stale) {
+      count('restore-rev:stale');
+      return expectArticleError(res, 409, 'stale_article', serverMessages.articleStale);
+    }
+    const { title, slug, blogData, scrappedData, scrapedUrl, newUrl } = revision.snapshot;
+    const content = { title, slug, blogData, scrappedData, scrapedUrl, newUrl };
+    if (contentOf(revision.snapshot) === contentOf(article)) {
+      count('restore-rev:same');
+      expect(res.statusCode, res.body).toBe(200);
+      return expect(res.json()).toEqual({ data: article });
+    }
+    if (content.slug !== null && content.slug !== article.slug && liveArticles(m).some((a) => a.id !== id && a.slug === content.slug)) {
+      count('restore-rev:slug-taken');
+      return expectArticleError(res, 409, 'slug_taken', serverMessages.slugTaken);
+    }
+    count('restore-rev:ok');
+    expect(res.statusCode, res.body).toBe(200);
+    const data = articleSchema.parse(res.json().data);
+    expect(data).toEqual({ ...article, ...content, updatedAt: data.updatedAt });
+    expect(Date.parse(data.updatedAt)).toBeGreaterThan(Date.parse(article.updatedAt));
+    m.articles.set(id, data);
+    bump(m, 'article.html');
+    recordRevision(m, data, 'restore', false, number);
   }
 }
 
@@ -822,6 +965,7 @@ class DeleteArticle extends Base {
     m.deletedArticles.push(id);
     m.trash.set(id, article);
     bump(m, 'article.deleted');
+    recordRevision(m, article, 'trash', true);
   }
 }
 
@@ -871,6 +1015,7 @@ class RestoreArticle extends Base {
     m.trash.delete(id);
     m.articles.set(id, data);
     bump(m, 'article.restored');
+    recordRevision(m, data, 'untrash');
   }
 }
 
@@ -898,6 +1043,7 @@ class PurgeArticle extends Base {
     count('purge:ok');
     expect(res.statusCode, res.body).toBe(204);
     m.trash.delete(id);
+    m.revisions.delete(id);
     bump(m, 'article.purged');
   }
 }
@@ -1043,6 +1189,8 @@ class ReplaceFile extends Base {
     expect(Date.parse(file.lastModified)).toBeGreaterThan(Date.parse(current.file.lastModified));
     m.files.set(id, { file, bytes: fixture.verbatim ? fixture.bytes : undefined, fixture: this.a.fixture });
     bump(m, 'file.replaced');
+    // Other bytes: the replaced ones are kept as a version.
+    if (current.fixture !== this.a.fixture) m.fileVersions.set(id, (m.fileVersions.get(id) ?? 0) + 1);
   }
 }
 
@@ -1098,6 +1246,7 @@ class PurgeFile extends Base {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ success: true, message: serverMessages.filePurged });
     m.fileTrash.delete(id);
+    m.fileVersions.delete(id);
     bump(m, 'file.purged');
   }
 }
@@ -1146,6 +1295,7 @@ class BulkFiles extends Base {
       } else {
         expected.changed.push(id);
         m.fileTrash.delete(id);
+        m.fileVersions.delete(id);
         bump(m, 'file.purged');
       }
     }
@@ -1319,6 +1469,17 @@ const commandArb: fc.Arbitrary<Cmd> = fc.oneof(
         ),
       })
       .map((a) => new BadPatch(a)),
+  },
+  {
+    weight: 3,
+    arbitrary: fc
+      .record({
+        target: statusTargetArb('published'),
+        pick: fc.nat(),
+        beyond: fc.integer({ min: 0, max: 3 }).map((n) => n === 0),
+        ifMatch: fc.constantFrom<IfMatch>('none', 'none', 'current', 'stale'),
+      })
+      .map((a) => new RestoreRevision(a)),
   },
   { weight: 3, arbitrary: fc.record({ target: statusTargetArb('published'), to: fc.constant<ArticleStatus>('published') }).map((a) => new SetStatus(a)) },
   { weight: 3, arbitrary: fc.record({ target: statusTargetArb('draft'), to: fc.constant<ArticleStatus>('draft') }).map((a) => new SetStatus(a)) },

@@ -45,7 +45,7 @@ const stores: { name: string; make: () => Promise<ObjectStore> }[] = [
   {
     name: 'local disk',
     make: async () => {
-      const store = new LocalObjectStore(await mkdtemp(path.join(scratch, 'local-')), ['files', 'thumbs']);
+      const store = new LocalObjectStore(await mkdtemp(path.join(scratch, 'local-')), ['files', 'thumbs', 'versions']);
       await store.init();
       return store;
     },
@@ -82,6 +82,16 @@ describe.each(stores)('the object store contract ($name)', ({ make }) => {
     await store.putFile(key, await localFile(Buffer.from('second, longer')), 'text/plain');
     const got = await store.get(key);
     expect((await bytesOf(got!.body)).toString()).toBe('second, longer');
+  });
+
+  it('copies an object: the copy keeps the bytes after the original is written again', async () => {
+    const from = `files/${'g'.repeat(26)}`;
+    const to = `versions/${'h'.repeat(26)}`;
+    await store.putFile(from, await localFile(Buffer.from('the first bytes')), 'text/plain');
+    await store.copy(from, to);
+    await store.putFile(from, await localFile(Buffer.from('the next bytes')), 'text/plain');
+    expect((await bytesOf((await store.get(to))!.body)).toString()).toBe('the first bytes');
+    expect((await bytesOf((await store.get(from))!.body)).toString()).toBe('the next bytes');
   });
 
   it('answers undefined for a missing key, and removing a missing key is fine', async () => {
@@ -140,7 +150,7 @@ describe.each(backends)('files on S3 ($name)', (backend) => {
     await s3.start();
     token = await h.reset();
     // An empty bucket for each test, like the disk after reset().
-    for (const prefix of ['files', 'thumbs']) {
+    for (const prefix of ['files', 'thumbs', 'versions']) {
       for await (const { key } of store().list(prefix)) await store().remove(key);
     }
   });
@@ -203,6 +213,28 @@ describe.each(backends)('files on S3 ($name)', (backend) => {
     const content = await h.app.inject({ url: file.url });
     expect(content.headers['content-type']).toBe('application/pdf');
     expect(content.rawPayload.equals(pdf)).toBe(true);
+  });
+
+  it('keeps the replaced bytes as a version in the bucket, serves and restores it, and purges it with the file', async () => {
+    const png = await fixtures.png();
+    const file = (await upload('photo.png', png, 'image/png')).json<{ file: StoredFile }>().file;
+    const pdf = fixtures.pdf(710);
+    const body = multipartBody([{ name: 'file', filename: 'report.pdf', contentType: 'application/pdf', data: pdf }]);
+    const replaced = await h.app.inject({ method: 'PUT', url: `/api/files/${file.id}/content`, payload: body.payload, headers: { ...body.headers, ...auth(token) } });
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    const versions = (await h.app.inject({ url: `/api/files/${file.id}/versions`, headers: auth(token) })).json<{ data: { id: string; url: string }[] }>().data;
+    expect(versions).toHaveLength(1);
+    expect((await bytesOf((await store().get(`versions/${versions[0]!.id}`))!.body)).equals(png)).toBe(true);
+    const download = await h.app.inject({ url: versions[0]!.url, headers: auth(token) });
+    expect(download.rawPayload.equals(png)).toBe(true);
+    const restored = await h.app.inject({ method: 'POST', url: `/api/files/${file.id}/versions/1/restore`, headers: auth(token) });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect((await bytesOf((await store().get(`files/${file.id}`))!.body)).equals(png)).toBe(true);
+    const after = (await h.app.inject({ url: `/api/files/${file.id}/versions`, headers: auth(token) })).json<{ data: { id: string }[] }>().data;
+    expect(after).toHaveLength(2);
+    await h.app.inject({ method: 'DELETE', url: `/api/files/${file.id}`, headers: auth(token) });
+    expect((await h.app.inject({ method: 'DELETE', url: `/api/files/${file.id}/forever`, headers: auth(token) })).statusCode).toBe(200);
+    for (const version of after) expect(await store().get(`versions/${version.id}`)).toBeUndefined();
   });
 
   it('sweeps objects that have no row, and keeps those that have one', async () => {

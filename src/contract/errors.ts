@@ -27,7 +27,16 @@ export const apiErrors = {
   unsupported_media_type: { status: 415, message: m.unsupportedMediaType },
   not_found: {
     status: 404,
-    message: [m.notFound, m.articleNotFound, m.fileNotFound, m.userNotFound, m.sessionNotFound, m.invitationNotFound],
+    message: [
+      m.notFound,
+      m.articleNotFound,
+      m.fileNotFound,
+      m.userNotFound,
+      m.sessionNotFound,
+      m.invitationNotFound,
+      m.revisionNotFound,
+      m.fileVersionNotFound,
+    ],
   },
   // The server or what it depends on.
   internal: { status: 500, message: m.internal },

@@ -11,8 +11,9 @@ export { serverMessages } from './messages';
 import { serverMessages as messages } from './messages';
 export * from './errors';
 
-export const articleStatusSchema = z.enum(['draft', 'published']);
-export type ArticleStatus = z.infer<typeof articleStatusSchema>;
+import { articleStatusSchema, fileTypeSchema } from './enums';
+export * from './enums';
+export * from './history';
 
 export const articleSchema = z.object({
   id: z.string(),
@@ -277,9 +278,6 @@ export const slugCheckResultSchema = z.object({
   slug: z.string(),
 });
 export type SlugCheckResult = z.infer<typeof slugCheckResultSchema>;
-
-export const fileTypeSchema = z.enum(['pdf', 'image', 'other']);
-export type FileType = z.infer<typeof fileTypeSchema>;
 
 export const fileSchema = z.object({
   id: z.string(),

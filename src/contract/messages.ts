@@ -78,4 +78,9 @@ export const serverMessages = {
   onlyHttpUrls: 'Only http and https URLs can be scraped',
   urlWithCredentials: 'URLs with credentials cannot be scraped',
   notHtml: 'The URL does not point to an HTML page',
+  revisionNotFound: 'Revision not found',
+  fileVersionNotFound: 'File version not found',
+  revisionNameTooLong: 'A revision name has at most 100 characters.',
+  revisionRestored: (number: number) => `Restored revision ${number}`,
+  fileVersionRestored: 'Earlier version restored',
 } as const;
