@@ -10,7 +10,9 @@
  *   one of the values sent, a file row's bytes on disk match its size and sha256);
  * - no file row without its bytes (and thumbnail, for raster images) on disk;
  * - no bytes on disk without a row once the start-up sweep has run (see `backdate` below);
- * - the counters kept by triggers (article_counts, file_stats) agree with the rows.
+ * - the counters kept by triggers (article_counts, file_stats) agree with the rows;
+ * - every article is what its last revision says (version, status, slug, trash, texts by hash),
+ *   and no revision records a version its article never reached.
  *
  * On the embedded PGlite (a temp DATA_DIR) and on PostgreSQL (a fresh database crash_<random>
  * on 127.0.0.1:5432, dropped at the end). The database is read directly (PGlite: a copy of its
@@ -468,6 +470,10 @@ interface DbState {
   actualCounts: Record<string, number>;
   fileStats: { files: number; images: number; pdfs: number; total_bytes: number };
   actualFileStats: { files: number; images: number; pdfs: number; total_bytes: number };
+  /** Articles whose last revision is not the article as it is (or that have none). */
+  historyMismatches: DbRow[];
+  /** Revisions of a version the article never reached: a revision without its change. */
+  revisionsAhead: DbRow[];
 }
 
 const STATE_QUERIES = {
@@ -479,6 +485,18 @@ const STATE_QUERIES = {
   counts: 'SELECT status, n FROM article_counts',
   actualCounts: 'SELECT status, count(*) AS n FROM articles WHERE deleted_at IS NULL GROUP BY status',
   fileStats: 'SELECT files, images, pdfs, total_bytes FROM file_stats WHERE id = 1',
+  // Every article is what its last revision says: the same version, scalar fields and texts
+  // (the texts by their SHA-256, as stored beside them).
+  historyMismatches: `SELECT a.id, a.version, r.article_version FROM articles a
+      LEFT JOIN LATERAL (SELECT * FROM article_revisions WHERE article_id = a.id ORDER BY number DESC LIMIT 1) r ON true
+      LEFT JOIN article_revision_texts b ON b.id = r.blog_text_id
+      LEFT JOIN article_revision_texts t ON t.id = r.raw_text_id
+     WHERE r.number IS NULL OR r.article_version <> a.version OR r.status <> a.status OR r.slug IS DISTINCT FROM a.slug
+        OR r.in_trash <> (a.deleted_at IS NOT NULL)
+        OR b.sha256 IS DISTINCT FROM (CASE WHEN a.blog_data IS NULL THEN NULL ELSE sha256(convert_to(a.blog_data, 'UTF8')) END)
+        OR t.sha256 IS DISTINCT FROM sha256(convert_to(a.scrapped_data, 'UTF8'))`,
+  revisionsAhead: `SELECT r.article_id, r.number, r.article_version, a.version FROM article_revisions r
+      JOIN articles a ON a.id = r.article_id WHERE r.article_version > a.version`,
   actualFileStats: `SELECT count(*) AS files, count(*) FILTER (WHERE type = 'image') AS images,
       count(*) FILTER (WHERE type = 'pdf') AS pdfs, coalesce(sum(size), 0) AS total_bytes FROM files WHERE deleted_at IS NULL`,
 };
@@ -497,6 +515,8 @@ async function readState(query: (sql: string) => Promise<DbRow[]>): Promise<DbSt
     actualCounts: byStatus(await query(STATE_QUERIES.actualCounts)),
     fileStats: stats(await query(STATE_QUERIES.fileStats)),
     actualFileStats: stats(await query(STATE_QUERIES.actualFileStats)),
+    historyMismatches: await query(STATE_QUERIES.historyMismatches),
+    revisionsAhead: await query(STATE_QUERIES.revisionsAhead),
   };
 }
 
@@ -995,6 +1015,14 @@ class BackendRun {
       if (state.fileStats[key] !== state.actualFileStats[key]) {
         p.add(`file_stats.${key} is ${state.fileStats[key]}, the files table says ${state.actualFileStats[key]}`);
       }
+    }
+
+    // History: no change without its revision, no revision without its change.
+    for (const row of state.historyMismatches) {
+      p.add(`HISTORY: article ${String(row.id)} (version ${String(row.version)}) is not what its last revision (version ${String(row.article_version)}) says`);
+    }
+    for (const row of state.revisionsAhead) {
+      p.add(`HISTORY: revision ${String(row.number)} of article ${String(row.article_id)} records version ${String(row.article_version)}, the article is at ${String(row.version)}`);
     }
 
     // Articles.
