@@ -38,6 +38,7 @@ import { docsRoutes, registerOpenApi } from './openapi.ts';
 import { historyRoutes } from './routes/history.ts';
 import { sweepArticleHistory, sweepFileVersions } from './history/sweep.ts';
 import { DEFAULT_RETENTION, type RetentionPolicy } from './history/retention.ts';
+import { FOLD_MS } from './history/articles.ts';
 import { apiError, installErrorHandling, notFound, sendError } from './errors.ts';
 import { DEFAULT_MAX_IMAGE_PIXELS } from './files/limits.ts';
 import type { ObjectStore } from './files/objects.ts';
@@ -110,6 +111,8 @@ export interface AppOptions {
   viewFlushMs?: number;
   /** Which article revisions and file versions are kept (default DEFAULT_RETENTION). */
   retention?: RetentionPolicy;
+  /** One admin's consecutive edits within this long are one revision (default FOLD_MS; 0: never). */
+  historyFoldMs?: number;
 }
 
 export const DEFAULT_BODY_LIMIT = 4 * 1024 * 1024;
@@ -361,6 +364,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     dummyPasswordHash: await hashPassword(randomBytes(16).toString('hex'), passwordHashing),
     oidc: options.oidc ? new OidcClient(options.oidc) : null,
     retention,
+    historyFoldMs: options.historyFoldMs ?? FOLD_MS,
   };
 
   app.addHook('onClose', () => ctx.workers.close());

@@ -36,6 +36,8 @@ export interface ServerConfig {
   storage: StorageConfig;
   /** Which article revisions and file versions the hourly sweep keeps. */
   retention: RetentionPolicy;
+  /** One admin's consecutive edits within this long fold into one revision (0: never). */
+  historyFoldMs: number;
 }
 
 export type StorageConfig =
@@ -110,6 +112,14 @@ const positiveInt = (fallback: number, max = Number.MAX_SAFE_INTEGER) =>
     if (value === undefined) return { ok: fallback };
     const n = Number(value);
     if (!Number.isInteger(n) || n <= 0 || n > max) return { problem: `must be a positive integer, got "${value}"` };
+    return { ok: n };
+  });
+
+const nonNegativeInt = (fallback: number, max = Number.MAX_SAFE_INTEGER) =>
+  variable((value): Read<number> => {
+    if (value === undefined) return { ok: fallback };
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 0 || n > max) return { problem: `must be a whole number from 0 to ${max}, got "${value}"` };
     return { ok: n };
   });
 
@@ -203,6 +213,9 @@ export const configVariables = z.object({
   ),
   HISTORY_KEEP_DAILY_DAYS: positiveInt(DEFAULT_RETENTION.keepDailyDays, 36_500).describe(
     'older ones: the last of each UTC day is kept up to this many days, then they go (pinned revisions never do)',
+  ),
+  HISTORY_FOLD_MINUTES: nonNegativeInt(10, 1440).describe(
+    "one admin's consecutive edits of an article within this many minutes are one revision; `0`: every save is a revision of its own",
   ),
   HISTORY_MAX_VERSIONS: positiveInt(DEFAULT_RETENTION.max, 100_000).describe(
     'at most this many revisions per article and versions per file; past it the oldest go first (pinned revisions stay)',
@@ -304,6 +317,7 @@ export const configSchema = configVariables
             }
           : { kind: 'local' },
       retention: { keepAllDays: env.HISTORY_KEEP_ALL_DAYS, keepDailyDays: env.HISTORY_KEEP_DAILY_DAYS, max: env.HISTORY_MAX_VERSIONS },
+      historyFoldMs: env.HISTORY_FOLD_MINUTES * 60 * 1000,
     }),
   );
 

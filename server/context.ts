@@ -34,4 +34,6 @@ export interface AppContext {
   oidc: OidcClient | null;
   /** Which article revisions and file versions are kept (HISTORY_*). */
   retention: RetentionPolicy;
+  /** One admin's consecutive edits within this long fold into one revision (HISTORY_FOLD_MINUTES; 0: never). */
+  historyFoldMs: number;
 }

@@ -37,6 +37,7 @@ async function main() {
     publicCorsOrigins: config.publicCorsOrigins,
     oidc: config.oidc,
     retention: config.retention,
+    historyFoldMs: config.historyFoldMs,
     logger: {
       level: config.logLevel,
       ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } } : {}),

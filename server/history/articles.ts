@@ -59,6 +59,8 @@ export interface HistoryWrite {
   sourceHtml?: string | null;
   /** The cap on revisions per article (the rest of the policy is the sweep's). */
   retention?: RetentionPolicy;
+  /** Edits within this long of the last revision's first, by the same admin, fold into it (default FOLD_MS; 0: never). */
+  foldMs?: number;
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest();
@@ -179,7 +181,7 @@ export async function recordRevision(tx: Queryable, before: ArticleRow | null, a
     write.actor !== null &&
     known.actor === write.actor &&
     !known.pinned &&
-    write.at.getTime() - Date.parse(known.created_iso) < FOLD_MS;
+    write.at.getTime() - Date.parse(known.created_iso) < (write.foldMs ?? FOLD_MS);
   if (fold) {
     const union = [...new Set([...known.changed, ...changed])];
     await foldIntoRevision(tx, after.id, known.number, valuesOf(after, write, union, texts));

@@ -87,6 +87,7 @@ export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     action,
     at,
     retention: ctx.retention,
+    foldMs: ctx.historyFoldMs,
     ...more,
   });
 

@@ -96,6 +96,7 @@ describe('loadConfig', () => {
       oidc: undefined,
       storage: { kind: 'local' },
       retention: { keepAllDays: 30, keepDailyDays: 365, max: 200 },
+      historyFoldMs: 10 * 60 * 1000,
     };
     expect(loadConfig({})).toEqual(expected);
     const blank = Object.fromEntries(configTable().map((v) => [v.name, '']));
@@ -129,6 +130,7 @@ describe('loadConfig', () => {
         HISTORY_KEEP_ALL_DAYS: '7',
         HISTORY_KEEP_DAILY_DAYS: '90',
         HISTORY_MAX_VERSIONS: '50',
+        HISTORY_FOLD_MINUTES: '0',
         UNRELATED: 'ignored',
       }),
     ).toEqual({
@@ -154,6 +156,7 @@ describe('loadConfig', () => {
         presignedDownloads: true,
       },
       retention: { keepAllDays: 7, keepDailyDays: 90, max: 50 },
+      historyFoldMs: 0,
     });
   });
 
@@ -180,6 +183,7 @@ describe('loadConfig', () => {
     [{ S3_FORCE_PATH_STYLE: 'sometimes' }, 'S3_FORCE_PATH_STYLE must be true or false, got "sometimes"'],
     [{ HISTORY_KEEP_ALL_DAYS: '0' }, 'HISTORY_KEEP_ALL_DAYS must be a positive integer, got "0"'],
     [{ HISTORY_MAX_VERSIONS: 'lots' }, 'HISTORY_MAX_VERSIONS must be a positive integer, got "lots"'],
+    [{ HISTORY_FOLD_MINUTES: '-1' }, 'HISTORY_FOLD_MINUTES must be a whole number from 0 to 1440, got "-1"'],
     [{ HISTORY_KEEP_ALL_DAYS: '60', HISTORY_KEEP_DAILY_DAYS: '30' }, 'HISTORY_KEEP_DAILY_DAYS must be at least HISTORY_KEEP_ALL_DAYS (60), got "30"'],
   ])('refuses %o: %s', (env, message) => {
     expect(() => loadConfig(env)).toThrow(new ConfigError([message]));

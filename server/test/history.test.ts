@@ -146,6 +146,15 @@ describe.each(backends)('article history ($name)', (backend) => {
     expect((await history(a.id)).total).toBe(7);
   });
 
+  it('makes every save a revision of its own when folding is off (HISTORY_FOLD_MINUTES=0)', async () => {
+    const app = await ctx.h.buildApp({ historyFoldMs: 0 });
+    const call = (payload: object, id: string) =>
+      app.inject({ method: 'PATCH', url: `/api/articles/${id}`, headers: auth(ctx.token), payload });
+    const a = await create({ blogData: '<p>0</p>' });
+    for (const i of [1, 2, 3]) expect((await call({ blogData: `<p>${i}</p>` }, a.id)).statusCode).toBe(200);
+    expect((await history(a.id)).data.map((r) => r.action)).toEqual(['edit', 'edit', 'edit', 'create']);
+  });
+
   it('stores a changed span, not the article, per revision: the chain is cut at its depth and every snapshot reads back whole', async () => {
     const a = await create({ blogData: LONG_HTML, scrappedData: 'text'.repeat(3000) });
     const sent = [LONG_HTML];

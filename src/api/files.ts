@@ -15,7 +15,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { BulkResult, FileBulkRequest, FileListResult, FileTrashResult, FileTypeFilter, StoredFile } from '../contract';
+import type { BulkResult, FileBulkRequest, FileListResult, FileTrashResult, FileTypeFilter, FileVersion, StoredFile } from '../contract';
 import type { UploadItem } from '../lib/uploads';
 import { API_BASE, ApiError, answerSchemas, api, handleUnauthorized } from './client';
 
@@ -32,6 +32,8 @@ export const fileKeys = {
   trash: () => [...fileKeys.all, 'trash'] as const,
   trashPages: () => [...fileKeys.trash(), 'pages'] as const,
   trashCount: () => [...fileKeys.trash(), 'count'] as const,
+  /** A file's earlier versions (under `all`: every file write refreshes them). */
+  versions: (id: string) => [...fileKeys.all, 'versions', id] as const,
 };
 
 export function fetchFilePage(filter: FileFilter, page: number, signal?: AbortSignal) {
@@ -309,6 +311,40 @@ export function useUploadQueue({ onDuplicate }: { onDuplicate?: (file: StoredFil
 }
 
 /** Saves a stored file through the browser (the server answers as an attachment). */
+/** A file's earlier versions, newest first (what its replacements put aside). */
+export const fileVersionsQuery = (id: string) =>
+  queryOptions({
+    queryKey: fileKeys.versions(id),
+    queryFn: async () => (await api(`/files/${encodeURIComponent(id)}/versions`, { schema: (s) => s.fileVersionListSchema })).data,
+  });
+
+export function useFileVersions(id: string | null) {
+  return useQuery({ ...fileVersionsQuery(id ?? ''), enabled: id !== null });
+}
+
+/**
+ * Makes a version's bytes the file's again (checked like an upload; 409 `file_duplicate` when
+ * another file has them); the current bytes become a version. Every file list is refreshed.
+ */
+export function useRestoreFileVersion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ fileId, number }: { fileId: string; number: number }) =>
+      api(`/files/${encodeURIComponent(fileId)}/versions/${number}/restore`, { method: 'POST', schema: (s) => s.fileResultSchema }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: fileKeys.all }),
+  });
+}
+
+/** Downloads an earlier version's bytes (the session's cookie goes with the request). */
+export function downloadFileVersion(version: FileVersion) {
+  const link = document.createElement('a');
+  link.href = version.url;
+  link.download = version.name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
 export function downloadFile(file: StoredFile) {
   const link = document.createElement('a');
   link.href = fileDownloadUrl(file);

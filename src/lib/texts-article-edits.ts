@@ -13,7 +13,8 @@ export const articleEditTexts = {
   restore: 'Restore',
   discard: 'Discard',
   conflictTitle: 'Someone else saved this article meanwhile',
-  conflictBody: 'Your edit is not saved. Compare it with the newer version, then keep yours or take theirs.',
+  conflictBody:
+    "Your edit is not saved. Compare it with the newer version, then keep yours or take theirs: either way, the other stays in the article's history.",
   conflictField: { blogData: 'Blog HTML', slug: 'Slug' },
   theirs: (time: string) => `Newer version, saved ${time}`,
   mine: 'Your unsaved edit',

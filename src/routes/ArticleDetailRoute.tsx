@@ -4,6 +4,7 @@ import { useArticleViews } from '../api/articleViews';
 import { ArticleDetailView, ArticleLoading, ArticleNotFound } from '../components/article-detail';
 import type { Article } from '../contract';
 import { FullThemeProvider } from '../theme/FullThemeProvider';
+import { ArticleHistorySection } from './ArticleHistorySection';
 import { useArticleEditor } from './useArticleEditor';
 import { useTrashToasts } from './useTrashToasts';
 
@@ -24,10 +25,20 @@ function ArticleEditor({
     deleted(article.id);
     navigate('/articles');
   };
+  const editor = useArticleEditor(article, { ...options, onDeleted });
+  const hasUnsavedEdits = editor.slug.value !== (article.slug ?? '') || editor.html.value !== (article.blogData ?? '');
   return (
     <ArticleDetailView
-      {...useArticleEditor(article, { ...options, onDeleted })}
+      {...editor}
       views={views.isPending ? undefined : views.isError ? null : views.data}
+      history={
+        <ArticleHistorySection
+          article={article}
+          hasUnsavedEdits={hasUnsavedEdits}
+          onBlockedEdit={editor.onOpenDialog}
+          onReload={options.onReload}
+        />
+      }
     />
   );
 }

@@ -4,12 +4,15 @@ import { useSearchParams } from 'react-router-dom';
 import { LuTrash2 } from 'react-icons/lu';
 import {
   downloadFile,
+  downloadFileVersion,
   useDeleteFile,
   useFiles,
   useFileTrash,
   useFileTrashCount,
+  useFileVersions,
   usePurgeFile,
   useRestoreFile,
+  useRestoreFileVersion,
   useUploadQueue,
 } from '../api/files';
 import { MAX_BULK_IDS, type FileTypeFilter, type StoredFile } from '../contract';
@@ -26,6 +29,7 @@ import {
   FileSummaryCards,
   FileToolbar,
   FileTrashList,
+  FileVersionsDialog,
   ReplaceFileInput,
   type DropZoneHandle,
   type FileTab,
@@ -44,7 +48,7 @@ const BULK_ACTIONS: readonly BulkActionChoice<'delete'>[] = [
 
 /**
  * File manager: pages of files loaded as the admin scrolls, uploads (bytes already in the library
- * are pointed out, not stored again), Replace…, Copy link, deletes to the trash (one or a
+ * are pointed out, not stored again), Replace… (the replaced bytes kept as a version: Versions…), Copy link, deletes to the trash (one or a
  * selection, with Undo), and the Trash tab (`?tab=trash`) with Restore and Delete forever.
  */
 function FileManager() {
@@ -54,6 +58,9 @@ function FileManager() {
   const [type, setType] = useState<FileTypeFilter>('all');
   const [view, setView] = useState<FileView>('grid');
   const [previewing, setPreviewing] = useState<StoredFile | null>(null);
+  const [versionsOf, setVersionsOf] = useState<StoredFile | null>(null);
+  const versions = useFileVersions(versionsOf?.id ?? null);
+  const { mutateAsync: restoreVersion } = useRestoreFileVersion();
   const [highlightId, setHighlightId] = useState<string | null>(null);
   const chooser = useRef<DropZoneHandle>(null);
   const replacer = useRef<ReplaceFileInputHandle>(null);
@@ -83,6 +90,7 @@ function FileManager() {
   const onDelete = useCallback((id: string) => deleteFile(id, { onSuccess: () => deleted([id]) }), [deleteFile, deleted]);
   const onReplace = useCallback((file: StoredFile) => replacer.current?.choose(file), []);
   const onCopyLink = useCallback((file: StoredFile) => void copyLink(file), [copyLink]);
+  const onShowVersions = useCallback((file: StoredFile) => setVersionsOf(file), []);
   // The same question as a single delete (SPEC.md), for as many files as are selected.
   const onBulkDelete = useCallback(() => {
     if (window.confirm(x.confirmDeleteMany(selected.size))) run([...selected]);
@@ -183,6 +191,7 @@ function FileManager() {
                 onDelete={onDelete}
                 onReplace={onReplace}
                 onCopyLink={onCopyLink}
+                onShowVersions={onShowVersions}
                 deletingId={remove.isPending ? remove.variables : null}
                 hasMore={files.hasNextPage}
                 isFetchingMore={files.isFetchingNextPage}
@@ -197,6 +206,16 @@ function FileManager() {
       </FileManagerTabs>
       <ReplaceFileInput ref={replacer} onChosen={(target, replacement) => void replace(target, replacement)} />
       <FilePreviewDialog file={previewing} onClose={() => setPreviewing(null)} onDownload={downloadFile} />
+      <FileVersionsDialog
+        file={versionsOf}
+        versions={versions.data}
+        isLoading={versions.isPending && versionsOf !== null}
+        error={versions.isError ? versions.error.message : null}
+        onRetry={() => void versions.refetch()}
+        onDownload={downloadFileVersion}
+        onRestore={(version) => restoreVersion({ fileId: versionsOf!.id, number: version.number })}
+        onClose={() => setVersionsOf(null)}
+      />
     </Stack>
   );
 }

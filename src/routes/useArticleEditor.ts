@@ -133,7 +133,7 @@ export function useArticleEditor(
       const before = article.updatedAt;
       const result = await rescrape.mutateAsync(request);
       advance(before, result.data);
-      // 'Also replace the blog HTML (edits to it will be lost)': the editor shows the new HTML.
+      // 'Also replace the blog HTML': the editor shows the new HTML (the old one is in the history).
       if (request.replaceBlogData) setHtmlEdit(null);
       return result;
     },

@@ -22,9 +22,20 @@ import type {
   SlugCheckResult,
   TrashListResult,
 } from '../../src/contract';
-import { MAX_BULK_IDS, MAX_SEARCH_LENGTH, MAX_SITES, serverMessages, SNIPPET_CHARS, toArticleCard, VIEW_DAYS } from '../../src/contract';
+import {
+  MAX_BULK_IDS,
+  MAX_REVISION_NAME_LENGTH,
+  MAX_SEARCH_LENGTH,
+  MAX_SITES,
+  serverMessages,
+  SNIPPET_CHARS,
+  toArticleCard,
+  VIEW_DAYS,
+  type RevisionPatch,
+} from '../../src/contract';
 import { articles as sampleArticles, countsOf, fixturesNow, makeArticle, statsOf } from '../fixtures';
 import { errorResponse } from './errors';
+import { MockHistory, revisionAnswer, revisionNotFound, summaryOf, type SeedRevision } from './history';
 
 const API = '*/api/articles';
 
@@ -168,11 +179,19 @@ const articleNotFound = () => errorResponse('not_found', serverMessages.articleN
 export function articlesApi(
   initial: Article[] = sampleArticles,
   trashed: TrashedArticle[] = [],
-  /** Ids a bulk action finds gone (deleted by someone else since the list was read): refused. */
-  { goneForBulk = [] }: { goneForBulk?: string[] } = {},
+  {
+    goneForBulk = [],
+    histories = {},
+  }: {
+    /** Ids a bulk action finds gone (deleted by someone else since the list was read): refused. */
+    goneForBulk?: string[];
+    /** Articles' histories as a story wants them (else one revision each: its creation or scrape). */
+    histories?: Record<string, readonly SeedRevision[]>;
+  } = {},
 ) {
   const db = new Map(initial.map((a) => [a.id, structuredClone(a)]));
   const trash = new Map(trashed.map((t) => [t.article.id, structuredClone(t)]));
+  const history = new MockHistory([...initial, ...trashed.map((t) => t.article)], histories);
   const liveSlugs = () => new Set([...db.values()].map((a) => a.slug).filter((slug): slug is string => !!slug));
   let nextId = 1;
   const touch = (a: Article, patch: Partial<Article>): Article => {
@@ -217,12 +236,13 @@ export function articlesApi(
         } else if (action === 'delete') {
           db.delete(id);
           trash.set(id, { article, deletedAt: new Date().toISOString() });
+          history.record(article, 'bulk_trash', { inTrash: true });
           result.changed.push(id);
         } else {
           const status = action === 'publish' ? 'published' : 'draft';
           if (article.status === status) result.unchanged.push(id);
           else {
-            touch(article, { status });
+            history.record(touch(article, { status }), action === 'publish' ? 'bulk_publish' : 'bulk_draft');
             result.changed.push(id);
           }
         }
@@ -239,11 +259,16 @@ export function articlesApi(
       if (slug && taken.has(slug)) return errorResponse('restore_slug_taken', { suggestion: suggestFree(slug, taken) });
       trash.delete(entry.article.id);
       db.set(entry.article.id, entry.article);
-      return HttpResponse.json<ArticleResult>({ data: touch(entry.article, { slug }) });
+      const restored = touch(entry.article, { slug });
+      history.record(restored, 'untrash');
+      return HttpResponse.json<ArticleResult>({ data: restored });
     }),
     http.delete(`${API}/:id/forever`, ({ params }) => {
       const id = String(params.id);
-      if (trash.delete(id)) return new HttpResponse(null, { status: 204 });
+      if (trash.delete(id)) {
+        history.forget(id);
+        return new HttpResponse(null, { status: 204 });
+      }
       return db.has(id) ? errorResponse('not_in_trash', serverMessages.notInTrash) : articleNotFound();
     }),
     http.post(`${API}/scrape`, async ({ request }) => {
@@ -254,6 +279,7 @@ export function articlesApi(
       }
       const article = scrapedDraft(`art_scraped_${String(nextId++).padStart(4, '0')}`, url);
       db.set(article.id, article);
+      history.record(article, 'scrape', { sourceHtml: sourceHtmlOf(url) });
       return HttpResponse.json<ScrapeResult>({ data: article, ...scrapeExtras(url) }, { status: 201 });
     }),
     http.post(`${API}/:id/rescrape`, async ({ params, request }) => {
@@ -269,6 +295,7 @@ export function articlesApi(
         // As the server: the source's title with its content, or where there is none.
         ...(replaceBlogData || !article.title ? { title: fresh.title } : {}),
       });
+      history.record(next, 'rescrape', { sourceHtml: sourceHtmlOf(article.scrapedUrl) });
       return HttpResponse.json<ScrapeResult>({ data: next, ...scrapeExtras(article.scrapedUrl) });
     }),
     http.post(API, async ({ request }) => {
@@ -286,6 +313,7 @@ export function articlesApi(
         updatedAt: now,
       });
       db.set(article.id, article);
+      history.record(article, 'create');
       return HttpResponse.json<ArticleResult>({ data: article }, { status: 201 });
     }),
     http.get(`${API}/slug/check/:slug`, ({ params, request }) => {
@@ -307,12 +335,63 @@ export function articlesApi(
     http.patch(`${API}/:id/publish`, ({ params }) => {
       const article = db.get(String(params.id));
       if (!article) return articleNotFound();
-      return HttpResponse.json<ArticleResult>({ data: touch(article, { status: 'published' }) });
+      if (article.status === 'published') return HttpResponse.json<ArticleResult>({ data: article });
+      const next = touch(article, { status: 'published' });
+      history.record(next, 'publish');
+      return HttpResponse.json<ArticleResult>({ data: next });
     }),
     http.patch(`${API}/:id/draft`, ({ params }) => {
       const article = db.get(String(params.id));
       if (!article) return articleNotFound();
-      return HttpResponse.json<ArticleResult>({ data: touch(article, { status: 'draft' }) });
+      if (article.status === 'draft') return HttpResponse.json<ArticleResult>({ data: article });
+      const next = touch(article, { status: 'draft' });
+      history.record(next, 'draft');
+      return HttpResponse.json<ArticleResult>({ data: next });
+    }),
+    // History (stories/mocks/history.ts).
+    http.get(`${API}/:id/revisions`, ({ params, request }) => {
+      const id = String(params.id);
+      if (!db.has(id)) return articleNotFound();
+      return HttpResponse.json(history.page(id, new URL(request.url).searchParams));
+    }),
+    http.get(`${API}/:id/revisions/:rev`, ({ params }) => {
+      const id = String(params.id);
+      if (!db.has(id)) return articleNotFound();
+      const revision = history.find(id, Number(params.rev));
+      return revision ? revisionAnswer(id, revision, history.latest(id)) : revisionNotFound();
+    }),
+    http.patch(`${API}/:id/revisions/:rev`, async ({ params, request }) => {
+      const id = String(params.id);
+      if (!db.has(id)) return articleNotFound();
+      const revision = history.find(id, Number(params.rev));
+      if (!revision) return revisionNotFound();
+      const patch = (await request.json()) as RevisionPatch;
+      if (patch.pinned === undefined && patch.name === undefined) return errorResponse('validation_failed', 'Invalid body: Send pinned, name or both');
+      const name = patch.name?.trim();
+      if (name && name.length > MAX_REVISION_NAME_LENGTH) {
+        return errorResponse('validation_failed', `Invalid body field "name": ${serverMessages.revisionNameTooLong}`);
+      }
+      if (patch.pinned !== undefined) revision.pinned = patch.pinned;
+      if (patch.name !== undefined) revision.name = name || null;
+      return HttpResponse.json({ data: summaryOf(id, revision, history.latest(id)) });
+    }),
+    http.post(`${API}/:id/revisions/:rev/restore`, ({ params, request }) => {
+      const article = db.get(String(params.id));
+      if (!article) return articleNotFound();
+      const revision = history.find(article.id, Number(params.rev));
+      if (!revision) return revisionNotFound();
+      if (article.status === 'published') return published409();
+      const ifMatch = request.headers.get('if-match');
+      if (ifMatch && ifMatch !== '*' && Date.parse(ifMatch) !== Date.parse(article.updatedAt)) return errorResponse('stale_article');
+      const { title, slug, blogData, scrappedData, scrapedUrl, newUrl } = revision.snapshot;
+      const content = { title, slug, blogData, scrappedData, scrapedUrl, newUrl };
+      if ((Object.keys(content) as (keyof typeof content)[]).every((key) => (article[key] ?? null) === content[key])) {
+        return HttpResponse.json<ArticleResult>({ data: article });
+      }
+      if (slug && slug !== article.slug && [...db.values()].some((a) => a.id !== article.id && a.slug === slug)) return errorResponse('slug_taken');
+      const next = touch(article, content);
+      history.record(next, 'restore', { restoredFrom: revision.number });
+      return HttpResponse.json<ArticleResult>({ data: next });
     }),
     http.patch(`${API}/:id`, async ({ params, request }) => {
       const article = db.get(String(params.id));
@@ -324,17 +403,24 @@ export function articlesApi(
       const body = (await request.json()) as Partial<Pick<Article, 'slug' | 'blogData' | 'title'>>;
       // A title is stored trimmed; empty clears it (as the server does).
       const patch = 'title' in body ? { title: body.title?.trim() || null } : body;
-      return HttpResponse.json<ArticleResult>({ data: touch(article, patch) });
+      const next = touch(article, patch);
+      history.record(next, 'edit');
+      return HttpResponse.json<ArticleResult>({ data: next });
     }),
     http.delete(`${API}/:id`, ({ params }) => {
       const article = db.get(String(params.id));
       if (!article) return articleNotFound();
       db.delete(article.id);
       trash.set(article.id, { article, deletedAt: new Date().toISOString() });
+      history.record(article, 'trash', { inTrash: true });
       return new HttpResponse(null, { status: 204 });
     }),
   ];
 }
+
+/** The page's article HTML as the mock's extractor finds it: what the history sets beside the blog HTML. */
+const sourceHtmlOf = (url: string) =>
+  `<div class="post"><h1>${new URL(url).pathname.split('/').pop() ?? 'Article'}</h1><p>Scraped from ${url}</p><div class="share">Share this</div></div>`;
 
 /** Variants for the states a designer reviews. */
 export const articleHandlers = {
@@ -406,6 +492,21 @@ export const articleHandlers = {
     http.patch(`${API}/:id/publish`, () => delay('infinite')),
     http.patch(`${API}/:id/draft`, () => delay('infinite')),
     http.patch(`${API}/:id`, () => delay('infinite')),
+  ],
+  /** The history never answers (its loading state). */
+  loadingHistory: () => [http.get(`${API}/:id/revisions`, () => delay('infinite'))],
+  /** The history cannot be read (503 database_unavailable). */
+  failingHistory: () => [http.get(`${API}/:id/revisions`, () => errorResponse('database_unavailable'))],
+  /** A revision's snapshot never comes (a comparison's loading state). */
+  loadingRevision: () => [http.get(`${API}/:id/revisions/:rev`, () => delay('infinite'))],
+  /** A restore never answers (the dialog's pending state). */
+  slowRestore: () => [http.post(`${API}/:id/revisions/:rev/restore`, () => delay('infinite'))],
+  /**
+   * A restore refused by the server: the article was published (in another tab), changed by
+   * another admin since it was loaded, or the revision's slug is another article's now.
+   */
+  restoreRefused: (code: 'article_published' | 'stale_article' | 'slug_taken' = 'stale_article') => [
+    http.post(`${API}/:id/revisions/:rev/restore`, () => errorResponse(code)),
   ],
   unauthorized: () => [
     http.all(`${API}/*`, () => errorResponse('unauthorized', { headers: { 'www-authenticate': 'Bearer' } })),

@@ -36,6 +36,7 @@ const moreArguments: Record<string, unknown[][]> = {
   'articleHandlers.api': [[[...articles, articleWithoutUrls, publishedArticle]], [articles, trashedSamples()]],
   'articleHandlers.scrapeFailsFor': [['']],
   'articleHandlers.failingArticle': [[500]],
+  'articleHandlers.restoreRefused': [['article_published'], ['slug_taken']],
   'fileHandlers.api': [[files, trashedFileSamples()]],
   'accountHandlers.api': [[{ invitations: { enabled: false, data: [] } }]],
 };
@@ -55,6 +56,8 @@ const params: Record<string, string[]> = {
     'missing',
   ],
   slug: [articles[0]!.slug!, 'a-free-slug'],
+  rev: ['1'],
+  v: ['1'],
 };
 
 const json = (body: unknown) => () => ({ body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
@@ -79,6 +82,8 @@ const bodies: Record<string, (() => RequestInit)[]> = {
   ],
   'POST /api/articles/:id/restore': [() => ({}), json({}), json({ slug: 'a-free-slug' }), json({ slug: articles[0]!.slug })],
   'PATCH /api/articles/:id': [json({ slug: 'changed' }), json({ blogData: '<p>Changed</p>' })],
+  'PATCH /api/articles/:id/revisions/:rev': [json({ name: 'x'.repeat(101) }), json({}), json({ pinned: true })],
+  'POST /api/articles/:id/revisions/:rev/restore': [() => ({}), () => ({ headers: { 'if-match': '2020-01-01T00:00:00.000Z' } })],
   'POST /api/auth/login': [json({ email: 'admin@example.com', password: 'wrong' })],
   'POST /api/auth/password': [json({ currentPassword: 'wrong', newPassword: 'a long enough password' })],
   'POST /api/auth/signup': [json({ token: 'used', email: 'new@example.com', password: 'a long enough password' })],
@@ -126,7 +131,9 @@ function probes(): Probe[] {
           const names = [...route.matchAll(/:(\w+)/g)].map((m) => m[1]!);
           const fills = names.length === 0 ? [{}] : (params[names[0]!] ?? ['x']).map((value) => ({ [names[0]!]: value }));
           for (const fill of fills) {
-            const url = `http://localhost${route.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent((fill as Record<string, string>)[key] ?? 'x')).replace(/\*$/, 'x')}`;
+            // The first parameter takes each of its values; the others their first (a revision's number).
+            const value = (key: string) => (fill as Record<string, string>)[key] ?? params[key]?.[0] ?? 'x';
+            const url = `http://localhost${route.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(value(key))).replace(/\*$/, 'x')}`;
             for (const init of bodies[`${verb} ${route}`] ?? [() => ({})]) {
               found.push({ variant, handlers, method: verb, url, init });
             }

@@ -9,12 +9,31 @@ import {
   type FileListResult,
   type FileResult,
   type FileTrashResult,
+  type FileVersion,
+  type FileVersionList,
   type StoredFile,
   type TrashedFile,
   type UploadResult,
 } from '../../src/contract';
 import { files as sampleFiles, makeFile, tinyPngDataUrl } from '../fixtures';
 import { errorResponse } from './errors';
+import { STORY_ADMIN } from './history';
+
+/** A file's bytes as an earlier version, put aside by a replacement now. */
+export function versionOf(file: StoredFile, number: number, replacedBy: string | null, replacedAt = new Date().toISOString()): FileVersion {
+  return {
+    id: `${file.id}_v${number}`,
+    number,
+    name: file.name,
+    size: file.size,
+    type: file.type,
+    mimeType: file.mimeType,
+    uploadedAt: file.lastModified,
+    replacedAt,
+    replacedBy,
+    url: `/api/files/${file.id}/versions/${number}/content`,
+  };
+}
 
 const API = '*/api/files';
 const ALLOWED = ['image/jpeg', 'image/png', 'image/gif', 'image/svg+xml', 'application/pdf'];
@@ -54,6 +73,8 @@ interface Entry {
   deletedAt?: string;
   /** Known for the files uploaded here (the samples' bytes are not known). */
   sha256?: string;
+  /** Earlier versions (oldest first): what each replacement put aside. */
+  versions: { version: FileVersion; file: StoredFile; sha256?: string }[];
 }
 
 /** The part named `file` of a multipart request, or the refusal the server would send. */
@@ -72,12 +93,23 @@ async function filePart(request: Request): Promise<File | Response> {
  * that has them). Uploads are judged by the declared type here (the real server judges bytes);
  * the refusals carry the server's exact messages.
  */
-export function filesApi(initial: StoredFile[] = sampleFiles, trashed: TrashedFile[] = []) {
+export function filesApi(
+  initial: StoredFile[] = sampleFiles,
+  trashed: TrashedFile[] = [],
+  /** Files' earlier versions as a story wants them (oldest first). */
+  versionsOf: Record<string, { version: FileVersion; file: StoredFile }[]> = {},
+) {
   // A file object is never changed in place (a replacement makes a new one): no copies needed.
   const db = new Map<string, Entry>([
-    ...initial.map((f): [string, Entry] => [f.id, { file: f }]),
-    ...trashed.map(({ deletedAt, ...f }): [string, Entry] => [f.id, { file: f, deletedAt }]),
+    ...initial.map((f): [string, Entry] => [f.id, { file: f, versions: [...(versionsOf[f.id] ?? [])] }]),
+    ...trashed.map(({ deletedAt, ...f }): [string, Entry] => [f.id, { file: f, deletedAt, versions: [] }]),
   ]);
+  /** Keeps the entry's current bytes as its next version (the same bytes again keep none), as the server does. */
+  const keepVersion = (entry: Entry, nextSha256: string | undefined) => {
+    if (entry.sha256 !== undefined && entry.sha256 === nextSha256) return;
+    const number = (entry.versions.at(-1)?.version.number ?? 0) + 1;
+    entry.versions.push({ version: versionOf(entry.file, number, STORY_ADMIN), file: entry.file, sha256: entry.sha256 });
+  };
   let next = 100;
   const live = () => [...db.values()].filter((e) => !e.deletedAt).map((e) => e.file);
   const liveEntry = (id: string) => {
@@ -85,6 +117,7 @@ export function filesApi(initial: StoredFile[] = sampleFiles, trashed: TrashedFi
     return entry && !entry.deletedAt ? entry : undefined;
   };
   const fileNotFound = () => errorResponse('not_found', serverMessages.fileNotFound, { shape: 'file' });
+  const versionNotFound = () => errorResponse('not_found', serverMessages.fileVersionNotFound, { shape: 'file' });
   const describe = (file: File, at: string): Omit<StoredFile, 'id' | 'uploadedAt' | 'url'> => {
     const isImage = file.type.startsWith('image/');
     return {
@@ -136,7 +169,7 @@ export function filesApi(initial: StoredFile[] = sampleFiles, trashed: TrashedFi
         url: file.type.startsWith('image/') ? tinyPngDataUrl : '/api/files/none/content',
         uploadedAt: at,
       });
-      db.set(stored.id, { file: stored, sha256 });
+      db.set(stored.id, { file: stored, sha256, versions: [] });
       return HttpResponse.json<UploadResult>({ success: true, file: stored, message: serverMessages.fileUploaded }, { status: 201 });
     }),
     http.put(`${API}/:id/content`, async ({ params, request }) => {
@@ -152,10 +185,38 @@ export function filesApi(initial: StoredFile[] = sampleFiles, trashed: TrashedFi
           : serverMessages.alreadyInLibrary(other.file.name);
         return errorResponse('file_duplicate', message, { shape: 'file' });
       }
+      keepVersion(entry, sha256);
       entry.file = { ...entry.file, ...describe(file, new Date().toISOString()) };
       if (!entry.file.thumbnailUrl) delete entry.file.thumbnailUrl;
       entry.sha256 = sha256;
       return HttpResponse.json<UploadResult>({ success: true, file: entry.file, message: serverMessages.fileReplaced });
+    }),
+    http.get(`${API}/:id/versions`, ({ params }) => {
+      const entry = liveEntry(String(params.id));
+      if (!entry) return fileNotFound();
+      return HttpResponse.json<FileVersionList>({ data: entry.versions.map((v) => v.version).reverse() });
+    }),
+    http.get(`${API}/:id/versions/:v/content`, ({ params }) => {
+      const entry = liveEntry(String(params.id));
+      if (!entry) return fileNotFound();
+      const kept = entry.versions.find((v) => v.version.number === Number(params.v));
+      if (!kept) return versionNotFound();
+      return new HttpResponse('bytes of an earlier version', { headers: { 'content-type': kept.version.mimeType } });
+    }),
+    http.post(`${API}/:id/versions/:v/restore`, ({ params }) => {
+      const entry = liveEntry(String(params.id));
+      if (!entry) return fileNotFound();
+      const kept = entry.versions.find((v) => v.version.number === Number(params.v));
+      if (!kept) return versionNotFound();
+      const other = kept.sha256 && [...db.values()].find((e) => e !== entry && e.sha256 === kept.sha256);
+      if (other) {
+        const message = other.deletedAt ? serverMessages.alreadyInTrash(other.file.name) : serverMessages.alreadyInLibrary(other.file.name);
+        return errorResponse('file_duplicate', message, { shape: 'file' });
+      }
+      keepVersion(entry, kept.sha256);
+      entry.file = { ...kept.file, id: entry.file.id, url: entry.file.url, uploadedAt: entry.file.uploadedAt, lastModified: new Date().toISOString() };
+      entry.sha256 = kept.sha256;
+      return HttpResponse.json<FileResult>({ success: true, file: entry.file, message: serverMessages.fileVersionRestored });
     }),
     http.post(`${API}/bulk`, async ({ request }) => {
       const body = (await request.json().catch(() => null)) as { action?: unknown; ids?: unknown } | null;
@@ -271,4 +332,8 @@ export const fileHandlers = {
   trashFailing: () => [http.get(`${API}/trash`, () => errorResponse('database_unavailable', { shape: 'file' }))],
   /** A replacement never finishes: its progress stays on screen. */
   slowReplace: () => [http.put(`${API}/:id/content`, () => delay('infinite'))],
+  /** A file's versions never come (the dialog's loading state). */
+  versionsLoading: () => [http.get(`${API}/:id/versions`, () => delay('infinite'))],
+  /** A file's versions cannot be read (503, in the file routes' shape). */
+  versionsFailing: () => [http.get(`${API}/:id/versions`, () => errorResponse('database_unavailable', { shape: 'file' }))],
 };

@@ -14,6 +14,9 @@ import {
   fileTrashResultSchema,
   healthSchema,
   loginResultSchema,
+  revisionListSchema,
+  revisionResultSchema,
+  revisionSummaryResultSchema,
   serverMessages,
   slugCheckResultSchema,
   trashListResultSchema,
@@ -27,6 +30,52 @@ const base = 'http://localhost';
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
+
+describe('history handlers', () => {
+  it('record a revision per write, fold one admin\'s edits, page, restore and label as the server does', async () => {
+    server.use(...articleHandlers.api());
+    const article = articles[1]!;
+    const url = `${base}/api/articles/${article.id}`;
+    const send = (path: string, method: string, body?: unknown, headers: Record<string, string> = {}) =>
+      fetch(`${url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    await send('', 'PATCH', { blogData: '<p>one</p>' });
+    await send('', 'PATCH', { slug: 'folded-in' });
+    await send('/publish', 'PATCH');
+    await send('/draft', 'PATCH');
+    const list = revisionListSchema.parse(await (await send('/revisions?limit=2', 'GET')).json());
+    expect(list.total).toBe(4);
+    expect(list.data.map((r) => [r.number, r.action, r.current])).toEqual([
+      [4, 'draft', true],
+      [3, 'publish', false],
+    ]);
+    const older = revisionListSchema.parse(await (await send(`/revisions?limit=2&cursor=${list.nextCursor}`, 'GET')).json());
+    expect(older.data.map((r) => [r.number, r.action, r.changed])).toEqual([
+      [2, 'edit', ['slug', 'blogData']],
+      [1, 'scrape', ['title', 'slug', 'blogData', 'scrappedData', 'scrapedUrl', 'newUrl']],
+    ]);
+    expect(older.nextCursor).toBeNull();
+    const first = revisionResultSchema.parse(await (await send('/revisions/1', 'GET')).json());
+    expect(first.data.snapshot.blogData).toBe(article.blogData);
+
+    const current = articleResultSchema.parse(await (await send('', 'GET')).json()).data;
+    const stale = await send('/revisions/1/restore', 'POST', undefined, { 'if-match': '2020-01-01T00:00:00.000Z' });
+    expect(stale.status).toBe(409);
+    expect((await stale.json()).code).toBe('stale_article');
+    const restored = await send('/revisions/1/restore', 'POST', undefined, { 'if-match': current.updatedAt });
+    expect(articleResultSchema.parse(await restored.json()).data).toMatchObject({ blogData: article.blogData, slug: article.slug });
+    const after = revisionListSchema.parse(await (await send('/revisions', 'GET')).json());
+    expect(after.data[0]).toMatchObject({ number: 5, action: 'restore', reason: 'Restored revision 1', restoredFrom: 1 });
+
+    const named = revisionSummaryResultSchema.parse(await (await send('/revisions/2', 'PATCH', { name: ' Launch ', pinned: true })).json());
+    expect(named.data).toMatchObject({ name: 'Launch', pinned: true });
+    const long = await send('/revisions/2', 'PATCH', { name: 'x'.repeat(101) });
+    expect(long.status).toBe(400);
+    expect(await long.json()).toEqual({ code: 'validation_failed', message: `Invalid body field "name": ${serverMessages.revisionNameTooLong}` });
+    const unknown = await send('/revisions/99', 'GET');
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ code: 'not_found', message: serverMessages.revisionNotFound });
+  });
+});
 
 describe('article handlers', () => {
   it('list, filter, publish and slug check follow the contract', async () => {

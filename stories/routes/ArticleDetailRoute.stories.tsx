@@ -5,11 +5,15 @@ import { shortId } from '../../src/lib/format';
 import { texts } from '../../src/lib/texts';
 import { trashTexts } from '../../src/lib/texts-articles';
 import { articleEditTexts as e } from '../../src/lib/texts-article-edits';
+import { historyTexts as h } from '../../src/lib/texts-history';
+import { serverMessages } from '../../src/contract';
 import { draftKey, draftTime, type ArticleDraft } from '../../src/lib/articleDraft';
 import { toaster } from '../../src/components/common/Toaster';
 import { articles, articleWithoutUrls, makeArticle } from '../fixtures';
 import { articleHandlers, authHandlers } from '../mocks';
+import type { SeedRevision } from '../mocks/history';
 import { ArticleDetailView } from '../../src/components/article-detail';
+import { ArticleHistoryCard } from '../../src/components/article-history';
 import { AppStory, storyLocation } from './AppStory';
 import {
   askForTakenSlug,
@@ -46,7 +50,7 @@ const meta = {
   title: 'Routes/ArticleDetail',
   component: AppStory,
   // The screen the route renders, from useArticleEditor's props.
-  subcomponents: { ArticleDetailView },
+  subcomponents: { ArticleDetailView, ArticleHistoryCard },
   args: { path: `/articles/${draft.id}` },
   parameters: { layout: 'fullscreen' },
   beforeEach({ msw }) {
@@ -106,16 +110,31 @@ export const Loading: Story = {
   },
 };
 
+/** How many times the unknown article was asked for (NotFound's Try Again asks again). */
+let unknownAsked = 0;
+
 export const NotFound: Story = {
   args: { path: '/articles/art_unknown' },
+  beforeEach({ msw }) {
+    unknownAsked = 0;
+    // Counted, then answered by the working API (404).
+    msw.use(
+      http.get('*/api/articles/art_unknown', () => {
+        unknownAsked++;
+        return undefined;
+      }),
+    );
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('heading', { name: a.notFound }, ready)).toBeVisible();
     await expect(canvas.getByText('Article not found')).toBeVisible();
     await expect(canvas.getByRole('link', { name: a.back })).toHaveAttribute('href', '/articles');
+    const asked = unknownAsked;
     const retry = canvas.getByRole('button', { name: a.tryAgain });
     await userEvent.click(retry);
-    // Asked again, the server still does not know the article.
+    // Asked again (not the first answer's heading still on show), the server still does not know the article.
+    await waitFor(() => expect(unknownAsked).toBe(asked + 1));
     await expect(await canvas.findByRole('heading', { name: a.notFound })).toBeVisible();
   },
 };
@@ -692,3 +711,283 @@ export const ConflictTakeTheirs: Story = {
   },
 };
 
+
+// History: every write is a revision, compared and restored from the article page.
+
+/** The History card (a region named by its heading). */
+const historyCard = async (canvasElement: HTMLElement) =>
+  within(await within(canvasElement).findByRole('region', { name: h.title }, ready));
+/** The revisions listed in the History card, once they have come. */
+async function revisionRows(canvasElement: HTMLElement) {
+  const card = await historyCard(canvasElement);
+  return within(await card.findByRole('list', { name: h.listLabel }, ready)).getAllByRole('listitem');
+}
+const versionOne = '<h1>Tomatoes</h1>\n<p>Tomatoes need sun and water.</p>';
+const versionTwo = '<h1>Tomatoes</h1>\n<p>Tomatoes need sun, water and patience.</p>';
+/** The draft, scraped, then edited twice by two admins: three revisions, the last one the article. */
+const draftHistory = {
+  [draft.id]: [
+    { action: 'scrape' as const, actor: 'dana@example.com', createdAt: '2026-11-17T08:00:00.000Z', snapshot: { blogData: versionOne, sourceHtml: `<div class="post">${versionOne}<div class="ad">Buy seeds</div></div>` } },
+    { action: 'edit' as const, actor: 'sam@example.com', createdAt: '2026-11-17T09:00:00.000Z', snapshot: { blogData: versionTwo } },
+    { action: 'edit' as const, actor: 'dana@example.com', createdAt: draft.updatedAt, snapshot: { blogData: draft.blogData } },
+  ],
+};
+const withHistory = (histories: Record<string, readonly SeedRevision[]>) => articleHandlers.api(articles, [], { histories });
+
+/** A scraped article not edited since: its one revision, and what the history will hold. */
+export const HistoryOneRevision: Story = {
+  play: async ({ canvasElement }) => {
+    const rows = await revisionRows(canvasElement);
+    await expect(rows).toHaveLength(1);
+    await expect(rows[0]).toHaveTextContent('Scraped');
+    await expect((await historyCard(canvasElement)).getByText(h.onlyOne)).toBeVisible();
+  },
+};
+
+/** 45 revisions: 20 at a time, the older ones on demand. */
+export const HistoryLong: Story = {
+  beforeEach({ msw }) {
+    const seeds = Array.from({ length: 45 }, (_, i) => ({
+      action: i === 0 ? ('scrape' as const) : i % 5 === 0 ? ('publish' as const) : i % 5 === 1 && i > 1 ? ('draft' as const) : ('edit' as const),
+      actor: i % 2 ? 'sam@example.com' : 'dana@example.com',
+      createdAt: new Date(Date.parse('2026-10-01T08:00:00.000Z') + i * 3_600_000).toISOString(),
+      snapshot: { blogData: `<p>Version ${i + 1}</p>` },
+    }));
+    msw.use(...withHistory({ [draft.id]: seeds }));
+  },
+  play: async ({ canvasElement }) => {
+    await expect(await revisionRows(canvasElement)).toHaveLength(20);
+    const card = await historyCard(canvasElement);
+    await expect(card.getByText(new RegExp(h.count(20, 45)))).toBeVisible();
+    await userEvent.click(card.getByRole('button', { name: h.loadMore }));
+    await waitFor(async () => expect(await revisionRows(canvasElement)).toHaveLength(40));
+    await userEvent.click(card.getByRole('button', { name: h.loadMore }));
+    await waitFor(async () => expect(await revisionRows(canvasElement)).toHaveLength(45));
+    await expect(card.queryByRole('button', { name: h.loadMore })).not.toBeInTheDocument();
+    await expect((await revisionRows(canvasElement)).at(-1)).toHaveAccessibleName(h.revision(1));
+  },
+};
+
+export const HistoryLoading: Story = {
+  beforeEach({ msw }) {
+    msw.use(...articleHandlers.loadingHistory());
+  },
+  play: async ({ canvasElement }) => {
+    const card = await historyCard(canvasElement);
+    await expect(await card.findByText(h.loading)).toBeVisible();
+  },
+};
+
+export const HistoryFailing: Story = {
+  beforeEach({ msw }) {
+    msw.use(...articleHandlers.failingHistory());
+  },
+  play: async ({ canvasElement }) => {
+    const card = await historyCard(canvasElement);
+    const alert = await card.findByRole('alert', undefined, ready);
+    await expect(alert).toHaveTextContent(h.errorTitle);
+    await expect(alert).toHaveTextContent('The database is not reachable right now.');
+  },
+};
+
+/** The first revision beside the current version: the blog HTML word by word, then rendered. */
+export const CompareWithCurrent: Story = {
+  beforeEach({ msw }) {
+    msw.use(...withHistory(draftHistory));
+  },
+  play: async ({ canvasElement }) => {
+    const rows = await revisionRows(canvasElement);
+    await expect(rows).toHaveLength(3);
+    await userEvent.click(within(rows[2]!).getByRole('button', { name: h.compareWithCurrent }));
+    const dialog = within(await body(canvasElement).findByRole('dialog', { name: h.compareTitle }));
+    const left = await dialog.findByRole('region', { name: h.side.revision(1, 'Scraped') });
+    const right = dialog.getByRole('region', { name: h.side.current });
+    await expect(within(left).getAllByRole('deletion').length).toBeGreaterThan(0);
+    await expect(within(right).getAllByRole('insertion').map((d) => d.textContent).join(' ')).toContain('patience');
+    await userEvent.click(dialog.getByRole('tab', { name: h.tabs.preview }));
+    await expect(await dialog.findByTitle(h.previewOf(h.side.current))).toHaveAttribute('srcdoc', draft.blogData);
+    await userEvent.click(dialog.getByRole('button', { name: h.close }));
+    await waitFor(() => expect(body(canvasElement).queryByRole('dialog', { name: h.compareTitle })).not.toBeInTheDocument());
+  },
+};
+
+/** Two revisions ticked and compared with each other. */
+export const CompareTwoRevisions: Story = {
+  beforeEach({ msw }) {
+    msw.use(...withHistory(draftHistory));
+  },
+  play: async ({ canvasElement }) => {
+    await revisionRows(canvasElement);
+    const card = await historyCard(canvasElement);
+    await expect(card.getByRole('button', { name: h.compareSelected })).toBeDisabled();
+    await userEvent.click(card.getByRole('checkbox', { name: h.select(2) }));
+    await userEvent.click(card.getByRole('checkbox', { name: h.select(1) }));
+    await userEvent.click(card.getByRole('button', { name: h.compareSelected }));
+    const dialog = within(await body(canvasElement).findByRole('dialog', { name: h.compareTitle }));
+    // The older on the left.
+    const right = await dialog.findByRole('region', { name: h.side.revision(2, 'Edited') });
+    await expect(within(right).getAllByRole('insertion').map((d) => d.textContent).join(' ')).toContain('patience');
+    await expect(dialog.getByRole('region', { name: h.side.revision(1, 'Scraped') })).toBeVisible();
+  },
+};
+
+/** The page as scraped beside the current blog HTML: the ad the extraction dropped shows struck through. */
+export const CompareWithSource: Story = {
+  beforeEach({ msw }) {
+    msw.use(...withHistory(draftHistory));
+  },
+  play: async ({ canvasElement }) => {
+    await revisionRows(canvasElement);
+    await userEvent.click((await historyCard(canvasElement)).getByRole('button', { name: h.compareSource }));
+    const dialog = within(await body(canvasElement).findByRole('dialog', { name: h.compareTitle }));
+    const source = await dialog.findByRole('region', { name: h.side.source });
+    await expect(within(source).getAllByRole('deletion').map((d) => d.textContent).join('')).toContain('Buy seeds');
+  },
+};
+
+/** A version on its way: the comparison waits. */
+export const CompareLoading: Story = {
+  beforeEach({ msw }) {
+    msw.use(...articleHandlers.loadingRevision(), ...withHistory(draftHistory));
+  },
+  play: async ({ canvasElement }) => {
+    const rows = await revisionRows(canvasElement);
+    await userEvent.click(within(rows[1]!).getByRole('button', { name: h.compareWithCurrent }));
+    const dialog = within(await body(canvasElement).findByRole('dialog', { name: h.compareTitle }));
+    await expect(await dialog.findByText(h.loadingVersion)).toBeVisible();
+  },
+};
+
+/** Opens 'Restore this version' for revision `number` from its row's menu. */
+async function askRestore(canvasElement: HTMLElement, number: number) {
+  const rows = await revisionRows(canvasElement);
+  const row = rows.find((item) => item.getAttribute('aria-label') === h.revision(number))!;
+  await userEvent.click(within(row).getByRole('button', { name: h.actions(number) }));
+  await userEvent.click(await body(canvasElement).findByRole('menuitem', { name: h.restore }));
+}
+
+/** Restore the first version: it is the article again, and every later one stays listed. */
+export const RestoreRevision: Story = {
+  beforeEach({ msw }) {
+    msw.use(...withHistory(draftHistory));
+  },
+  play: async ({ canvasElement, step }) => {
+    await step('ask, and read what it means', async () => {
+      await askRestore(canvasElement, 1);
+      const dialog = within(await body(canvasElement).findByRole('alertdialog', { name: h.restoreTitle(1) }));
+      // It fades in.
+      await waitFor(() => expect(dialog.getByText(h.restoreBody(1))).toBeVisible());
+      await userEvent.click(dialog.getByRole('button', { name: h.restore }));
+    });
+    await step('the article is revision 1 again; the history keeps the rest', async () => {
+      const card = await historyCard(canvasElement);
+      await expect(await card.findByText(h.restored(1))).toBeVisible();
+      await waitFor(async () => expect(await revisionRows(canvasElement)).toHaveLength(4));
+      const rows = await revisionRows(canvasElement);
+      await expect(rows[0]).toHaveTextContent('Restored revision 1');
+      await expect(within(rows[0]!).getByText(h.current)).toBeVisible();
+      // The editor shows the restored blog HTML.
+      await waitFor(() =>
+        expect(htmlCard(canvasElement).getByRole('textbox', { name: a.htmlEditorLabel })).toHaveTextContent('Tomatoes need sun and water.'),
+      );
+      await waitFor(() => expect(body(canvasElement).queryByRole('alertdialog')).not.toBeInTheDocument());
+    });
+  },
+};
+
+/** Restoring: the dialog waits. */
+export const RestorePending: Story = {
+  beforeEach({ msw }) {
+    msw.use(...articleHandlers.slowRestore(), ...withHistory(draftHistory));
+  },
+  play: async ({ canvasElement }) => {
+    await askRestore(canvasElement, 2);
+    const dialog = within(await body(canvasElement).findByRole('alertdialog', { name: h.restoreTitle(2) }));
+    await userEvent.click(dialog.getByRole('button', { name: h.restore }));
+    await expect(await dialog.findByRole('button', { name: new RegExp(h.restoring) })).toBeDisabled();
+    await expect(dialog.getByRole('button', { name: h.cancel })).toBeDisabled();
+  },
+};
+
+/** Another admin saved since the page loaded: the restore is refused with the server's words, nothing changed. */
+export const RestoreRefusedStale: Story = {
+  beforeEach({ msw }) {
+    msw.use(...articleHandlers.restoreRefused('stale_article'), ...withHistory(draftHistory));
+  },
+  play: async ({ canvasElement }) => {
+    await askRestore(canvasElement, 1);
+    const dialog = within(await body(canvasElement).findByRole('alertdialog', { name: h.restoreTitle(1) }));
+    await userEvent.click(dialog.getByRole('button', { name: h.restore }));
+    await expect(await dialog.findByRole('alert')).toHaveTextContent(serverMessages.articleStale);
+    await userEvent.click(dialog.getByRole('button', { name: h.cancel }));
+    await waitFor(() => expect(body(canvasElement).queryByRole('alertdialog')).not.toBeInTheDocument());
+    await expect(await revisionRows(canvasElement)).toHaveLength(3);
+  },
+};
+
+/** A published article: restoring is editing, refused the way an edit is (convert to draft first). */
+export const RestoreOnPublished: Story = {
+  args: atPublished,
+  play: async ({ canvasElement }) => {
+    await findTitle(canvasElement, published.title!);
+    await askRestoreWhenTwo(canvasElement);
+    await expect(await findCannotEditDialog(canvasElement)).toBeVisible();
+  },
+  beforeEach({ msw }) {
+    msw.use(
+      ...withHistory({
+        [published.id]: [{ action: 'create' }, { action: 'publish', snapshot: { status: 'published' } }],
+      }),
+    );
+  },
+};
+async function askRestoreWhenTwo(canvasElement: HTMLElement) {
+  await waitFor(async () => expect(await revisionRows(canvasElement)).toHaveLength(2));
+  await askRestore(canvasElement, 1);
+}
+
+/** Published meanwhile in another tab: the server refuses, the page explains as for an edit. */
+export const RestorePublishedMeanwhile: Story = {
+  beforeEach({ msw }) {
+    msw.use(...articleHandlers.restoreRefused('article_published'), ...withHistory(draftHistory));
+  },
+  play: async ({ canvasElement }) => {
+    await askRestore(canvasElement, 1);
+    const dialog = within(await body(canvasElement).findByRole('alertdialog', { name: h.restoreTitle(1) }));
+    await userEvent.click(dialog.getByRole('button', { name: h.restore }));
+    await expect(await findCannotEditDialog(canvasElement)).toBeVisible();
+  },
+};
+
+/** Unsaved edits on the page: a restore would replace them, so it waits for a save or reset. */
+export const RestoreWithUnsavedEdits: Story = {
+  beforeEach({ msw }) {
+    msw.use(...withHistory(draftHistory));
+  },
+  play: async (context) => {
+    await HtmlUnsaved.play?.(context);
+    const { canvasElement } = context;
+    await askRestore(canvasElement, 1);
+    const card = await historyCard(canvasElement);
+    await expect(await card.findByRole('alert')).toHaveTextContent(h.unsavedBlocks);
+    await expect(body(canvasElement).queryByRole('alertdialog', { name: h.restoreTitle(1) })).not.toBeInTheDocument();
+  },
+};
+
+/** Name a revision and pin it: the row says so. */
+export const PinAndName: Story = {
+  beforeEach({ msw }) {
+    msw.use(...withHistory(draftHistory));
+  },
+  play: async ({ canvasElement }) => {
+    const rows = await revisionRows(canvasElement);
+    await userEvent.click(within(rows[1]!).getByRole('button', { name: h.actions(2) }));
+    await userEvent.click(await body(canvasElement).findByRole('menuitem', { name: h.rename }));
+    const form = within(await body(canvasElement).findByRole('dialog', { name: h.labelTitle(2) }));
+    await userEvent.type(form.getByRole('textbox', { name: h.nameLabel }), 'Approved by legal');
+    await userEvent.click(form.getByRole('checkbox', { name: h.pinLabel }));
+    await userEvent.click(form.getByRole('button', { name: h.save }));
+    await waitFor(async () => expect((await revisionRows(canvasElement))[1]).toHaveTextContent('“Approved by legal”'));
+    await expect(within((await revisionRows(canvasElement))[1]!).getByText(h.pinned)).toBeVisible();
+  },
+};

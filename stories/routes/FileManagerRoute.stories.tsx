@@ -5,6 +5,7 @@ import { serverMessages } from '../../src/contract';
 import { formatBytes } from '../../src/lib/format';
 import { texts } from '../../src/lib/texts';
 import { fileExtraTexts as x } from '../../src/lib/texts-files';
+import { fileVersionTexts as v } from '../../src/lib/texts-history';
 import { files, trashedFileSamples } from '../fixtures';
 import { authHandlers, fileHandlers } from '../mocks';
 import { AppStory, storyLocation } from './AppStory';
@@ -466,6 +467,61 @@ export const ReplaceFile: Story = {
     await expect(await canvas.findByRole('button', { name: f.actions('new-cover.png') })).toBeVisible();
     await expect(canvas.queryByRole('button', { name: f.actions(target.name) })).toBeNull();
     await expect(canvas.getByRole('heading', { name: f.filesCount(files.length) })).toBeVisible();
+  },
+};
+
+/** Replace… keeps the old bytes: Versions… lists them, and Restore brings them back (the replaced ones kept in turn). */
+export const ReplaceThenRestoreVersion: Story = {
+  play: async ({ canvasElement, step }) => {
+    const canvas = within(canvasElement);
+    const target = newestFirst[1]!;
+    await step('replace the file', async () => {
+      await replaceWith(canvasElement, target.name, new File([pngBytes], 'new-cover.png', { type: 'image/png' }));
+      await findToast(canvasElement, x.replaced('new-cover.png'));
+      await canvas.findByRole('button', { name: f.actions('new-cover.png') });
+    });
+    await step('its earlier version is listed', async () => {
+      await pickFileAction(canvasElement, 'new-cover.png', v.menuItem);
+      const dialog = within(await body(canvasElement).findByRole('dialog', { name: v.title('new-cover.png') }));
+      const version = await dialog.findByRole('listitem', { name: v.version(1) });
+      await expect(version).toHaveTextContent(target.name);
+      await expect(version).toHaveTextContent(/Replaced .* by admin@example\.com/);
+      await userEvent.click(within(version).getByRole('button', { name: v.restore }));
+      const question = within(dialog.getByRole('group', { name: v.restoreTitle(1) }));
+      await expect(question.getByText(v.restoreBody(target.name))).toBeVisible();
+      await userEvent.click(question.getByRole('button', { name: v.restore }));
+      await expect(await dialog.findByRole('status')).toHaveTextContent(v.restored);
+      // The bytes it replaced are a version now.
+      await expect(await dialog.findByRole('listitem', { name: v.version(2) })).toHaveTextContent('new-cover.png');
+      await userEvent.click(dialog.getByRole('button', { name: v.close }));
+    });
+    await expect(await canvas.findByRole('button', { name: f.actions(target.name) })).toBeVisible();
+  },
+};
+
+/** A file never replaced has no earlier version, and says so. */
+export const NoVersions: Story = {
+  play: async ({ canvasElement }) => {
+    await findFilesTitle(canvasElement, files.length);
+    await pickFileAction(canvasElement, newestFirst[0]!.name, v.menuItem);
+    const dialog = within(await body(canvasElement).findByRole('dialog', { name: v.title(newestFirst[0]!.name) }));
+    const empty = await dialog.findByText(v.empty);
+    // It fades in.
+    await waitFor(() => expect(empty).toBeVisible());
+  },
+};
+
+/** The versions cannot be read: said, with Try Again. */
+export const VersionsFailing: Story = {
+  beforeEach({ msw }) {
+    msw.use(...fileHandlers.versionsFailing());
+  },
+  play: async ({ canvasElement }) => {
+    await findFilesTitle(canvasElement, files.length);
+    await pickFileAction(canvasElement, newestFirst[0]!.name, v.menuItem);
+    const dialog = within(await body(canvasElement).findByRole('dialog', { name: v.title(newestFirst[0]!.name) }));
+    await expect(await dialog.findByRole('alert')).toHaveTextContent(serverMessages.databaseUnavailable);
+    await expect(dialog.getByRole('button', { name: v.retry })).toBeVisible();
   },
 };
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Grid, HStack, Stack } from '@chakra-ui/react';
 import type { Article, ArticleViews, RescrapeRequest, ScrapeResult } from '../../contract';
 import { texts } from '../../lib/texts';
@@ -55,6 +56,8 @@ export interface ArticleDetailViewProps {
   draftOffer: DraftRestoreNoticeProps | null;
   /** A save refused because another admin saved meanwhile: both versions, and the choice. */
   conflict: EditConflictPanelProps | null;
+  /** The History card (its own container: it reads the revisions), below the HTML editor. */
+  history?: ReactNode;
 }
 
 /** The article detail screen (SPEC.md section 4), from its props alone. */
@@ -82,6 +85,7 @@ export function ArticleDetailView({
   leave,
   draftOffer,
   conflict,
+  history,
 }: ArticleDetailViewProps) {
   const isPublished = article.status === 'published';
   return (
@@ -122,6 +126,7 @@ export function ArticleDetailView({
       <SlugEditor savedSlug={article.slug} isPublished={isPublished} onBlockedEdit={onOpenDialog} {...slug} />
       {conflict?.field === 'blogData' && <EditConflictPanel {...conflict} />}
       <HtmlEditorPreview savedHtml={article.blogData} isPublished={isPublished} onBlockedEdit={onOpenDialog} {...html} />
+      {history}
       {hasWebsitePreview(article) && <DeviceFramePreview scrapedUrl={article.scrapedUrl} newUrl={article.newUrl} />}
       <DataCard title={texts.article.scrappedData} text={article.scrappedData} />
       {article.blogData ? <DataCard title={texts.article.blogData} text={article.blogData} /> : null}

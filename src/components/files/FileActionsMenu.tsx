@@ -1,8 +1,9 @@
 import { IconButton, Menu, Portal } from '@chakra-ui/react';
-import { LuDownload, LuEllipsisVertical, LuEye, LuFileUp, LuLink, LuTrash2 } from 'react-icons/lu';
+import { LuClock, LuDownload, LuEllipsisVertical, LuEye, LuFileUp, LuLink, LuTrash2 } from 'react-icons/lu';
 import type { StoredFile } from '../../contract';
 import { texts } from '../../lib/texts';
 import { fileExtraTexts as x } from '../../lib/texts-files';
+import { fileVersionTexts } from '../../lib/texts-history';
 
 /** What a file can do, shared by the grid, the list and the browser around them. */
 export interface FileActions {
@@ -18,12 +19,14 @@ export interface FileActions {
   onReplace?: (file: StoredFile) => void;
   /** 'Copy link': the route copies the absolute address of the file's bytes. Without it, no such item. */
   onCopyLink?: (file: StoredFile) => void;
+  /** 'Versions…': the bytes earlier replacements put aside. Without it, no such item. */
+  onShowVersions?: (file: StoredFile) => void;
 }
 
 const browserConfirm = (message: string) => window.confirm(message);
 
 /**
- * The per-file menu: Preview, Download, Copy link, Replace…, Delete (after a confirmation). Items act on click, not
+ * The per-file menu: Preview, Download, Copy link, Replace…, Versions…, Delete (after a confirmation). Items act on click, not
  * on the menu's onSelect: the menu selects its *highlighted* item, and a click that arrives
  * without a pointer hover first (assistive technology, scripted clicks) has none. Enter on a
  * highlighted item clicks it, so the keyboard takes the same path.
@@ -37,6 +40,7 @@ export function FileActionsMenu({
   deletingId,
   onReplace,
   onCopyLink,
+  onShowVersions,
 }: FileActions & { file: StoredFile }) {
   const confirmAndDelete = () => {
     if (confirm(texts.files.confirmDelete)) onDelete(file.id);
@@ -75,6 +79,12 @@ export function FileActionsMenu({
               <Menu.Item value="replace" onClick={() => onReplace(file)}>
                 <LuFileUp aria-hidden />
                 {x.replace}
+              </Menu.Item>
+            ) : null}
+            {onShowVersions ? (
+              <Menu.Item value="versions" onClick={() => onShowVersions(file)}>
+                <LuClock aria-hidden />
+                {fileVersionTexts.menuItem}
               </Menu.Item>
             ) : null}
             <Menu.Item value="delete" onClick={confirmAndDelete} color="status.down" _highlighted={{ bg: 'bg.error', color: 'status.down' }}>

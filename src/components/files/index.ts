@@ -6,6 +6,7 @@ export { FileList } from './FileList';
 export { FileManagerHeader, type FileManagerHeaderProps } from './FileManagerHeader';
 export { FileManagerTabs, type FileManagerTabsProps, type FileTab } from './FileManagerTabs';
 export { FilePreviewDialog, type FilePreviewDialogProps } from './FilePreviewDialog';
+export { FileVersionsDialog, type FileVersionsDialogProps } from './FileVersionsDialog';
 export { FileSummaryCards, type FileSummaryCardsProps, type FileSummaryFigures } from './FileSummaryCards';
 export { FileToolbar, type FileToolbarProps, type FileView } from './FileToolbar';
 export { FileTrashList, type FileTrashListProps } from './FileTrashList';

@@ -1,0 +1,198 @@
+import { useCallback, useId, useState } from 'react';
+import { Button, Card, CloseButton, Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/react';
+import { LuFiles, LuGlobe } from 'react-icons/lu';
+import type { ApiError, RevisionPatch, RevisionSummary } from '../../contract';
+import { historyTexts as t } from '../../lib/texts-history';
+import { messageOf } from '../lists/TrashList';
+import { RestoreRevisionDialog } from './RestoreRevisionDialog';
+import { RevisionCompare, type CompareSide } from './RevisionCompare';
+import { RevisionLabelDialog } from './RevisionLabelDialog';
+import { RevisionList, type RevisionListProps } from './RevisionList';
+
+/** What a side of a comparison is: a revision, the current version, or the page as scraped. */
+export type CompareTarget = { kind: 'revision'; number: number } | { kind: 'current' } | { kind: 'source' };
+
+export interface Comparison {
+  left: CompareSide;
+  right: CompareSide;
+  mode: 'versions' | 'source';
+}
+
+type ListProps = Pick<RevisionListProps, 'revisions' | 'total' | 'isLoading' | 'error' | 'onRetry' | 'hasMore' | 'isLoadingMore' | 'onLoadMore'>;
+
+export interface ArticleHistoryCardProps extends ListProps {
+  isPublished: boolean;
+  /** Unsaved slug or HTML edits on the page: a restore would replace them, so it waits for a save or reset. */
+  hasUnsavedEdits: boolean;
+  /** Restoring a published article is refused the way an edit is: the page explains and offers Convert to Draft. */
+  onBlockedEdit: () => void;
+  /** The comparison on show (its sides as they load); null: none. */
+  comparison: Comparison | null;
+  onCompare: (left: CompareTarget, right: CompareTarget) => void;
+  onCloseComparison: () => void;
+  /** Restores a revision; rejects with the API's error. */
+  onRestore: (number: number) => Promise<unknown>;
+  /** Pins, unpins or names a revision; rejects with the API's error. */
+  onLabel: (number: number, patch: RevisionPatch) => Promise<unknown>;
+}
+
+/**
+ * The article page's History card: the revisions (who, when, why, what changed), comparisons of
+ * any two of them or of one and the current version or of the scraped page and the result, and
+ * restoring, pinning and naming a revision.
+ */
+export function ArticleHistoryCard({
+  isPublished,
+  hasUnsavedEdits,
+  onBlockedEdit,
+  comparison,
+  onCompare,
+  onCloseComparison,
+  onRestore,
+  onLabel,
+  ...list
+}: ArticleHistoryCardProps) {
+  const titleId = useId();
+  const [selected, setSelected] = useState<number[]>([]);
+  const [restoring, setRestoring] = useState<{ revision: RevisionSummary; pending: boolean; error: string | null } | null>(null);
+  const [labelling, setLabelling] = useState<{ revision: RevisionSummary; pending: boolean; error: string | null } | null>(null);
+  const [notice, setNotice] = useState<{ text: string; error: boolean } | null>(null);
+
+  const toggleSelect = useCallback(
+    (number: number) =>
+      setSelected((current) => (current.includes(number) ? current.filter((n) => n !== number) : [...current, number].slice(-2))),
+    [],
+  );
+  const compareWithCurrent = useCallback((number: number) => onCompare({ kind: 'revision', number }, { kind: 'current' }), [onCompare]);
+  const askRestore = useCallback(
+    (revision: RevisionSummary) => {
+      if (isPublished) {
+        onBlockedEdit();
+        return;
+      }
+      setNotice(hasUnsavedEdits ? { text: t.unsavedBlocks, error: true } : null);
+      if (!hasUnsavedEdits) setRestoring({ revision, pending: false, error: null });
+    },
+    [isPublished, hasUnsavedEdits, onBlockedEdit],
+  );
+  const togglePin = useCallback(
+    (revision: RevisionSummary) => {
+      onLabel(revision.number, { pinned: !revision.pinned }).catch((cause: unknown) => setNotice({ text: messageOf(cause), error: true }));
+    },
+    [onLabel],
+  );
+  const rename = useCallback((revision: RevisionSummary) => setLabelling({ revision, pending: false, error: null }), []);
+
+  const confirmRestore = async () => {
+    if (!restoring) return;
+    const { number } = restoring.revision;
+    setRestoring({ ...restoring, pending: true, error: null });
+    try {
+      await onRestore(number);
+      setRestoring(null);
+      setSelected([]);
+      setNotice({ text: t.restored(number), error: false });
+    } catch (cause) {
+      // Published meanwhile (in another tab): the same refusal as an edit.
+      if ((cause as Partial<ApiError> | null)?.code === 'article_published') {
+        setRestoring(null);
+        onBlockedEdit();
+        return;
+      }
+      setRestoring((current) => current && { ...current, pending: false, error: messageOf(cause) });
+    }
+  };
+  const saveLabel = async (patch: Required<RevisionPatch>) => {
+    if (!labelling) return;
+    setLabelling({ ...labelling, pending: true, error: null });
+    try {
+      await onLabel(labelling.revision.number, patch);
+      setLabelling(null);
+    } catch (cause) {
+      setLabelling((current) => current && { ...current, pending: false, error: messageOf(cause) });
+    }
+  };
+
+  const [first, second] = [...selected].sort((a, b) => a - b);
+  const compareSelected = () =>
+    first !== undefined && onCompare({ kind: 'revision', number: first }, second === undefined ? { kind: 'current' } : { kind: 'revision', number: second });
+
+  return (
+    <Card.Root as="section" aria-labelledby={titleId} bg="bg.card">
+      <Card.Header>
+        <HStack justify="space-between" gap="3" wrap="wrap">
+          <Stack gap="1">
+            <Card.Title as="h2" id={titleId}>
+              {t.title}
+            </Card.Title>
+            <Text textStyle="sm" color="fg.muted">
+              {t.subtitle}
+            </Text>
+          </Stack>
+          <HStack gap="2" wrap="wrap">
+            <Button variant="outline" onClick={compareSelected} disabled={selected.length === 0}>
+              <LuFiles aria-hidden />
+              {t.compareSelected}
+            </Button>
+            <Button variant="outline" onClick={() => onCompare({ kind: 'source' }, { kind: 'current' })} title={t.compareSourceHint} disabled={list.isLoading || !!list.error}>
+              <LuGlobe aria-hidden />
+              {t.compareSource}
+            </Button>
+          </HStack>
+        </HStack>
+      </Card.Header>
+      <Card.Body gap="3">
+        {notice && (
+          <Text role={notice.error ? 'alert' : 'status'} color={notice.error ? 'status.down' : 'status.ok'} fontWeight="medium">
+            {notice.text}
+          </Text>
+        )}
+        <RevisionList
+          {...list}
+          selected={selected}
+          onToggleSelect={toggleSelect}
+          onCompareWithCurrent={compareWithCurrent}
+          onRestore={askRestore}
+          onTogglePin={togglePin}
+          onRename={rename}
+        />
+      </Card.Body>
+      <Dialog.Root
+        size="cover"
+        open={comparison !== null}
+        onOpenChange={(details) => {
+          if (!details.open) onCloseComparison();
+        }}
+      >
+        <Portal>
+          <Dialog.Backdrop />
+          <Dialog.Positioner>
+            <Dialog.Content>
+              <Dialog.Header>
+                <Dialog.Title>{t.compareTitle}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body overflow="auto">{comparison && <RevisionCompare {...comparison} />}</Dialog.Body>
+              <Dialog.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label={t.close} />
+              </Dialog.CloseTrigger>
+            </Dialog.Content>
+          </Dialog.Positioner>
+        </Portal>
+      </Dialog.Root>
+      <RestoreRevisionDialog
+        revision={restoring?.revision ?? null}
+        isPending={restoring?.pending ?? false}
+        error={restoring?.error ?? null}
+        onConfirm={() => void confirmRestore()}
+        onCancel={() => setRestoring(null)}
+      />
+      <RevisionLabelDialog
+        revision={labelling?.revision ?? null}
+        isPending={labelling?.pending ?? false}
+        error={labelling?.error ?? null}
+        onSave={(patch) => void saveLabel(patch)}
+        onCancel={() => setLabelling(null)}
+      />
+    </Card.Root>
+  );
+}
