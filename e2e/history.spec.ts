@@ -10,6 +10,8 @@ import sharp from 'sharp';
 import { apiAs, pdfBytes, signIn } from './support';
 
 test.describe.configure({ mode: 'serial' });
+// A scrape (worker start-up included) and a dozen steps in the console.
+test.setTimeout(180_000);
 
 let api: APIRequestContext;
 let site: http.Server;
@@ -69,7 +71,8 @@ test('edit three times, re-scrape, compare the first and the latest, restore the
   await page.getByRole('button', { name: 'Re-scrape' }).click();
   const rescrape = page.getByRole('dialog', { name: 'Re-scrape article' });
   await expect(rescrape.getByText('the current one stays in the history')).toBeVisible();
-  await rescrape.getByRole('checkbox', { name: /Also replace the blog HTML/ }).check();
+  await rescrape.getByText(/Also replace the blog HTML/).click();
+  await expect(rescrape.getByRole('checkbox', { name: /Also replace the blog HTML/ })).toBeChecked();
   await rescrape.getByRole('button', { name: 'Re-scrape' }).click();
   await expect(rescrape.getByText('The article was scraped again from its source page.')).toBeVisible({ timeout: 60_000 });
   await rescrape.getByRole('button', { name: 'Close' }).first().click();
@@ -77,14 +80,22 @@ test('edit three times, re-scrape, compare the first and the latest, restore the
   await expect(revisions(page).first()).toContainText('Re-scraped');
 
   // The first and the latest, side by side.
-  await history(page).getByRole('checkbox', { name: 'Select revision 1 to compare' }).check({ force: true });
-  await history(page).getByRole('checkbox', { name: 'Select revision 5 to compare' }).check({ force: true });
+  // Ticked from the keyboard, as the list allows.
+  for (const n of [1, 5]) {
+    const tick = history(page).getByRole('checkbox', { name: `Select revision ${n} to compare` });
+    await tick.focus();
+    await page.keyboard.press('Space');
+    await expect(tick).toBeChecked();
+  }
   await history(page).getByRole('button', { name: 'Compare selected' }).click();
   const compare = page.getByRole('dialog', { name: 'Compare versions' });
   const left = compare.getByRole('region', { name: 'Revision 1: Scraped' });
   const right = compare.getByRole('region', { name: 'Current version' });
-  await expect(right.getByRole('insertion').filter({ hasText: 'Edition 2' })).toBeVisible();
-  await expect(left.getByRole('deletion').filter({ hasText: 'Edition 1' })).toBeVisible();
+  // Word by word: the source's edition number is what changed between them.
+  await expect(left).toContainText('Edition 1 of the harbour story.');
+  await expect(right).toContainText('Edition 2 of the harbour story.');
+  await expect(left.getByRole('deletion').filter({ hasText: /^1$/ })).toBeVisible();
+  await expect(right.getByRole('insertion').filter({ hasText: /^2$/ })).toBeVisible();
   await compare.getByRole('tab', { name: 'Preview' }).click();
   await expect(compare.getByTitle('Preview of Revision 1: Scraped')).toHaveAttribute('srcdoc', firstHtml);
   await compare.getByRole('button', { name: 'Close' }).click();
@@ -105,7 +116,9 @@ test('edit three times, re-scrape, compare the first and the latest, restore the
   const stored = (await (await api.get(`/api/articles/${article.id}`)).json()) as { data: { blogData: string } };
   expect(stored.data.blogData).toBe(firstHtml);
   // Live: the public API shows it once published.
-  await page.getByRole('switch', { name: 'Draft' }).click();
+  const status = page.getByRole('switch', { name: 'Draft' });
+  await status.focus();
+  await page.keyboard.press('Space');
   await expect(page.getByText('Article successfully published')).toBeVisible();
   const slug = ((await (await api.get(`/api/articles/${article.id}`)).json()) as { data: { slug: string } }).data.slug;
   const live = (await (await api.get(`/api/public/articles/${slug}`)).json()) as { data: { blogData: string } };
