@@ -113,6 +113,12 @@ export interface AppOptions {
   retention?: RetentionPolicy;
   /** One admin's consecutive edits within this long are one revision (default FOLD_MS; 0: never). */
   historyFoldMs?: number;
+  /**
+   * false only for a benchmark's floor (bench/history): an article's writes then record no
+   * revision, as before history existed (the benchmark drops the database's version trigger and
+   * its check at commit). No entry of the product sets it.
+   */
+  recordHistory?: boolean;
 }
 
 export const DEFAULT_BODY_LIMIT = 4 * 1024 * 1024;
@@ -365,6 +371,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     oidc: options.oidc ? new OidcClient(options.oidc) : null,
     retention,
     historyFoldMs: options.historyFoldMs ?? FOLD_MS,
+    recordHistory: options.recordHistory ?? true,
   };
 
   app.addHook('onClose', () => ctx.workers.close());

@@ -36,4 +36,6 @@ export interface AppContext {
   retention: RetentionPolicy;
   /** One admin's consecutive edits within this long fold into one revision (HISTORY_FOLD_MINUTES; 0: never). */
   historyFoldMs: number;
+  /** Always true but in a benchmark's floor (AppOptions.recordHistory). */
+  recordHistory: boolean;
 }

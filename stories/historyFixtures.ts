@@ -63,11 +63,12 @@ export const editedSnapshot: RevisionSnapshot = {
   blogData: '<h1>Growing tomatoes on a balcony</h1>\n<p>Tomatoes need sun, water and a little patience.</p>\n<p>Pick the sunniest corner.</p>',
 };
 
-/** About `kb` KB of article HTML, paragraph `changed` reworded when given. */
-export function longHtml(kb: number, changed?: number): string {
+/** About `kb` KB of article HTML, paragraph `changed` (or those it picks) reworded when given. */
+export function longHtml(kb: number, changed?: number | ((i: number) => boolean)): string {
   const paragraphs = Math.ceil((kb * 1024) / 140);
+  const reworded = (i: number) => (typeof changed === 'function' ? changed(i) : i === changed);
   return Array.from({ length: paragraphs }, (_, i) =>
-    i === changed
+    reworded(i)
       ? `<p>Paragraph ${i}: a reworded paragraph that an editor rewrote, with new words in it.</p>`
       : `<p>Paragraph ${i}: tomatoes grow best with sun, water and patience, and a good container.</p>`,
   ).join('\n');

@@ -228,23 +228,31 @@ export async function measureWithCpu(
   pgAdmin: pg.Client | undefined,
   options: { connections: number; seconds: number; warmupSeconds: number; headers?: Record<string, string> },
 ): Promise<LoadResult & { nodeCpu: number; pgCpu: number | undefined }> {
-  const backends = async () => {
-    if (!pgAdmin) return new Map<number, number>();
-    const { rows } = await pgAdmin.query<{ pid: number }>(
-      'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
-    );
-    const cpu = new Map<number, number>();
-    for (const { pid: backend } of rows) cpu.set(backend, await cpuMs(backend).catch(() => 0));
-    return cpu;
-  };
+  const backends = () => pgBackendCpu(pgAdmin);
   const run = { connections: options.connections, ...(options.headers ? { headers: options.headers } : {}) };
   if (options.warmupSeconds > 0) await load(url, { ...run, seconds: options.warmupSeconds, warmupSeconds: 0 });
   const [node0, pg0] = [await cpuMs(pid), await backends()];
   const result = await load(url, { ...run, seconds: options.seconds, warmupSeconds: 0 });
   const [node1, pg1] = [await cpuMs(pid), await backends()];
-  let pgSpent = 0;
-  for (const [backend, ms] of pg1) pgSpent += ms - (pg0.get(backend) ?? 0);
-  return { ...result, nodeCpu: (node1 - node0) / result.requests, pgCpu: pgAdmin ? pgSpent / result.requests : undefined };
+  return { ...result, nodeCpu: (node1 - node0) / result.requests, pgCpu: pgAdmin ? pgCpuSpent(pg0, pg1) / result.requests : undefined };
+}
+
+/** The CPU (ms) each PostgreSQL backend of `pgAdmin`'s database has spent so far (none without a client). */
+export async function pgBackendCpu(pgAdmin: pg.Client | undefined): Promise<Map<number, number>> {
+  if (!pgAdmin) return new Map<number, number>();
+  const { rows } = await pgAdmin.query<{ pid: number }>(
+    'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+  );
+  const cpu = new Map<number, number>();
+  for (const { pid: backend } of rows) cpu.set(backend, await cpuMs(backend).catch(() => 0));
+  return cpu;
+}
+
+/** The CPU spent by PostgreSQL's backends between two readings of pgBackendCpu. */
+export function pgCpuSpent(before: Map<number, number>, after: Map<number, number>): number {
+  let spent = 0;
+  for (const [backend, ms] of after) spent += ms - (before.get(backend) ?? 0);
+  return spent;
 }
 
 /**

@@ -421,21 +421,26 @@ export const migrations: Migration[] = [
     version: 11,
     name: 'a history of every write of an article',
     statements: [
-      // Every change of what a revision records bumps the article's version, whatever statement
-      // makes it (a trigger: no write path can forget). Articles from before have version 0 and
-      // no revision: their first write records how they were as revision 1 (server/history).
+      // Every write of an article bumps its version (each UPDATE of server/repositories/articles.ts
+      // sets version = version + 1), and a statement that changes what a revision records without
+      // bumping it is refused: no write path can forget. Articles from before have version 0 and
+      // no revision: their first write records how they were as revision 1 (server/history). The
+      // check is a WHEN condition, evaluated without a function call: a bumped version ends it at
+      // once (comparing the bodies would read them from TOAST).
       `ALTER TABLE articles ADD COLUMN version bigint NOT NULL DEFAULT 0`,
       `ALTER TABLE articles ALTER COLUMN version SET DEFAULT 1`,
-      `CREATE FUNCTION article_version_bump() RETURNS trigger LANGUAGE plpgsql AS $$
+      `CREATE FUNCTION article_unversioned_change() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
-        IF ROW(NEW.status, NEW.title, NEW.slug, NEW.blog_data, NEW.scrapped_data, NEW.scraped_url, NEW.new_url, NEW.deleted_at IS NULL)
-           IS DISTINCT FROM
-           ROW(OLD.status, OLD.title, OLD.slug, OLD.blog_data, OLD.scrapped_data, OLD.scraped_url, OLD.new_url, OLD.deleted_at IS NULL) THEN
-          NEW.version := OLD.version + 1;
-        END IF;
-        RETURN NEW;
+        IF current_setting('history.off', true) = 'on' THEN RETURN NULL; END IF;
+        RAISE EXCEPTION 'article % was changed without a new version: its revision cannot be recorded', NEW.id
+          USING ERRCODE = 'integrity_constraint_violation';
       END $$`,
-      `CREATE TRIGGER article_version BEFORE UPDATE ON articles FOR EACH ROW EXECUTE FUNCTION article_version_bump()`,
+      `CREATE TRIGGER article_unversioned_change AFTER UPDATE ON articles FOR EACH ROW
+        WHEN (NEW.version = OLD.version AND
+              ROW(NEW.status, NEW.title, NEW.slug, NEW.blog_data, NEW.scrapped_data, NEW.scraped_url, NEW.new_url, NEW.deleted_at IS NULL)
+              IS DISTINCT FROM
+              ROW(OLD.status, OLD.title, OLD.slug, OLD.blog_data, OLD.scrapped_data, OLD.scraped_url, OLD.new_url, OLD.deleted_at IS NULL))
+        EXECUTE FUNCTION article_unversioned_change()`,
       // The long texts of revisions, kept once per article (by their SHA-256): whole, or as the
       // span that changed since another text of the article (base_id; server/history/delta.ts).
       `CREATE TABLE article_revision_texts (
@@ -474,8 +479,10 @@ export const migrations: Migration[] = [
         name text,
         PRIMARY KEY (article_id, number)
       )`,
-      // The retention sweep finds revisions past their first 30 days through it.
-      `CREATE INDEX article_revisions_created_idx ON article_revisions (created_at)`,
+      // The retention sweep finds revisions past their first 30 days through it. Revisions are
+      // written in time order: a BRIN index (a few pages for millions of rows, next to nothing
+      // to keep up at each write) finds a window of them.
+      `CREATE INDEX article_revisions_created_idx ON article_revisions USING brin (created_at)`,
       // No change without its revision: at commit, an article written in the transaction must
       // have its version as its last revision's (unless deleted, or written again, meanwhile).
       // A maintenance statement may opt out with SET LOCAL history.off = 'on'.

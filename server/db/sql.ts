@@ -13,3 +13,15 @@ export { SEARCH_COUNT_CAP } from '../../src/contract/text.ts';
 export async function ping(db: Queryable): Promise<void> {
   await db.query('SELECT 1');
 }
+
+/** A statement's parameters as its text is built: `add(value)` answers the placeholder (`$3`). */
+export function parameters() {
+  const values: unknown[] = [];
+  return {
+    values,
+    add: (value: unknown) => {
+      values.push(value);
+      return `$${values.length}`;
+    },
+  };
+}

@@ -61,6 +61,8 @@ export interface HistoryWrite {
   retention?: RetentionPolicy;
   /** Edits within this long of the last revision's first, by the same admin, fold into it (default FOLD_MS; 0: never). */
   foldMs?: number;
+  /** false only in a benchmark's floor (AppOptions.recordHistory): nothing is recorded. */
+  record?: boolean;
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest();
@@ -151,8 +153,16 @@ async function recordBaseline(tx: Queryable, row: ArticleRow): Promise<LatestRev
  * article's row lock): `before` as the write found it (null for a new article), `after` as it
  * left it (RETURNING, with the version the trigger gave it).
  */
-export async function recordRevision(tx: Queryable, before: ArticleRow | null, after: ArticleRow, write: HistoryWrite): Promise<void> {
-  let latest = await latestRevision(tx, after.id);
+export async function recordRevision(
+  tx: Queryable,
+  before: ArticleRow | null,
+  after: ArticleRow,
+  write: HistoryWrite,
+  /** The last revision, when the write read it with the article (lockArticleForWrite): not read again. */
+  read?: { latest: LatestRevisionRow | undefined },
+): Promise<void> {
+  if (write.record === false) return;
+  let latest = read ? read.latest : await latestRevision(tx, after.id);
   if (!latest && before) latest = await recordBaseline(tx, before);
   // The last revision is `before` (always, but for a change made by hand with history.off):
   // unchanged texts are its texts, and changed ones are stored as changes of them.
@@ -189,9 +199,10 @@ export async function recordRevision(tx: Queryable, before: ArticleRow | null, a
   }
   const number = (latest?.number ?? 0) + 1;
   await insertRevision(tx, after.id, number, valuesOf(after, write, changed, texts));
+  // Past the cap, the oldest go, down to a tenth under it: the next writes do not each prune.
   const policy = write.retention ?? DEFAULT_RETENTION;
   if (number > policy.max && (await countRevisions(tx, after.id)) > policy.max) {
-    await pruneRevisions(tx, after.id, policy, write.at);
+    await pruneRevisions(tx, after.id, { ...policy, max: policy.max - Math.max(1, Math.floor(policy.max / 10)) }, write.at);
   }
 }
 

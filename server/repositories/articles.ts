@@ -522,7 +522,7 @@ export async function updateScrapedText(
   updatedAt: Date,
 ): Promise<ArticleRow> {
   const { rows } = await tx.query<ArticleRow>(
-    `UPDATE articles SET scrapped_data = $2, blog_data = CASE WHEN $3::boolean THEN $4 ELSE blog_data END,
+    `UPDATE articles SET version = version + 1, scrapped_data = $2, blog_data = CASE WHEN $3::boolean THEN $4 ELSE blog_data END,
             title = $5, updated_at = $6
       WHERE id = $1 RETURNING ${ARTICLE_COLUMNS}`,
     [id, text, replaceBlogData, html, title, updatedAt],
@@ -532,7 +532,7 @@ export async function updateScrapedText(
 
 export async function updateSlug(tx: Queryable, id: string, slug: string, updatedAt: Date): Promise<ArticleRow> {
   const { rows } = await tx.query<ArticleRow>(
-    `UPDATE articles SET slug = $2, updated_at = $3 WHERE id = $1 RETURNING ${ARTICLE_COLUMNS}`,
+    `UPDATE articles SET version = version + 1, slug = $2, updated_at = $3 WHERE id = $1 RETURNING ${ARTICLE_COLUMNS}`,
     [id, slug, updatedAt],
   );
   return rows[0]!;
@@ -540,7 +540,7 @@ export async function updateSlug(tx: Queryable, id: string, slug: string, update
 
 export async function updateTitle(tx: Queryable, id: string, title: string | null, updatedAt: Date): Promise<ArticleRow> {
   const { rows } = await tx.query<ArticleRow>(
-    `UPDATE articles SET title = $2, updated_at = $3 WHERE id = $1 RETURNING ${ARTICLE_COLUMNS}`,
+    `UPDATE articles SET version = version + 1, title = $2, updated_at = $3 WHERE id = $1 RETURNING ${ARTICLE_COLUMNS}`,
     [id, title, updatedAt],
   );
   return rows[0]!;
@@ -548,7 +548,7 @@ export async function updateTitle(tx: Queryable, id: string, title: string | nul
 
 export async function updateBlogData(tx: Queryable, id: string, blogData: string, updatedAt: Date): Promise<ArticleRow> {
   const { rows } = await tx.query<ArticleRow>(
-    `UPDATE articles SET blog_data = $2, updated_at = $3 WHERE id = $1 RETURNING ${ARTICLE_COLUMNS}`,
+    `UPDATE articles SET version = version + 1, blog_data = $2, updated_at = $3 WHERE id = $1 RETURNING ${ARTICLE_COLUMNS}`,
     [id, blogData, updatedAt],
   );
   return rows[0]!;
@@ -562,7 +562,7 @@ export async function updateContent(
   updatedAt: Date,
 ): Promise<ArticleRow> {
   const { rows } = await tx.query<ArticleRow>(
-    `UPDATE articles SET title = $2, slug = $3, blog_data = $4, scrapped_data = $5, scraped_url = $6, new_url = $7, updated_at = $8
+    `UPDATE articles SET version = version + 1, title = $2, slug = $3, blog_data = $4, scrapped_data = $5, scraped_url = $6, new_url = $7, updated_at = $8
       WHERE id = $1 RETURNING ${ARTICLE_COLUMNS}`,
     [id, content.title, content.slug, content.blog_data, content.scrapped_data, content.scraped_url, content.new_url, updatedAt],
   );
@@ -571,7 +571,7 @@ export async function updateContent(
 
 export async function updateStatus(tx: Queryable, id: string, status: ArticleStatus, updatedAt: Date): Promise<ArticleRow> {
   const { rows } = await tx.query<ArticleRow>(
-    `UPDATE articles SET status = $2, updated_at = $3 WHERE id = $1 RETURNING ${ARTICLE_COLUMNS}`,
+    `UPDATE articles SET version = version + 1, status = $2, updated_at = $3 WHERE id = $1 RETURNING ${ARTICLE_COLUMNS}`,
     [id, status, updatedAt],
   );
   return rows[0]!;
@@ -593,7 +593,7 @@ export async function lockLiveArticles(
 /** Sets the status of `ids` (locked by the caller), each updated at least 1 ms after its last update. */
 export async function updateStatuses(tx: Queryable, ids: readonly string[], status: ArticleStatus, now: Date): Promise<void> {
   await tx.query(
-    `UPDATE articles SET status = $2, updated_at = greatest($3::timestamptz, updated_at + interval '1 millisecond')
+    `UPDATE articles SET version = version + 1, status = $2, updated_at = greatest($3::timestamptz, updated_at + interval '1 millisecond')
       WHERE id = ANY($1::text[])`,
     [ids, status, now],
   );
@@ -601,7 +601,7 @@ export async function updateStatuses(tx: Queryable, ids: readonly string[], stat
 
 /** Moves `ids` (locked by the caller) to the trash at `now`. */
 export async function trashArticles(tx: Queryable, ids: readonly string[], now: Date): Promise<void> {
-  await tx.query('UPDATE articles SET deleted_at = $2 WHERE id = ANY($1::text[])', [ids, now]);
+  await tx.query('UPDATE articles SET version = version + 1, deleted_at = $2 WHERE id = ANY($1::text[])', [ids, now]);
 }
 
 export interface PublicRow {
@@ -645,7 +645,7 @@ export async function getPublishedBySlug(db: Queryable, slug: string): Promise<(
 /** Moves an article to the trash at `now`; undefined when there is no such article out of it. */
 export async function trashArticle(tx: Queryable, id: string, now: Date): Promise<ArticleRow | undefined> {
   const { rows } = await tx.query<ArticleRow>(
-    `UPDATE articles SET deleted_at = $2 WHERE id = $1 AND ${LIVE} RETURNING ${ARTICLE_COLUMNS}`,
+    `UPDATE articles SET version = version + 1, deleted_at = $2 WHERE id = $1 AND ${LIVE} RETURNING ${ARTICLE_COLUMNS}`,
     [id, now],
   );
   return rows[0];
@@ -668,7 +668,7 @@ export async function articleExists(db: Queryable, id: string): Promise<boolean>
 /** Takes an article out of the trash, under `slug`, updated at `updatedAt`. */
 export async function restoreArticle(tx: Queryable, id: string, slug: string | null, updatedAt: Date): Promise<ArticleRow> {
   const { rows } = await tx.query<ArticleRow>(
-    `UPDATE articles SET deleted_at = NULL, slug = $2, updated_at = $3 WHERE id = $1 RETURNING ${ARTICLE_COLUMNS}`,
+    `UPDATE articles SET version = version + 1, deleted_at = NULL, slug = $2, updated_at = $3 WHERE id = $1 RETURNING ${ARTICLE_COLUMNS}`,
     [id, slug, updatedAt],
   );
   return rows[0]!;

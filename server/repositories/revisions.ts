@@ -5,7 +5,8 @@
  */
 import type { ArticleStatus, RevisionAction, RevisionField } from '../../src/contract/index.ts';
 import type { Queryable } from '../db/database.ts';
-import { isoText } from '../db/sql.ts';
+import { isoText, parameters } from '../db/sql.ts';
+import { ARTICLE_COLUMNS, type ArticleRow } from './articles.ts';
 
 /** A revision's row, its texts by id (int8: a string from pg, a number from PGlite). */
 export interface RevisionRow {
@@ -40,6 +41,46 @@ const REVISION_COLUMNS = (r = 'r') => `${r}.number, ${r}.article_version, ${isoT
   ${isoText(`${r}.updated_at`)} AS updated_iso, ${r}.actor, ${r}.action, ${r}.restored_from, ${r}.changed, ${r}.status,
   ${r}.in_trash, ${r}.title, ${r}.slug, ${r}.scraped_url, ${r}.new_url, ${r}.blog_text_id, ${r}.raw_text_id,
   ${r}.source_text_id, ${r}.pinned, ${r}.name`;
+
+/**
+ * An article out of the trash, locked until the caller's transaction ends, and its last
+ * revision (undefined: none yet): what a write reads before it changes the article, in one
+ * round trip.
+ */
+export async function lockArticleForWrite(
+  tx: Queryable,
+  id: string,
+): Promise<{ row: ArticleRow; latest: LatestRevisionRow | undefined } | undefined> {
+  const { rows } = await tx.query<ArticleRow & Record<`rev_${string}`, unknown>>(
+    `SELECT ${ARTICLE_COLUMNS.split(', ').map((c) => `a.${c}`).join(', ')},
+            r.number AS rev_number, r.article_version AS rev_article_version, ${isoText('r.created_at')} AS rev_created_iso,
+            ${isoText('r.updated_at')} AS rev_updated_iso, r.actor AS rev_actor, r.action AS rev_action,
+            r.restored_from AS rev_restored_from, r.changed AS rev_changed, r.status AS rev_status, r.in_trash AS rev_in_trash,
+            r.title AS rev_title, r.slug AS rev_slug, r.scraped_url AS rev_scraped_url, r.new_url AS rev_new_url,
+            r.blog_text_id AS rev_blog_text_id, r.raw_text_id AS rev_raw_text_id, r.source_text_id AS rev_source_text_id,
+            r.pinned AS rev_pinned, r.name AS rev_name, r.blog_depth AS rev_blog_depth, r.raw_depth AS rev_raw_depth
+       FROM articles a
+       LEFT JOIN LATERAL (
+         SELECT l.*, b.depth AS blog_depth, t.depth AS raw_depth
+           FROM (SELECT * FROM article_revisions WHERE article_id = a.id ORDER BY number DESC LIMIT 1) l
+           LEFT JOIN article_revision_texts b ON b.id = l.blog_text_id
+           JOIN article_revision_texts t ON t.id = l.raw_text_id
+       ) r ON true
+      WHERE a.id = $1 AND a.deleted_at IS NULL
+        FOR UPDATE OF a`,
+    [id],
+    { prepare: true },
+  );
+  const found = rows[0];
+  if (!found) return undefined;
+  const row = {} as Record<string, unknown>;
+  const latest = {} as Record<string, unknown>;
+  for (const [key, value] of Object.entries(found)) {
+    if (key.startsWith('rev_')) latest[key.slice(4)] = value;
+    else row[key] = value;
+  }
+  return { row: row as unknown as ArticleRow, latest: latest.number == null ? undefined : (latest as unknown as LatestRevisionRow) };
+}
 
 /** The article's last revision (undefined: none yet), with its texts' depths. */
 export async function latestRevision(db: Queryable, articleId: string): Promise<LatestRevisionRow | undefined> {
@@ -120,11 +161,7 @@ function textCtes(articleId: string, values: RevisionValues, param: (value: unkn
 
 /** Writes revision `number` of the article (its texts too), in the caller's transaction. */
 export async function insertRevision(tx: Queryable, articleId: string, number: number, values: RevisionValues): Promise<void> {
-  const params: unknown[] = [];
-  const param = (value: unknown) => {
-    params.push(value);
-    return `$${params.length}`;
-  };
+  const { values: params, add: param } = parameters();
   const texts = textCtes(articleId, values, param);
   await tx.query(
     `${texts.with}
@@ -135,16 +172,14 @@ export async function insertRevision(tx: Queryable, articleId: string, number: n
        ${param(values.status)}, ${param(values.inTrash)}, ${param(values.title)}, ${param(values.slug)}, ${param(values.scrapedUrl)},
        ${param(values.newUrl)}, ${texts.ids.blog}, ${texts.ids.raw}, ${texts.ids.source})`,
     params,
+    // A handful of shapes (which texts are new): each prepared once per connection.
+    { prepare: true },
   );
 }
 
 /** Folds a write into revision `number` (the last): it now records the article after it. */
 export async function foldIntoRevision(tx: Queryable, articleId: string, number: number, values: RevisionValues): Promise<void> {
-  const params: unknown[] = [];
-  const param = (value: unknown) => {
-    params.push(value);
-    return `$${params.length}`;
-  };
+  const { values: params, add: param } = parameters();
   const texts = textCtes(articleId, values, param);
   await tx.query(
     `${texts.with}
@@ -155,6 +190,7 @@ export async function foldIntoRevision(tx: Queryable, articleId: string, number:
        source_text_id = ${texts.ids.source}
      WHERE article_id = ${param(articleId)} AND number = ${param(number)}`,
     params,
+    { prepare: true },
   );
 }
 

@@ -61,6 +61,7 @@ import {
 } from '../repositories/articles.ts';
 import { ingestPage, pageTitle, scrapeToDraft } from '../scrape/ingest.ts';
 import { ensureHistories, recordBulkRevisions, recordRevision } from '../history/articles.ts';
+import { lockArticleForWrite } from '../repositories/revisions.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const ifMatchHeaders = z.object({ 'if-match': z.string().max(100).optional() });
@@ -88,6 +89,7 @@ export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     at,
     retention: ctx.retention,
     foldMs: ctx.historyFoldMs,
+    record: ctx.recordHistory,
     ...more,
   });
 
@@ -223,8 +225,10 @@ export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       if ('slug' in patch) assertValidSlug(patch.slug);
       const row = await slugSafe(() =>
         db.transaction(async (tx) => {
-          const current = await getArticle(tx, request.params.id, true);
-          if (!current) throw articleNotFound();
+          // The article, locked, with its last revision: what the edit's revision builds on.
+          const read = await lockArticleForWrite(tx, request.params.id);
+          if (!read) throw articleNotFound();
+          const current = read.row;
           if (current.status === 'published') throw articlePublished();
           if (isStale(request.headers['if-match'], current.updated_at)) throw apiError('stale_article');
           const updatedAt = nextUpdatedAt(current.updated_at);
@@ -232,7 +236,7 @@ export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
             if (patch.slug === current.slug) return current;
             if (await isSlugTaken(tx, patch.slug, current.id)) throw slugTaken();
             const updated = await updateSlug(tx, current.id, patch.slug, updatedAt);
-            await recordRevision(tx, current, updated, history(request, 'edit', updatedAt));
+            await recordRevision(tx, current, updated, history(request, 'edit', updatedAt), read);
             await recordActivity(
               tx,
               'article.slug',
@@ -246,7 +250,7 @@ export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
             const title = normalTitle(patch.title);
             if (title === current.title) return current;
             const updated = await updateTitle(tx, current.id, title, updatedAt);
-            await recordRevision(tx, current, updated, history(request, 'edit', updatedAt));
+            await recordRevision(tx, current, updated, history(request, 'edit', updatedAt), read);
             const what = title === null ? 'removed' : `changed to "${title}"`;
             // Recorded as a content edit ('article.html') until the console has an icon for 'article.title'.
             await recordActivity(tx, 'article.html', `Title of ${articleLabel(current)} ${what}`, updatedAt, request.user!.email);
@@ -254,7 +258,7 @@ export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
           }
           if (patch.blogData === current.blog_data) return current;
           const updated = await updateBlogData(tx, current.id, patch.blogData, updatedAt);
-          await recordRevision(tx, current, updated, history(request, 'edit', updatedAt));
+          await recordRevision(tx, current, updated, history(request, 'edit', updatedAt), read);
           await recordActivity(tx, 'article.html', `Blog HTML of ${articleLabel(current)} edited`, updatedAt, request.user!.email);
           return updated;
         }),
@@ -271,12 +275,13 @@ export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       schema: { params: idParams, response: { 200: articleResultSchema, ...errorResponses } },
       handler: async (request) => {
         const row = await db.transaction(async (tx) => {
-          const current = await getArticle(tx, request.params.id, true);
-          if (!current) throw articleNotFound();
+          const read = await lockArticleForWrite(tx, request.params.id);
+          if (!read) throw articleNotFound();
+          const current = read.row;
           if (current.status === status) return current;
           const updatedAt = nextUpdatedAt(current.updated_at);
           const updated = await updateStatus(tx, current.id, status, updatedAt);
-          await recordRevision(tx, current, updated, history(request, action, updatedAt));
+          await recordRevision(tx, current, updated, history(request, action, updatedAt), read);
           await recordActivity(tx, kind, `Article ${articleLabel(current)} ${verb}`, updatedAt, request.user!.email);
           return updated;
         });

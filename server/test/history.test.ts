@@ -353,9 +353,12 @@ describe.each(backends)('article history ($name)', (backend) => {
     expect((await history(a.id)).data.map((r) => r.action)).toEqual(['bulk_publish', 'edit', 'baseline']);
   });
 
-  it('refuses at commit a change of an article without its revision', async () => {
+  it('refuses a change of an article without a new version, and at commit one without its revision', async () => {
     const a = await create({ slug: 'guarded' });
-    await expect(ctx.h.db.query("UPDATE articles SET slug = 'sneaky' WHERE id = $1", [a.id])).rejects.toThrow(/without its revision/);
+    await expect(ctx.h.db.query("UPDATE articles SET slug = 'sneaky' WHERE id = $1", [a.id])).rejects.toThrow(/without a new version/);
+    await expect(ctx.h.db.query("UPDATE articles SET version = version + 1, slug = 'sneaky' WHERE id = $1", [a.id])).rejects.toThrow(
+      /without its revision/,
+    );
     expect((await read(a.id)).slug).toBe('guarded');
     // What a revision does not record (a view count, a timestamp) is not a change of it.
     await ctx.h.db.query('UPDATE articles SET updated_at = updated_at WHERE id = $1', [a.id]);

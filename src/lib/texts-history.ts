@@ -74,6 +74,7 @@ export const historyTexts = {
   addedLegend: 'Added',
   empty: '(empty)',
   syncScroll: 'Scroll both sides together',
+  showUnchanged: (chars: number) => `Show ${chars.toLocaleString('en-US')} unchanged characters`,
   previewOf: (side: string) => `Preview of ${side}`,
   fields: 'Other fields',
   field: 'Field',

@@ -1,8 +1,10 @@
 import { useCallback, useId, useState } from 'react';
-import { Button, Card, CloseButton, Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { LuFiles, LuGlobe } from 'react-icons/lu';
 import type { ApiError, RevisionPatch, RevisionSummary } from '../../contract';
 import { historyTexts as t } from '../../lib/texts-history';
+import { ClosableDialog } from '../common/ClosableDialog';
+import { useConfirmedAction } from '../common/useConfirmedAction';
 import { messageOf } from '../lists/TrashList';
 import { RestoreRevisionDialog } from './RestoreRevisionDialog';
 import { RevisionCompare, type CompareSide } from './RevisionCompare';
@@ -54,8 +56,9 @@ export function ArticleHistoryCard({
 }: ArticleHistoryCardProps) {
   const titleId = useId();
   const [selected, setSelected] = useState<number[]>([]);
-  const [restoring, setRestoring] = useState<{ revision: RevisionSummary; pending: boolean; error: string | null } | null>(null);
-  const [labelling, setLabelling] = useState<{ revision: RevisionSummary; pending: boolean; error: string | null } | null>(null);
+  const restoring = useConfirmedAction<RevisionSummary>();
+  const labelling = useConfirmedAction<RevisionSummary>();
+  const { ask: askToRestore } = restoring;
   const [notice, setNotice] = useState<{ text: string; error: boolean } | null>(null);
 
   const toggleSelect = useCallback(
@@ -71,9 +74,9 @@ export function ArticleHistoryCard({
         return;
       }
       setNotice(hasUnsavedEdits ? { text: t.unsavedBlocks, error: true } : null);
-      if (!hasUnsavedEdits) setRestoring({ revision, pending: false, error: null });
+      if (!hasUnsavedEdits) askToRestore(revision);
     },
-    [isPublished, hasUnsavedEdits, onBlockedEdit],
+    [isPublished, hasUnsavedEdits, onBlockedEdit, askToRestore],
   );
   const togglePin = useCallback(
     (revision: RevisionSummary) => {
@@ -81,37 +84,25 @@ export function ArticleHistoryCard({
     },
     [onLabel],
   );
-  const rename = useCallback((revision: RevisionSummary) => setLabelling({ revision, pending: false, error: null }), []);
+  const rename = labelling.ask;
 
   const confirmRestore = async () => {
-    if (!restoring) return;
-    const { number } = restoring.revision;
-    setRestoring({ ...restoring, pending: true, error: null });
-    try {
-      await onRestore(number);
-      setRestoring(null);
+    const number = restoring.subject?.number;
+    const restored = await restoring.run(
+      (revision) => onRestore(revision.number),
+      (cause) => {
+        // Published meanwhile (in another tab): the same refusal as an edit.
+        if ((cause as Partial<ApiError> | null)?.code !== 'article_published') return false;
+        onBlockedEdit();
+        return true;
+      },
+    );
+    if (restored && number !== undefined) {
       setSelected([]);
       setNotice({ text: t.restored(number), error: false });
-    } catch (cause) {
-      // Published meanwhile (in another tab): the same refusal as an edit.
-      if ((cause as Partial<ApiError> | null)?.code === 'article_published') {
-        setRestoring(null);
-        onBlockedEdit();
-        return;
-      }
-      setRestoring((current) => current && { ...current, pending: false, error: messageOf(cause) });
     }
   };
-  const saveLabel = async (patch: Required<RevisionPatch>) => {
-    if (!labelling) return;
-    setLabelling({ ...labelling, pending: true, error: null });
-    try {
-      await onLabel(labelling.revision.number, patch);
-      setLabelling(null);
-    } catch (cause) {
-      setLabelling((current) => current && { ...current, pending: false, error: messageOf(cause) });
-    }
-  };
+  const saveLabel = (patch: Required<RevisionPatch>) => labelling.run((revision) => onLabel(revision.number, patch));
 
   const [first, second] = [...selected].sort((a, b) => a - b);
   const compareSelected = () =>
@@ -157,41 +148,22 @@ export function ArticleHistoryCard({
           onRename={rename}
         />
       </Card.Body>
-      <Dialog.Root
-        size="cover"
-        open={comparison !== null}
-        onOpenChange={(details) => {
-          if (!details.open) onCloseComparison();
-        }}
-      >
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content>
-              <Dialog.Header>
-                <Dialog.Title>{t.compareTitle}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body overflow="auto">{comparison && <RevisionCompare {...comparison} />}</Dialog.Body>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label={t.close} />
-              </Dialog.CloseTrigger>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+      <ClosableDialog size="cover" open={comparison !== null} title={t.compareTitle} onClose={onCloseComparison} closeLabel={t.close}>
+        {comparison && <RevisionCompare {...comparison} />}
+      </ClosableDialog>
       <RestoreRevisionDialog
-        revision={restoring?.revision ?? null}
-        isPending={restoring?.pending ?? false}
-        error={restoring?.error ?? null}
+        revision={restoring.subject}
+        isPending={restoring.pending}
+        error={restoring.error}
         onConfirm={() => void confirmRestore()}
-        onCancel={() => setRestoring(null)}
+        onCancel={restoring.cancel}
       />
       <RevisionLabelDialog
-        revision={labelling?.revision ?? null}
-        isPending={labelling?.pending ?? false}
-        error={labelling?.error ?? null}
+        revision={labelling.subject}
+        isPending={labelling.pending}
+        error={labelling.error}
         onSave={(patch) => void saveLabel(patch)}
-        onCancel={() => setLabelling(null)}
+        onCancel={labelling.cancel}
       />
     </Card.Root>
   );

@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { Box, chakra, Checkbox, HStack, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Checkbox, HStack, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { changeCounts, type DiffPart } from '../../lib/wordDiff';
 import { historyTexts as t } from '../../lib/texts-history';
 import { useWordDiff } from './useWordDiff';
@@ -13,8 +13,14 @@ export interface DiffPanesProps {
   height?: string;
 }
 
-const Removed = chakra('del', { base: { bg: 'red.subtle', color: 'red.fg', textDecoration: 'line-through' } });
-const Added = chakra('ins', { base: { bg: 'green.subtle', color: 'green.fg', textDecoration: 'none' } });
+/**
+ * How removed and added words look, set once on the panes (and the legend): the words themselves
+ * are plain <del> and <ins>, thousands of them in a long comparison, each without styles of its own.
+ */
+const changeStyles = {
+  '& del': { bg: 'red.subtle', color: 'red.fg', textDecoration: 'line-through' },
+  '& ins': { bg: 'green.subtle', color: 'green.fg', textDecoration: 'none' },
+} as const;
 
 /**
  * Two texts side by side, word by word: what the left has that the right has not struck through
@@ -25,6 +31,9 @@ const Added = chakra('ins', { base: { bg: 'green.subtle', color: 'green.fg', tex
 export function DiffPanes({ left, right, leftLabel, rightLabel, height = '60vh' }: DiffPanesProps) {
   const diff = useWordDiff(left, right);
   const [inStep, setInStep] = useState(true);
+  // Long unchanged runs are folded to their ends (both sides alike); the admin opens one on demand.
+  const [opened, setOpened] = useState<ReadonlySet<number>>(new Set());
+  const open = useCallback((part: number) => setOpened((current) => new Set(current).add(part)), []);
   const leftRef = useRef<HTMLPreElement>(null);
   const rightRef = useRef<HTMLPreElement>(null);
   // The pane scrolled by the other one: its next scroll event is ours, not the admin's.
@@ -63,9 +72,9 @@ export function DiffPanes({ left, right, leftLabel, rightLabel, height = '60vh' 
           {granularity === 'lines' ? ` · ${t.byLines}` : granularity === 'none' ? ` · ${t.tooDifferent}` : ''}
         </Text>
         <HStack gap="4">
-          <HStack gap="2" textStyle="xs">
-            <Removed px="1">{t.removedLegend}</Removed>
-            <Added px="1">{t.addedLegend}</Added>
+          <HStack gap="2" textStyle="xs" css={changeStyles}>
+            <del>{t.removedLegend}</del>
+            <ins>{t.addedLegend}</ins>
           </HStack>
           <Checkbox.Root size="sm" checked={inStep} onCheckedChange={(details) => setInStep(details.checked === true)}>
             <Checkbox.HiddenInput />
@@ -76,10 +85,10 @@ export function DiffPanes({ left, right, leftLabel, rightLabel, height = '60vh' 
       </HStack>
       <SimpleGrid columns={2} gap="3">
         <Pane label={leftLabel} height={height} paneRef={leftRef} onScroll={() => onScroll(leftRef.current, rightRef.current)}>
-          {renderSide(parts, 'removed')}
+          {renderSide(parts, 'removed', opened, open)}
         </Pane>
         <Pane label={rightLabel} height={height} paneRef={rightRef} onScroll={() => onScroll(rightRef.current, leftRef.current)}>
-          {renderSide(parts, 'added')}
+          {renderSide(parts, 'added', opened, open)}
         </Pane>
       </SimpleGrid>
     </Stack>
@@ -123,6 +132,7 @@ function Pane({
         textStyle="sm"
         whiteSpace="pre-wrap"
         wordBreak="break-word"
+        css={changeStyles}
       >
         {children}
       </Box>
@@ -130,21 +140,62 @@ function Pane({
   );
 }
 
-/** One side of the comparison: the shared runs (anchors for scrolling in step) and this side's changes. */
-function renderSide(parts: readonly DiffPart[], own: 'removed' | 'added') {
+/** An unchanged run longer than this is shown by its ends, CONTEXT_CHARS each, until opened. */
+const FOLD_FROM_CHARS = 1_200;
+const CONTEXT_CHARS = 240;
+
+/**
+ * One side of the comparison: the shared runs (anchors for scrolling in step: both sides render
+ * them alike) and this side's changes. A long shared run shows only the context next to the
+ * changes, with a button that opens it: two 100 KB versions that differ in a paragraph are a
+ * few lines of DOM, not 200 KB of laid-out text.
+ */
+function renderSide(parts: readonly DiffPart[], own: 'removed' | 'added', opened: ReadonlySet<number>, open: (part: number) => void) {
   const nodes: ReactNode[] = [];
   let any = false;
+  const last = parts.length - 1;
   parts.forEach((part, i) => {
     if (part.kind === 'same') {
       any = true;
+      const { text } = part;
+      if (text.length < FOLD_FROM_CHARS || opened.has(i)) {
+        nodes.push(
+          <span key={i} data-anchor={i}>
+            {text}
+          </span>,
+        );
+        return;
+      }
+      // The end that touches a change is kept: the start's run shows its tail, the end's its head.
+      const head = i === 0 ? '' : text.slice(0, CONTEXT_CHARS);
+      const tail = i === last ? '' : text.slice(text.length - CONTEXT_CHARS);
       nodes.push(
         <span key={i} data-anchor={i}>
-          {part.text}
+          {head}
+          <Button
+            as="span"
+            role="button"
+            tabIndex={0}
+            display="flex"
+            my="1"
+            size="xs"
+            variant="subtle"
+            onClick={() => open(i)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' || event.key === ' ') {
+                event.preventDefault();
+                open(i);
+              }
+            }}
+          >
+            {t.showUnchanged(text.length - head.length - tail.length)}
+          </Button>
+          {tail}
         </span>,
       );
     } else if (part.kind === own) {
       any = true;
-      nodes.push(own === 'removed' ? <Removed key={i}>{part.text}</Removed> : <Added key={i}>{part.text}</Added>);
+      nodes.push(own === 'removed' ? <del key={i}>{part.text}</del> : <ins key={i}>{part.text}</ins>);
     }
   });
   return any ? nodes : <Text as="span" color="fg.muted">{t.empty}</Text>;

@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { Badge, Button, CloseButton, Dialog, HStack, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { LuDownload, LuUndo2 } from 'react-icons/lu';
 import type { FileVersion, StoredFile } from '../../contract';
 import { formatBytes, formatDateTime } from '../../lib/format';
 import { fileVersionTexts as t } from '../../lib/texts-history';
+import { ClosableDialog } from '../common/ClosableDialog';
 import { ErrorNotice } from '../common/ErrorNotice';
+import { useConfirmedAction } from '../common/useConfirmedAction';
 import { useLastShown } from '../common/useLastShown';
-import { messageOf } from '../lists/TrashList';
 
 export interface FileVersionsDialogProps {
   /** The file whose versions show; null: closed. */
@@ -28,114 +29,85 @@ export interface FileVersionsDialogProps {
 export function FileVersionsDialog({ file, versions, isLoading, error, onRetry, onDownload, onRestore, onClose }: FileVersionsDialogProps) {
   // While it closes (it fades out), the dialog keeps its name.
   const named = useLastShown(file);
-  const [asking, setAsking] = useState<{ version: FileVersion; pending: boolean; error: string | null } | null>(null);
+  const asking = useConfirmedAction<FileVersion>();
   const [done, setDone] = useState<string | null>(null);
   const close = () => {
-    if (asking?.pending) return;
-    setAsking(null);
+    if (asking.pending) return;
+    asking.cancel();
     setDone(null);
     onClose();
   };
   const restore = async () => {
-    if (!asking) return;
-    setAsking({ ...asking, pending: true, error: null });
-    try {
-      await onRestore(asking.version);
-      setAsking(null);
-      setDone(t.restored);
-    } catch (cause) {
-      setAsking((current) => current && { ...current, pending: false, error: messageOf(cause) });
-    }
+    if (await asking.run(onRestore)) setDone(t.restored);
   };
   return (
-    <Dialog.Root
-      size="lg"
-      open={file !== null}
-      onOpenChange={(details) => {
-        if (!details.open) close();
-      }}
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{named ? t.title(named.name) : ''}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <Text color="fg.muted" textStyle="sm">
-                  {t.intro}
-                </Text>
-                {done && (
-                  <Text role="status" color="status.ok" fontWeight="medium">
-                    {done}
-                  </Text>
-                )}
-                {isLoading ? (
-                  <HStack role="status" gap="2" color="fg.muted">
-                    <Spinner size="sm" />
-                    <Text>{t.loading}</Text>
+    <ClosableDialog open={file !== null} title={named ? t.title(named.name) : ''} onClose={close} closeLabel={t.close}>
+      <Stack gap="4">
+        <Text color="fg.muted" textStyle="sm">
+          {t.intro}
+        </Text>
+        {done && (
+          <Text role="status" color="status.ok" fontWeight="medium">
+            {done}
+          </Text>
+        )}
+        {isLoading ? (
+          <HStack role="status" gap="2" color="fg.muted">
+            <Spinner size="sm" />
+            <Text>{t.loading}</Text>
+          </HStack>
+        ) : error ? (
+          <Stack gap="2" align="start">
+            <ErrorNotice message={`${t.error}: ${error}`} />
+            <Button size="sm" variant="outline" onClick={onRetry}>
+              {t.retry}
+            </Button>
+          </Stack>
+        ) : !versions?.length ? (
+          <Text>{t.empty}</Text>
+        ) : (
+          <Stack as="ol" aria-label={t.listLabel} gap="2" listStyleType="none" m="0" p="0">
+            {versions.map((version) => (
+              <HStack as="li" key={version.number} aria-label={t.version(version.number)} borderWidth="1px" borderRadius="md" p="3" gap="3" align="start">
+                <Stack gap="1" flex="1" minW="0">
+                  <HStack gap="2" wrap="wrap">
+                    <Text fontWeight="semibold">{t.version(version.number)}</Text>
+                    <Text wordBreak="break-all">{version.name}</Text>
+                    <Badge>{version.type.toUpperCase()}</Badge>
                   </HStack>
-                ) : error ? (
-                  <Stack gap="2" align="start">
-                    <ErrorNotice message={`${t.error}: ${error}`} />
-                    <Button size="sm" variant="outline" onClick={onRetry}>
-                      {t.retry}
-                    </Button>
-                  </Stack>
-                ) : !versions?.length ? (
-                  <Text>{t.empty}</Text>
-                ) : (
-                  <Stack as="ol" aria-label={t.listLabel} gap="2" listStyleType="none" m="0" p="0">
-                    {versions.map((version) => (
-                      <HStack as="li" key={version.number} aria-label={t.version(version.number)} borderWidth="1px" borderRadius="md" p="3" gap="3" align="start">
-                        <Stack gap="1" flex="1" minW="0">
-                          <HStack gap="2" wrap="wrap">
-                            <Text fontWeight="semibold">{t.version(version.number)}</Text>
-                            <Text wordBreak="break-all">{version.name}</Text>
-                            <Badge>{version.type.toUpperCase()}</Badge>
-                          </HStack>
-                          <Text textStyle="sm" color="fg.muted">
-                            {formatBytes(version.size)} · {t.replacedAt(formatDateTime(version.replacedAt), version.replacedBy)}
-                          </Text>
-                        </Stack>
-                        <HStack gap="1" flexShrink={0}>
-                          <Button size="sm" variant="ghost" onClick={() => onDownload(version)} aria-label={t.download(version.name)}>
-                            <LuDownload aria-hidden />
-                          </Button>
-                          <Button size="sm" variant="outline" onClick={() => setAsking({ version, pending: false, error: null })}>
-                            <LuUndo2 aria-hidden />
-                            {t.restore}
-                          </Button>
-                        </HStack>
-                      </HStack>
-                    ))}
-                  </Stack>
-                )}
-                {asking && (
-                  <Stack role="group" aria-label={t.restoreTitle(asking.version.number)} gap="3" borderWidth="1px" borderRadius="md" p="3" bg="bg.subtle">
-                    <Text fontWeight="semibold">{t.restoreTitle(asking.version.number)}</Text>
-                    <Text>{t.restoreBody(asking.version.name)}</Text>
-                    <ErrorNotice message={asking.error} />
-                    <HStack gap="2">
-                      <Button variant="outline" onClick={() => setAsking(null)} disabled={asking.pending}>
-                        {t.cancel}
-                      </Button>
-                      <Button colorPalette="blue" onClick={() => void restore()} loading={asking.pending} loadingText={t.restoring}>
-                        {t.restore}
-                      </Button>
-                    </HStack>
-                  </Stack>
-                )}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t.close} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+                  <Text textStyle="sm" color="fg.muted">
+                    {formatBytes(version.size)} · {t.replacedAt(formatDateTime(version.replacedAt), version.replacedBy)}
+                  </Text>
+                </Stack>
+                <HStack gap="1" flexShrink={0}>
+                  <Button size="sm" variant="ghost" onClick={() => onDownload(version)} aria-label={t.download(version.name)}>
+                    <LuDownload aria-hidden />
+                  </Button>
+                  <Button size="sm" variant="outline" onClick={() => asking.ask(version)}>
+                    <LuUndo2 aria-hidden />
+                    {t.restore}
+                  </Button>
+                </HStack>
+              </HStack>
+            ))}
+          </Stack>
+        )}
+        {asking.subject && (
+          <Stack role="group" aria-label={t.restoreTitle(asking.subject.number)} gap="3" borderWidth="1px" borderRadius="md" p="3" bg="bg.subtle">
+            <Text fontWeight="semibold">{t.restoreTitle(asking.subject.number)}</Text>
+            <Text>{t.restoreBody(asking.subject.name)}</Text>
+            <ErrorNotice message={asking.error} />
+            <HStack gap="2">
+              <Button variant="outline" onClick={asking.cancel} disabled={asking.pending}>
+                {t.cancel}
+              </Button>
+              <Button colorPalette="blue" onClick={() => void restore()} loading={asking.pending} loadingText={t.restoring}>
+                {t.restore}
+              </Button>
+            </HStack>
+          </Stack>
+        )}
+      </Stack>
+    </ClosableDialog>
   );
 }

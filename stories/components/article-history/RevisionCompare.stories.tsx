@@ -91,6 +91,27 @@ export const LongVersions: Story = {
     await expect(status).toHaveTextContent('12 words removed, 12 added');
     const after = pane(canvasElement, right.label);
     await expect(within(after).getAllByRole('insertion').map((d) => d.textContent).join(' ')).toContain('reworded paragraph');
+    // The long unchanged runs around the change show their ends only, alike on both sides, until opened.
+    const folds = within(after).getAllByRole('button', { name: /^Show [\d,]+ unchanged characters$/ });
+    await expect(folds).toHaveLength(2);
+    await expect(within(pane(canvasElement, left.label)).getAllByRole('button', { name: /unchanged characters/ })).toHaveLength(2);
+    await expect(after).not.toHaveTextContent('Paragraph 10:');
+    await userEvent.click(folds[0]!);
+    await waitFor(() => expect(after).toHaveTextContent('Paragraph 10:'));
+    await expect(pane(canvasElement, left.label)).toHaveTextContent('Paragraph 10:');
+    await expect(within(after).getAllByRole('button', { name: /unchanged characters/ })).toHaveLength(1);
+  },
+};
+
+/** Two 100 KB versions with a tenth of their paragraphs rewritten: a second of diffing, in the worker, while the page stays free. */
+export const LongVersionsManyChanges: Story = {
+  args: {
+    left: { ...left, snapshot: { ...baseSnapshot, blogData: longHtml(100) } },
+    right: { ...right, snapshot: { ...editedSnapshot, blogData: longHtml(100, (i) => i % 10 === 3) } },
+  },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText(/word(s)? removed, \d+ added/, undefined, { timeout: 20_000 })).toBeVisible();
+    await expect(within(pane(canvasElement, right.label)).getAllByRole('insertion').length).toBeGreaterThan(50);
   },
 };
 
