@@ -25,46 +25,112 @@ const DESCRIPTION = [
     'Writes with the cookie alone are refused (403 `cross_site`) when they come from another site.',
   '',
   'Errors are `{ "message": string, "code": string }` with a fitting status; file calls add `success: false`.',
+  '',
+  "'Login with Google' is a browser flow of redirects (`GET /api/auth/oidc/start`, then the provider, then " +
+    '`GET /api/auth/oidc/callback`), not an operation a client calls: it is not in this document.',
 ].join('\n');
 
-/** Summaries by `METHOD /path` as the routes are declared (`:id`); unknown routes go without one. */
-const SUMMARIES: Record<string, string> = {
-  'POST /api/auth/login': 'Sign in with email and password',
-  'GET /api/auth/options': 'Sign-in options (invitations, OpenID Connect)',
-  'POST /api/auth/signup': 'Create an account from an invitation',
-  'GET /api/auth/oidc/start': 'Start an OpenID Connect sign-in (redirect)',
-  'GET /api/auth/oidc/callback': "OpenID Connect provider's callback (redirect)",
-  'POST /api/auth/logout': 'Sign out (ends this session)',
-  'POST /api/auth/password': 'Change the password',
-  'GET /api/auth/sessions': "List the user's sessions",
-  'DELETE /api/auth/sessions/:id': 'End a session',
-  'GET /api/auth/me': 'The signed-in user',
-  'GET /api/articles/admin/articles': 'List articles (cards, filtered, paged)',
-  'GET /api/articles/admin/stats': 'Article counts',
-  'GET /api/articles/slug/check/:slug': 'Check that a slug is free (or suggest one)',
-  'GET /api/articles/:id': 'Get an article',
-  'POST /api/articles': 'Create a draft article',
-  'POST /api/articles/scrape': 'Scrape a page into a new draft',
-  'POST /api/articles/:id/rescrape': "Scrape an article's page again",
-  'PATCH /api/articles/:id': "Edit an article's blog HTML or slug",
-  'PATCH /api/articles/:id/publish': 'Publish an article',
-  'PATCH /api/articles/:id/draft': 'Turn an article back into a draft',
-  'DELETE /api/articles/:id': 'Delete an article',
-  'GET /api/files': 'List files (filtered, paged)',
-  'GET /api/files/latest': 'The latest uploads',
-  'POST /api/files': 'Upload a file (multipart/form-data, part "file")',
-  'DELETE /api/files/:id': 'Delete a file',
-  'GET /api/files/:id/content': "A file's content",
-  'GET /api/files/:id/thumbnail': "An image's thumbnail",
-  'GET /api/users': 'List admin accounts',
-  'POST /api/users': 'Create an admin account',
-  'DELETE /api/users/:id': 'Remove an admin account',
-  'GET /api/invitations': 'List invitation links',
-  'PUT /api/invitations/settings': 'Turn sign-up by invitation on or off',
-  'POST /api/invitations': 'Create an invitation link',
-  'DELETE /api/invitations/:id': 'Revoke an invitation link',
-  'GET /api/health': 'Health of the API, database and storage',
-  'GET /api/activity': 'Recent activity',
+/**
+ * Every operation by `METHOD /path` as the routes are declared (`:id`): its operationId (what
+ * client generators name their methods by) and summary. A route missing here fails
+ * server/test/openapi.test.ts, and Redocly's recommended rules run on the document there.
+ */
+const OPERATIONS: Record<string, { operationId: string; summary: string }> = {
+  'POST /api/auth/login': { operationId: 'signIn', summary: 'Sign in with email and password' },
+  'GET /api/auth/options': { operationId: 'getSignInOptions', summary: 'Sign-in options (invitations, OpenID Connect)' },
+  'POST /api/auth/signup': { operationId: 'signUp', summary: 'Create an account from an invitation' },
+  'GET /api/auth/oidc/start': { operationId: 'startOidcSignIn', summary: 'Start an OpenID Connect sign-in (redirect)' },
+  'GET /api/auth/oidc/callback': { operationId: 'finishOidcSignIn', summary: 'OpenID Connect provider\'s callback (redirect)' },
+  'POST /api/auth/logout': { operationId: 'signOut', summary: 'Sign out (ends this session)' },
+  'POST /api/auth/password': { operationId: 'changePassword', summary: 'Change the password' },
+  'GET /api/auth/sessions': { operationId: 'listSessions', summary: 'List the user\'s sessions' },
+  'DELETE /api/auth/sessions/:id': { operationId: 'endSession', summary: 'End a session' },
+  'GET /api/auth/me': { operationId: 'getMe', summary: 'The signed-in user' },
+  'GET /api/articles/admin/articles': { operationId: 'listArticles', summary: 'List articles (cards, filtered, searched, paged)' },
+  'GET /api/articles/admin/sites': { operationId: 'listArticleSites', summary: 'The source sites with the most articles' },
+  'GET /api/articles/admin/trash': { operationId: 'listArticleTrash', summary: 'List the articles in the trash (paged)' },
+  'GET /api/articles/admin/stats': { operationId: 'getArticleStats', summary: 'Article counts and weekly figures' },
+  'GET /api/articles/slug/check/:slug': { operationId: 'checkSlug', summary: 'Check that a slug is free (or suggest one)' },
+  'GET /api/articles/:id': { operationId: 'getArticle', summary: 'Get an article' },
+  'PATCH /api/articles/:id': { operationId: 'updateArticle', summary: 'Edit an article\'s title, slug or blog HTML' },
+  'DELETE /api/articles/:id': { operationId: 'deleteArticle', summary: 'Move an article to the trash' },
+  'POST /api/articles': { operationId: 'createArticle', summary: 'Create a draft article' },
+  'POST /api/articles/scrape': { operationId: 'scrapeArticle', summary: 'Scrape a page into a new draft' },
+  'POST /api/articles/:id/rescrape': { operationId: 'rescrapeArticle', summary: 'Scrape an article\'s page again' },
+  'PATCH /api/articles/:id/publish': { operationId: 'publishArticle', summary: 'Publish an article' },
+  'PATCH /api/articles/:id/draft': { operationId: 'convertArticleToDraft', summary: 'Turn an article back into a draft' },
+  'GET /api/articles/:id/views': { operationId: 'getArticleViews', summary: 'An article\'s public reads per day' },
+  'POST /api/articles/bulk': { operationId: 'bulkArticles', summary: 'Publish, convert or delete several articles at once' },
+  'POST /api/articles/:id/restore': { operationId: 'restoreArticle', summary: 'Bring an article back from the trash' },
+  'DELETE /api/articles/:id/forever': { operationId: 'purgeArticle', summary: 'Delete an article of the trash for good' },
+  'GET /api/articles/:id/revisions': { operationId: 'listArticleRevisions', summary: 'List an article\'s revisions (newest first, keyset pages)' },
+  'GET /api/articles/:id/revisions/:rev': { operationId: 'getArticleRevision', summary: 'Get a revision of an article, with the article as it was then' },
+  'PATCH /api/articles/:id/revisions/:rev': { operationId: 'labelArticleRevision', summary: 'Pin a revision (never removed) or name it' },
+  'POST /api/articles/:id/revisions/:rev/restore': { operationId: 'restoreArticleRevision', summary: 'Write a revision\'s content back as a new revision (the current one stays in the history)' },
+  'GET /api/public/articles': { operationId: 'listPublicArticles', summary: 'List the published articles (no session; cached)' },
+  'GET /api/public/articles/:slug': { operationId: 'getPublicArticle', summary: 'Get a published article by its slug (no session; cached; counts a view)' },
+  'GET /api/analytics': { operationId: 'getAnalytics', summary: 'The Analytics screen\'s figures for 30 or 90 days' },
+  'GET /api/files': { operationId: 'listFiles', summary: 'List files (filtered, paged)' },
+  'POST /api/files': { operationId: 'uploadFile', summary: 'Upload a file (multipart/form-data, part "file")' },
+  'GET /api/files/latest': { operationId: 'listLatestFiles', summary: 'The latest uploads' },
+  'PUT /api/files/:id/content': { operationId: 'replaceFile', summary: 'Replace a file\'s bytes, keeping its id and URL' },
+  'GET /api/files/:id/content': { operationId: 'getFileContent', summary: 'A file\'s content' },
+  'GET /api/files/trash': { operationId: 'listFileTrash', summary: 'List the files in the trash (paged)' },
+  'POST /api/files/bulk': { operationId: 'bulkFiles', summary: 'Delete, restore or purge several files at once' },
+  'DELETE /api/files/:id': { operationId: 'deleteFile', summary: 'Move a file to the trash' },
+  'POST /api/files/:id/restore': { operationId: 'restoreFile', summary: 'Bring a file back from the trash' },
+  'DELETE /api/files/:id/forever': { operationId: 'purgeFile', summary: 'Delete a file of the trash for good' },
+  'GET /api/files/:id/thumbnail': { operationId: 'getFileThumbnail', summary: 'An image\'s thumbnail' },
+  'GET /api/files/:id/versions': { operationId: 'listFileVersions', summary: 'List a file\'s earlier versions (newest first)' },
+  'GET /api/files/:id/versions/:v/content': { operationId: 'downloadFileVersion', summary: 'Download an earlier version\'s bytes' },
+  'POST /api/files/:id/versions/:v/restore': { operationId: 'restoreFileVersion', summary: 'Make an earlier version\'s bytes the file\'s again (the current ones become a version)' },
+  'GET /api/users': { operationId: 'listAccounts', summary: 'List admin accounts' },
+  'POST /api/users': { operationId: 'createAccount', summary: 'Create an admin account' },
+  'DELETE /api/users/:id': { operationId: 'removeAccount', summary: 'Remove an admin account' },
+  'GET /api/invitations': { operationId: 'listInvitations', summary: 'List invitation links' },
+  'PUT /api/invitations/settings': { operationId: 'setInvitationSettings', summary: 'Turn sign-up by invitation on or off' },
+  'POST /api/invitations': { operationId: 'createInvitation', summary: 'Create an invitation link' },
+  'DELETE /api/invitations/:id': { operationId: 'revokeInvitation', summary: 'Revoke an invitation link' },
+  'GET /api/health': { operationId: 'getHealth', summary: 'Health of the API, database and storage' },
+  'GET /api/activity': { operationId: 'listActivity', summary: 'Recent activity' },
+};
+
+/**
+ * The 4xx answers of an operation beyond those every operation of its kind can give (400 for a
+ * request its schemas refuse, 401 and 403 without a session or from another site, 404 for an
+ * unknown `:id`): the refusals of its own, by `METHOD /path`.
+ */
+const OWN_4XX: Record<string, number[]> = {
+  'POST /api/auth/login': [429],
+  'POST /api/auth/signup': [409, 410],
+  'POST /api/auth/password': [429],
+  'POST /api/articles': [409],
+  'PATCH /api/articles/:id': [409],
+  'POST /api/articles/scrape': [409, 422],
+  'POST /api/articles/:id/rescrape': [409, 422],
+  'POST /api/articles/:id/restore': [409],
+  'DELETE /api/articles/:id/forever': [409],
+  'POST /api/articles/:id/revisions/:rev/restore': [409],
+  'POST /api/files': [413, 415, 422],
+  'PUT /api/files/:id/content': [409, 413, 415, 422],
+  'DELETE /api/files/:id/forever': [409],
+  'POST /api/files/:id/versions/:v/restore': [409, 422],
+  'POST /api/users': [409],
+  'DELETE /api/users/:id': [409],
+  'POST /api/invitations': [409],
+};
+
+const STATUS_TEXTS: Record<number, string> = {
+  400: 'The request is not valid (its message says which field and why)',
+  401: 'No valid session',
+  403: 'Refused: from another site, or the password must be changed first',
+  404: 'Not found',
+  409: 'Refused: it conflicts with the current state (its code and message say how)',
+  410: 'Gone: the invitation was used, revoked or has expired',
+  413: 'Too large',
+  415: 'Not a type this takes',
+  422: 'Could not be processed (its message says why)',
+  429: 'Too many attempts (Retry-After says when to try again)',
 };
 
 const TAGS = [
@@ -94,13 +160,57 @@ const createDocsTransform = (apiPrefix: string): SwaggerTransform => (input) => 
   const [method] = [route.method].flat();
   const tag = url.slice(apiPrefix.length).split('/')[1];
   if (!schema.tags && tag) schema.tags = [tag];
-  if (!schema.summary) {
-    const summary = SUMMARIES[`${method} ${url}`];
-    if (summary) schema.summary = summary;
+  const key = `${method} ${url}`;
+  const operation = OPERATIONS[key];
+  if (operation) {
+    schema.operationId ??= operation.operationId;
+    schema.summary ??= operation.summary;
+  }
+  // The 4xx answers one by one, beside the 4XX range (a client generator types each).
+  const responses = schema.response as Record<string, unknown> | undefined;
+  const error = responses?.['4xx'];
+  if (responses && error) {
+    const isPublic = Boolean(route.config?.public);
+    const input = ['body', 'querystring', 'params', 'headers'].some((part) => (route.schema as Record<string, unknown> | undefined)?.[part]);
+    const statuses = new Set(OWN_4XX[key] ?? []);
+    if (input) statuses.add(400);
+    if (!isPublic) statuses.add(401).add(403);
+    if (url.includes(':')) statuses.add(404);
+    for (const status of [...statuses].sort()) {
+      responses[String(status)] ??= { ...(error as object), description: STATUS_TEXTS[status] ?? 'Refused' };
+    }
   }
   if (route.config?.public && !schema.security) schema.security = [];
   return { schema, url };
 };
+
+type OpenApiObject = ReturnType<typeof jsonSchemaTransformObject>;
+interface RequestBody {
+  required?: boolean;
+  content?: Record<string, { schema?: { type?: string; anyOf?: { type?: string }[] } }>;
+}
+
+/**
+ * A body whose every field is optional is declared `.nullish()` (no body reaches a handler as
+ * null); @fastify/swagger marks every body required. Such a body becomes optional, its schema
+ * the object alone, so a generated client may call the operation without one.
+ */
+function optionalBodies(document: OpenApiObject): OpenApiObject {
+  for (const item of Object.values((document as { paths?: Record<string, Record<string, unknown>> }).paths ?? {})) {
+    for (const operation of Object.values(item)) {
+      const body = (operation as { requestBody?: RequestBody } | undefined)?.requestBody;
+      for (const media of Object.values(body?.content ?? {})) {
+        const branches = media.schema?.anyOf;
+        if (!branches?.some((branch) => branch.type === 'null')) continue;
+        const rest = branches.filter((branch) => branch.type !== 'null');
+        if (rest.length !== 1) continue;
+        media.schema = rest[0];
+        body!.required = false;
+      }
+    }
+  }
+  return document;
+}
 
 /**
  * Registers @fastify/swagger on `app` itself (it is a fastify-plugin): its onRoute hook then
@@ -110,7 +220,15 @@ export async function registerOpenApi(app: FastifyInstance, options: { sessionCo
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Scraped articles admin API', version, description: DESCRIPTION },
+      info: {
+        title: 'Scraped articles admin API',
+        version,
+        description: DESCRIPTION,
+        // Not published under a licence: the console's own API (an SPDX reference of our own).
+        license: { name: 'All rights reserved', identifier: 'LicenseRef-AllRightsReserved' },
+      },
+      // Paths carry their /api prefix: the server is the console's own origin.
+      servers: [{ url: '/', description: 'The server that serves this document' }],
       tags: TAGS,
       components: {
         securitySchemes: {
@@ -131,7 +249,7 @@ export async function registerOpenApi(app: FastifyInstance, options: { sessionCo
       security: [{ bearerAuth: [] }, { sessionCookie: [] }],
     },
     transform: createDocsTransform(app.prefix),
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (input) => optionalBodies(jsonSchemaTransformObject(input)),
   });
 }
 

@@ -178,7 +178,8 @@ export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
   app.post('/:id/rescrape', {
     schema: {
       params: idParams,
-      body: rescrapeRequestSchema.optional(),
+      // Every field is optional, so is the body: no body (null to Fastify) is an empty one.
+      body: rescrapeRequestSchema.nullish(),
       response: { 200: scrapeResultSchema, ...errorResponses },
     },
     handler: async (request) => {
@@ -362,7 +363,8 @@ export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
   });
 
   app.post('/:id/restore', {
-    schema: { params: idParams, body: restoreRequestSchema.optional(), response: { 200: articleResultSchema, ...errorResponses } },
+    // Every field is optional, so is the body (no body is null to Fastify).
+    schema: { params: idParams, body: restoreRequestSchema.nullish(), response: { 200: articleResultSchema, ...errorResponses } },
     handler: async (request) => {
       const chosen = request.body?.slug;
       if (chosen !== undefined) assertValidSlug(chosen);

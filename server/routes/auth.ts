@@ -102,6 +102,8 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
 
   app.get('/oidc/start', {
     config: { public: true },
+    // A browser's redirect, not an operation of the API document (its description says so).
+    schema: { hide: true },
     handler: async (request, reply) => {
       if (!ctx.oidc) throw apiError('oidc_not_configured');
       let started;
@@ -124,6 +126,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
 
   app.get('/oidc/callback', {
     config: { public: true },
+    schema: { hide: true },
     handler: async (request, reply) => {
       if (!ctx.oidc) throw apiError('oidc_not_configured');
       reply.clearCookie(OIDC_COOKIE, { path: '/api/auth/oidc' });

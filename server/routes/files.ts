@@ -376,8 +376,6 @@ export const fileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   // Earlier versions: what "Replace…" put aside (server/files/versions.ts).
   app.get('/:id/versions', {
     schema: {
-      operationId: 'listFileVersions',
-      summary: "List a file's earlier versions (newest first)",
       params: idParams,
       response: { 200: fileVersionListSchema, ...errorResponses },
     },
@@ -387,8 +385,6 @@ export const fileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   // Behind the session (unlike the current bytes): an earlier version is history, not published media.
   app.get('/:id/versions/:v/content', {
     schema: {
-      operationId: 'downloadFileVersion',
-      summary: "Download an earlier version's bytes",
       params: fileVersionParamsSchema,
       response: binaryResponses,
     },
@@ -407,8 +403,6 @@ export const fileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
 
   app.post('/:id/versions/:v/restore', {
     schema: {
-      operationId: 'restoreFileVersion',
-      summary: "Make an earlier version's bytes the file's again (the current ones become a version)",
       params: fileVersionParamsSchema,
       response: { 200: fileResultSchema, ...errorResponses },
     },

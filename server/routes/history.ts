@@ -45,8 +45,6 @@ export const historyRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
 
   app.get('/:id/revisions', {
     schema: {
-      operationId: 'listArticleRevisions',
-      summary: "List an article's revisions (newest first, keyset pages)",
       params: idParams,
       querystring: revisionListQuerySchema,
       response: { 200: revisionListSchema, ...errorResponses },
@@ -59,8 +57,6 @@ export const historyRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
 
   app.get('/:id/revisions/:rev', {
     schema: {
-      operationId: 'getArticleRevision',
-      summary: 'Get a revision of an article, with the article as it was then',
       params: revisionParamsSchema,
       response: { 200: revisionResultSchema, ...errorResponses },
     },
@@ -72,8 +68,6 @@ export const historyRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
 
   app.patch('/:id/revisions/:rev', {
     schema: {
-      operationId: 'labelArticleRevision',
-      summary: 'Pin a revision (never removed) or name it',
       params: revisionParamsSchema,
       body: revisionPatchSchema,
       response: { 200: revisionSummaryResultSchema, ...errorResponses },
@@ -95,8 +89,6 @@ export const historyRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
 
   app.post('/:id/revisions/:rev/restore', {
     schema: {
-      operationId: 'restoreArticleRevision',
-      summary: "Write a revision's content back as a new revision (the current one stays in the history)",
       params: revisionParamsSchema,
       headers: z.object({ 'if-match': z.string().max(100).optional() }),
       response: { 200: articleResultSchema, ...errorResponses },

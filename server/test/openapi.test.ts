@@ -3,7 +3,13 @@
  * document that lists every route the app registers, and a page that loads under the console's
  * CSP, both without a session.
  */
+import { execFile } from 'node:child_process';
 import dc from 'node:diagnostics_channel';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, openHarness, type Harness } from './helpers.ts';
@@ -12,17 +18,47 @@ interface RegisteredRoute {
   method: string;
   url: string;
   public: boolean;
+  /** Left out of the document on purpose (`schema.hide`): the OpenID Connect redirects. */
+  hidden?: boolean;
 }
 
 interface OpenApiDocument {
   openapi: string;
   info: { title: string; version: string };
-  paths: Record<string, Record<string, { security?: unknown[]; tags?: string[]; summary?: string; requestBody?: unknown }>>;
+  paths: Record<
+    string,
+    Record<string, { security?: unknown[]; tags?: string[]; summary?: string; operationId?: string; requestBody?: unknown }>
+  >;
   components?: { securitySchemes?: Record<string, Record<string, string>> };
   security?: Record<string, string[]>[];
 }
 
 const DOCS_PREFIX = '/api/docs';
+const REDOCLY = createRequire(import.meta.url).resolve('@redocly/cli/bin/cli.js');
+
+interface RedoclyProblem {
+  ruleId: string;
+  severity: 'error' | 'warn';
+  message: string;
+}
+
+/** The problems `redocly lint --extends recommended` reports on `doc`, errors and warnings alike. */
+async function redoclyProblems(doc: object): Promise<RedoclyProblem[]> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'openapi-lint-'));
+  try {
+    const file = path.join(dir, 'openapi.json');
+    await writeFile(file, JSON.stringify(doc));
+    const run = await promisify(execFile)(process.execPath, [REDOCLY, 'lint', '--extends', 'recommended', '--format', 'json', file], {
+      encoding: 'utf8',
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+      maxBuffer: 64 * 1024 * 1024,
+    }).catch((err: { stdout: string }) => ({ stdout: err.stdout }));
+    const report = JSON.parse(run.stdout) as { problems: RedoclyProblem[] };
+    return report.problems.map(({ ruleId, severity, message }) => ({ ruleId, severity, message }));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 /** `/api/articles/:id` → `/api/articles/{id}` (a parameter's regexp, if any, dropped); no trailing slash. */
@@ -39,6 +75,7 @@ function expectedOperations(routes: RegisteredRoute[]): string[] {
   const gets = new Set(routes.filter((r) => r.method === 'GET').map((r) => toOpenApiPath(r.url)));
   const keys = routes
     .filter((r) => !(r.url === DOCS_PREFIX || r.url.startsWith(`${DOCS_PREFIX}/`)))
+    .filter((r) => !r.hidden)
     .filter((r) => !(r.method === 'HEAD' && gets.has(toOpenApiPath(r.url))))
     // CORS preflights answer browsers, not API clients: not operations.
     .filter((r) => r.method !== 'OPTIONS')
@@ -70,7 +107,7 @@ async function openRecordingHarness(): Promise<{ h: Harness; routes: RegisteredR
     (message as { fastify: FastifyInstance }).fastify.addHook('onRoute', (route) => {
       // Copied now: Fastify reuses the options object for a prefix's trailing-slash twin.
       for (const method of [route.method].flat()) {
-        routes.push({ method, url: route.url, public: route.config?.public === true });
+        routes.push({ method, url: route.url, public: route.config?.public === true, hidden: route.schema?.hide === true });
       }
     });
   };
@@ -123,6 +160,35 @@ describe('OpenAPI document and reference page', () => {
     expect(missingFrom(doc, routes)).toEqual([]);
     expect(documentedOperations(doc)).toEqual(expected);
   });
+
+  it('leaves out only the browser redirects of OpenID Connect sign-in', () => {
+    const hidden = routes.filter((r) => r.hidden && r.method === 'GET' && !r.url.startsWith(DOCS_PREFIX));
+    expect(hidden.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
+      'GET /api/auth/oidc/callback',
+      'GET /api/auth/oidc/start',
+    ]);
+  });
+
+  it('names and sums up every operation, each name once', () => {
+    const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item)
+        .filter(([method]) => HTTP_METHODS.includes(method))
+        .map(([method, operation]) => ({ key: `${method.toUpperCase()} ${path}`, ...operation })),
+    );
+    expect(operations.filter((o) => !o.operationId || !o.summary).map((o) => o.key)).toEqual([]);
+    const ids = operations.map((o) => o.operationId);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+  });
+
+  it("passes Redocly's recommended rules with no error and no warning", async () => {
+    const problems = await redoclyProblems(doc);
+    expect(problems).toEqual([]);
+    // The linter is read right: a document without servers and a summary is reported.
+    const broken = structuredClone(doc) as OpenApiDocument & { servers?: unknown };
+    delete broken.servers;
+    delete broken.paths['/api/auth/login']!.post!.summary;
+    expect((await redoclyProblems(broken)).map((p) => p.ruleId).sort()).toEqual(['no-empty-servers', 'operation-summary']);
+  }, 60_000);
 
   it('the comparison notices a route left out of the document', () => {
     const expected = expectedOperations(routes);

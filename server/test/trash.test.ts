@@ -8,7 +8,7 @@ import {
   type Article,
 } from '../../src/contract/index.ts';
 import { sweepTrash } from '../articles.ts';
-import { backends, useHarness } from './helpers.ts';
+import { auth, backends, useHarness } from './helpers.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -55,6 +55,30 @@ describe.each(backends)('the trash ($name)', (backend) => {
     expect(inTrash.data[0]).toMatchObject({ id: gone.id, slug: 'gone', title: 'Gone for now', status: 'published' });
     expect(Date.parse(inTrash.data[0]!.deletedAt)).toBeGreaterThan(Date.now() - 60_000);
     expect((await activity())[0]).toEqual({ kind: 'article.deleted', message: 'Article "gone" deleted' });
+  });
+
+  it('restores with no body, an empty JSON body or a JSON null alike (every field of the body is optional)', async () => {
+    const a = await create({ slug: 'bodiless' });
+    for (const request of [
+      {},
+      { headers: { 'content-type': 'application/json' }, payload: '' },
+      { headers: { 'content-type': 'application/json' }, payload: 'null' },
+    ]) {
+      await remove(a.id);
+      const res = await ctx.h.app.inject({
+        method: 'POST',
+        url: `/api/articles/${a.id}/restore`,
+        ...request,
+        headers: { ...auth(ctx.token), ...request.headers },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data).toMatchObject({ id: a.id, slug: 'bodiless' });
+    }
+    // A body that is there is still checked.
+    await remove(a.id);
+    const bad = await ctx.api('POST', `/api/articles/${a.id}/restore`, { slug: 5 });
+    expect(bad.statusCode).toBe(400);
+    expect((await trash()).total).toBe(1);
   });
 
   it("frees a trashed article's slug; restore gives back id, status and slug, or says the slug was taken", async () => {
