@@ -53,8 +53,13 @@ import { authRoutes, SESSION_COOKIE } from './routes/auth.ts';
 import { fileRoutes } from './routes/files.ts';
 import { systemRoutes } from './routes/system.ts';
 import { invitationRoutes, userRoutes } from './routes/users.ts';
+import { webhookRoutes } from './routes/webhooks.ts';
 import type { SafeFetchOptions } from './scrape/safe-fetch.ts';
 import { WorkerPool, type WorkerPoolOptions } from './workers/pool.ts';
+import { startScheduler } from './schedule/scheduler.ts';
+import { sweepDeliveryLog } from './webhooks/log.ts';
+import { webhookAllowList } from './webhooks/urls.ts';
+import { startDeliveryWorker } from './webhooks/worker.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -119,6 +124,16 @@ export interface AppOptions {
    * its check at commit). No entry of the product sets it.
    */
   recordHistory?: boolean;
+  /** Private ranges webhook endpoints may be at anyway (WEBHOOK_ALLOW_CIDRS). */
+  webhookAllowCidrs?: readonly string[];
+  /**
+   * The background work of this process: the scheduler and the webhook delivery worker (both
+   * on by default; a test that drives them with its own clock turns them off).
+   */
+  background?: {
+    scheduler?: false | { pollMs?: number };
+    webhooks?: false | { pollMs?: number; concurrency?: number };
+  };
 }
 
 export const DEFAULT_BODY_LIMIT = 4 * 1024 * 1024;
@@ -216,6 +231,7 @@ const api: FastifyPluginAsync<AppContext & { prefix?: string }> = async (app, op
   await app.register(fileRoutes, { ...ctx, prefix: '/files' });
   await app.register(userRoutes, { ...ctx, prefix: '/users' });
   await app.register(invitationRoutes, { ...ctx, prefix: '/invitations' });
+  await app.register(webhookRoutes, { ...ctx, prefix: '/webhooks' });
   await app.register(systemRoutes, ctx);
   // GET /api/docs (Swagger UI) and /api/docs/openapi.json, public.
   await app.register(docsRoutes);
@@ -240,6 +256,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const passwordHashing = options.passwordHashing ?? defaultPasswordHashing;
   const maxUploadBytes = options.maxUploadBytes ?? MAX_UPLOAD_BYTES;
   const retention: RetentionPolicy = options.retention ?? DEFAULT_RETENTION;
+  const startedAt = new Date();
 
   const app = Fastify({
     ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: options.logger ?? false }),
@@ -305,6 +322,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ),
     );
     if (versions.ran && versions.value) app.log.info({ removed: versions.value }, 'removed file versions past their retention');
+    const deliveries = await runIfFree(options.db, 'trashSweep', () => sweepDeliveryLog(options.db));
+    if (deliveries.ran && deliveries.value) app.log.info({ removed: deliveries.value }, 'removed webhook deliveries past the log\'s retention');
   };
   await emptyTrash();
   const trashTimer = setInterval(() => {
@@ -372,6 +391,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     retention,
     historyFoldMs: options.historyFoldMs ?? FOLD_MS,
     recordHistory: options.recordHistory ?? true,
+    startedAt,
+    webhookAllow: webhookAllowList(options.webhookAllowCidrs ?? []),
   };
 
   app.addHook('onClose', () => ctx.workers.close());
@@ -392,6 +413,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     limits: { fileSize: maxUploadBytes, files: 1, fields: 10, parts: 20, headerPairs: 100 },
   });
   await app.register(api, { ...ctx, prefix: '/api' });
+
+  // Scheduled publishing and webhook deliveries, shared with every other process on the
+  // database (each claims its work with FOR UPDATE SKIP LOCKED). Stopped before the database closes.
+  const scheduling = options.background?.scheduler;
+  if (scheduling !== false) {
+    const scheduler = startScheduler({ db: options.db, log: app.log, startedAt: ctx.startedAt }, scheduling ?? {});
+    app.addHook('onClose', () => scheduler.stop());
+  }
+  const delivering = options.background?.webhooks;
+  if (delivering !== false) {
+    const worker = startDeliveryWorker({ db: options.db, log: app.log, allow: ctx.webhookAllow, ...delivering });
+    app.addHook('onClose', () => worker.stop());
+  }
 
   if (options.staticDir) await serveConsole(app, options.staticDir);
   else app.setNotFoundHandler((request, reply) => sendError(request, reply, notFound()));

@@ -4,6 +4,7 @@
  */
 import {
   MAX_SITES,
+  SCHEDULE_PREVIEW,
   TRASH_RETENTION_DAYS,
   VIEW_DAYS,
   serverMessages,
@@ -18,6 +19,7 @@ import { newId } from './ids.ts';
 import { recordRevision } from './history/articles.ts';
 import { recordActivity } from './repositories/activity.ts';
 import { articleViewsByDay, viewsTodayAndYesterday } from './repositories/views.ts';
+import { scheduleSummary } from './repositories/schedule.ts';
 import { snippetCutter } from './snippet.ts';
 import { utcDay } from './views.ts';
 import {
@@ -198,6 +200,7 @@ export async function articleStats(db: Queryable, now = new Date()): Promise<Art
   return {
     counts: await articleCounts(db),
     views: await viewsTodayAndYesterday(db, utcDay(now)),
+    scheduled: await scheduleSummary(db, SCHEDULE_PREVIEW),
     createdPerWeek: {
       all: { current: published.current + draft.current, previous: published.previous + draft.previous },
       published,

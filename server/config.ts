@@ -22,6 +22,8 @@ export interface ServerConfig {
   maxUploadBytes: number;
   /** Private ranges the scraper may fetch from anyway (an intranet, test fixtures). */
   scrapeAllowCidrs: string[];
+  /** Private ranges webhook endpoints may be at anyway (a receiver on the intranet, tests). */
+  webhookAllowCidrs: string[];
   /** Bring a scraped article's images into the file library. */
   scrapeImportImages: boolean;
   /** pino's level: trace, debug, info, warn, error, fatal or silent. */
@@ -179,6 +181,9 @@ export const configVariables = z.object({
   SCRAPE_ALLOW_CIDRS: cidrList().describe(
     'comma-separated CIDRs (`10.0.0.0/8, 192.168.1.5`) the scraper may fetch from although they are private: an intranet you mean to scrape, or a test fixture on 127.0.0.1. Every other private, loopback and link-local address stays refused',
   ),
+  WEBHOOK_ALLOW_CIDRS: cidrList().describe(
+    'comma-separated CIDRs webhook endpoints may be at although they are private (a receiver on the intranet, or 127.0.0.1 for a local test receiver), as `SCRAPE_ALLOW_CIDRS` does for the scraper; every other private, loopback and link-local address is refused',
+  ),
   SCRAPE_IMPORT_IMAGES: flag(true).describe(
     "bring a scraped article's images into the file library and point the article at them; `false` keeps the source's addresses",
   ),
@@ -297,6 +302,7 @@ export const configSchema = configVariables
       adminPassword: env.ADMIN_PASSWORD,
       maxUploadBytes: env.MAX_UPLOAD_BYTES,
       scrapeAllowCidrs: env.SCRAPE_ALLOW_CIDRS,
+      webhookAllowCidrs: env.WEBHOOK_ALLOW_CIDRS,
       scrapeImportImages: env.SCRAPE_IMPORT_IMAGES,
       logLevel: env.LOG_LEVEL,
       trustProxy: env.TRUST_PROXY,

@@ -1,3 +1,4 @@
+import type net from 'node:net';
 import type { ViewCounter } from './views.ts';
 import type { PasswordHashing, SessionCache } from './auth.ts';
 import type { Database } from './db/database.ts';
@@ -38,4 +39,8 @@ export interface AppContext {
   historyFoldMs: number;
   /** Always true but in a benchmark's floor (AppOptions.recordHistory). */
   recordHistory: boolean;
+  /** When this process started (a scheduled change due before it and made late: the server was not running). */
+  startedAt: Date;
+  /** WEBHOOK_ALLOW_CIDRS: private ranges webhook endpoints may be at anyway. */
+  webhookAllow: net.BlockList | undefined;
 }

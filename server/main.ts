@@ -31,6 +31,7 @@ async function main() {
     presignedDownloads: config.storage.kind === 's3' && config.storage.presignedDownloads,
     maxUploadBytes: config.maxUploadBytes,
     scrape: { allowCidrs: config.scrapeAllowCidrs },
+    webhookAllowCidrs: config.webhookAllowCidrs,
     importImages: config.scrapeImportImages,
     admin: { email: config.adminEmail, password: config.adminPassword },
     trustProxy: config.trustProxy,

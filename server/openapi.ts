@@ -91,6 +91,14 @@ const OPERATIONS: Record<string, { operationId: string; summary: string }> = {
   'PUT /api/invitations/settings': { operationId: 'setInvitationSettings', summary: 'Turn sign-up by invitation on or off' },
   'POST /api/invitations': { operationId: 'createInvitation', summary: 'Create an invitation link' },
   'DELETE /api/invitations/:id': { operationId: 'revokeInvitation', summary: 'Revoke an invitation link' },
+  'POST /api/articles/:id/schedule/retry': { operationId: 'retryArticleSchedule', summary: 'Try a failed scheduled publish or unpublish again, now' },
+  'GET /api/webhooks': { operationId: 'listWebhooks', summary: 'List webhook endpoints' },
+  'POST /api/webhooks': { operationId: 'createWebhook', summary: 'Register a webhook endpoint (its signing secret is answered once)' },
+  'PATCH /api/webhooks/:id': { operationId: 'updateWebhook', summary: 'Change an endpoint\'s URL or events, or enable or disable it' },
+  'DELETE /api/webhooks/:id': { operationId: 'deleteWebhook', summary: 'Remove a webhook endpoint and its delivery log' },
+  'GET /api/webhooks/:id/deliveries': { operationId: 'listWebhookDeliveries', summary: 'An endpoint\'s delivery log, newest first (keyset pages)' },
+  'POST /api/webhooks/:id/deliveries/:deliveryId/redeliver': { operationId: 'redeliverWebhook', summary: 'Send a delivery again (same webhook-id), now' },
+  'POST /api/webhooks/:id/test': { operationId: 'sendWebhookTest', summary: 'Send a webhook.test event to one endpoint' },
   'GET /api/health': { operationId: 'getHealth', summary: 'Health of the API, database and storage' },
   'GET /api/activity': { operationId: 'listActivity', summary: 'Recent activity' },
 };
@@ -118,6 +126,9 @@ const OWN_4XX: Record<string, number[]> = {
   'POST /api/users': [409],
   'DELETE /api/users/:id': [409],
   'POST /api/invitations': [409],
+  'POST /api/articles/:id/schedule/retry': [409],
+  'POST /api/webhooks/:id/deliveries/:deliveryId/redeliver': [409],
+  'POST /api/webhooks/:id/test': [409],
 };
 
 const STATUS_TEXTS: Record<number, string> = {
@@ -141,6 +152,7 @@ const TAGS = [
   { name: 'invitations', description: 'Sign-up by invitation' },
   { name: 'health', description: 'Health check' },
   { name: 'activity', description: 'Activity feed' },
+  { name: 'webhooks', description: 'Endpoints told of changes (Standard Webhooks), their delivery log' },
 ];
 
 const zodTransform = createJsonSchemaTransform({ skipList: [] });

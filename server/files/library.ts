@@ -14,6 +14,7 @@ import type { Database, Queryable } from '../db/database.ts';
 import { apiError, DatabaseUnavailableError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { recordActivity } from '../repositories/activity.ts';
+import { emitFileEvents } from '../webhooks/events.ts';
 import {
   findAnyFile,
   findFileById,
@@ -197,6 +198,7 @@ export async function storeFile(
           sha256,
         });
         await recordActivity(tx, 'file.uploaded', options.activity ?? `File "${name}" uploaded`, now, options.actor);
+        await emitFileEvents(tx, 'file.uploaded', [id], now);
         return { row: inserted, reused: false, restored: false };
       });
       // The bytes stored for nothing (another upload's row has them) go again.
@@ -280,6 +282,7 @@ export async function replaceFile(
       const renamed = current.name === name ? '' : ` by "${name}"`;
       const message = options.activity?.(current.name) ?? `File "${current.name}" replaced${renamed}`;
       await recordActivity(tx, 'file.replaced', message, at, options.actor);
+      await emitFileEvents(tx, 'file.replaced', [id], at);
       // The thumbnail first: should the content fail, the row rolls back and only a thumbnail is new.
       if (thumbnail) await storage.putBytes(id, 'thumbnail', thumbnail, 'image/webp');
       await storage.put(id, 'content', tmpFile, examined.mimeType);

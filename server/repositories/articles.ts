@@ -8,6 +8,7 @@ import {
   type ArticleFilter,
   type ArticleSort,
   type ArticleStatus,
+  type ScheduleAction,
 } from '../../src/contract/index.ts';
 import type { Queryable } from '../db/database.ts';
 import { ARTICLE_MATCH_SQL, ARTICLE_SEARCH_SQL, STORED_HEAD_CHARS } from '../db/migrations.ts';
@@ -16,11 +17,13 @@ import { escapeLike, isoText, SEARCH_COUNT_CAP } from '../db/sql.ts';
 
 /** Articles not in the trash: what the list, counts, search, slug checks and reads see. */
 const LIVE = 'deleted_at IS NULL';
+/** The Scheduled tab: a publish or an unpublish scheduled (failed ones too). Indexed with LIVE. */
+const SCHEDULED = '(publish_at IS NOT NULL OR unpublish_at IS NOT NULL)';
 
 /** The title order's key: case-insensitive, compared by code point on every database alike. */
 const TITLE_KEY_SQL = 'lower(title) COLLATE "C"';
 
-export interface ArticleRow {
+export interface ArticleRow extends Partial<ScheduleColumns> {
   id: string;
   status: ArticleStatus;
   title: string | null;
@@ -37,11 +40,63 @@ export interface ArticleRow {
   deleted_at: Date | null;
 }
 
-export const ARTICLE_COLUMNS =
-  'id, status, title, slug, blog_data, scraped_url, new_url, scrapped_data, created_at, updated_at, version, deleted_at';
+/** An article's schedule (migration 13), as ARTICLE_COLUMNS and the card's columns read it: dates as ISO text. */
+export interface ScheduleColumns {
+  publish_iso: string | null;
+  unpublish_iso: string | null;
+  schedule_tz: string | null;
+  schedule_failed_action: ScheduleAction | null;
+  schedule_failed_reason: string | null;
+  schedule_failed_iso: string | null;
+  schedule_note: string | null;
+}
+
+/** The schedule's columns (of the table named `t`, when given). */
+const scheduleColumns = (t?: string) => {
+  const c = (column: string) => (t ? `${t}.${column}` : column);
+  return `${isoText(c('publish_at'))} AS publish_iso, ${isoText(c('unpublish_at'))} AS unpublish_iso, ${c('schedule_tz')},
+  ${c('schedule_failed_action')}, ${c('schedule_failed_reason')}, ${isoText(c('schedule_failed_at'))} AS schedule_failed_iso, ${c('schedule_note')}`;
+};
+
+
+/** An article's scheduled times as dates (null: none). */
+export const scheduleTimesOf = (row: Partial<ScheduleColumns>) => ({
+  publishAt: row.publish_iso ? new Date(row.publish_iso) : null,
+  unpublishAt: row.unpublish_iso ? new Date(row.unpublish_iso) : null,
+});
+
+/** An article's columns (of the table named `t`, when given): ArticleRow and its schedule. */
+export const articleColumns = (t?: string) =>
+  `${['id', 'status', 'title', 'slug', 'blog_data', 'scraped_url', 'new_url', 'scrapped_data', 'created_at', 'updated_at', 'version', 'deleted_at']
+    .map((column) => (t ? `${t}.${column}` : column))
+    .join(', ')}, ${scheduleColumns(t)}`;
+export const ARTICLE_COLUMNS = articleColumns();
+
+/** The contract's schedule fields of a row (null where a row was read without them). */
+export function scheduleOf(row: Partial<ScheduleColumns>): Pick<
+  Article,
+  'publishAt' | 'unpublishAt' | 'scheduleTimeZone' | 'scheduleFailure' | 'scheduleNote'
+> {
+  const failed = row.schedule_failed_action && row.schedule_failed_iso;
+  return {
+    publishAt: row.publish_iso ?? null,
+    unpublishAt: row.unpublish_iso ?? null,
+    scheduleTimeZone: row.schedule_tz ?? null,
+    scheduleFailure: failed
+      ? {
+          action: row.schedule_failed_action!,
+          reason: row.schedule_failed_reason ?? '',
+          dueAt: (row.schedule_failed_action === 'publish' ? row.publish_iso : row.unpublish_iso) ?? row.schedule_failed_iso!,
+          failedAt: row.schedule_failed_iso!,
+        }
+      : null,
+    scheduleNote: row.schedule_note ?? null,
+  };
+}
 
 export function toArticle(row: ArticleRow): Article {
   return {
+    ...scheduleOf(row),
     id: row.id,
     status: row.status,
     title: row.title,
@@ -55,7 +110,9 @@ export function toArticle(row: ArticleRow): Article {
   };
 }
 
-export interface ArticleCardRow extends Pick<ArticleRow, 'id' | 'status' | 'title' | 'slug' | 'scraped_url' | 'new_url'> {
+export interface ArticleCardRow
+  extends Pick<ArticleRow, 'id' | 'status' | 'title' | 'slug' | 'scraped_url' | 'new_url'>,
+    Partial<ScheduleColumns> {
   created_iso: string;
   updated_iso: string;
   scrapped_head: string;
@@ -75,7 +132,7 @@ export interface ArticleCardRow extends Pick<ArticleRow, 'id' | 'status' | 'titl
  */
 export const cardColumns = (t = 'articles') => `${t}.id, ${t}.status, ${t}.title, ${t}.slug, ${t}.scraped_url, ${t}.new_url,
   ${isoText(`${t}.created_at`)} AS created_iso, ${isoText(`${t}.updated_at`)} AS updated_iso, ${t}.scrapped_head,
-  ${t}.blog_head, ${TITLE_KEY_SQL.replaceAll('title', `${t}.title`)} AS title_key`;
+  ${t}.blog_head, ${TITLE_KEY_SQL.replaceAll('title', `${t}.title`)} AS title_key, ${scheduleColumns(t)}`;
 export const ARTICLE_CARD_COLUMNS = cardColumns();
 if (CARD_PREVIEW_CHARS + 1 > STORED_HEAD_CHARS) {
   throw new Error('CARD_PREVIEW_CHARS grew past the stored heads: add a migration that recomputes them');
@@ -109,6 +166,7 @@ export function headWordPattern(q: string): string {
 /** The card of a row: the stored heads are cut as the contract cuts any article's bodies. */
 export function cardFromRow(row: ArticleCardRow): ArticleCard {
   return toArticleCard({
+    ...scheduleOf(row),
     id: row.id,
     status: row.status,
     title: row.title,
@@ -195,7 +253,8 @@ function countsSql(filter: string | undefined, estimate?: { q: string; pattern: 
     return {
       with: '',
       columns: `(SELECT n FROM article_counts WHERE status = 'published') AS count_published,
-        (SELECT n FROM article_counts WHERE status = 'draft') AS count_draft`,
+        (SELECT n FROM article_counts WHERE status = 'draft') AS count_draft,
+        (SELECT count(*) FROM articles WHERE ${SCHEDULED} AND ${LIVE}) AS count_scheduled`,
     };
   }
   const capped = (status: ArticleStatus) => {
@@ -226,6 +285,7 @@ const estimable = (q: string | undefined, site: string | undefined): q is string
 type PageRow = ArticleCardRow & {
   count_published: number | string;
   count_draft: number | string;
+  count_scheduled?: number | string;
   /** With a search of words: the matches the planner expects, and the library per status. */
   expected?: number | null;
   total_published?: number | string;
@@ -259,7 +319,8 @@ export async function selectArticlePage(
   if (query.site) filters.push(`site = ${param(query.site)}`);
   const filter = filters.length ? filters.join(' AND ') : undefined;
   const where = [...filters, LIVE];
-  if (query.status !== 'all') where.push(`status = ${param(query.status)}`);
+  if (query.status === 'scheduled') where.push(SCHEDULED);
+  else if (query.status !== 'all') where.push(`status = ${param(query.status)}`);
   // A plain page carries the counts (two rows of article_counts); a filtered one, none: they are
   // taken from the page when it holds every match, else asked for alone (filteredCounts).
   const counts = filter ? undefined : countsSql(undefined);
@@ -307,7 +368,11 @@ export async function selectArticlePage(
   const first = rows[0];
   if (!filter) {
     // An empty page has no row to carry the counts: ask for them alone.
-    return { rows, counts: first ? countsOf(Number(first.count_published), Number(first.count_draft), false) : await articleCounts(db) };
+    if (!first) return { rows, counts: await articleCounts(db) };
+    return {
+      rows,
+      counts: { ...countsOf(Number(first.count_published), Number(first.count_draft), false), scheduled: Number(first.count_scheduled) },
+    };
   }
   // Each status's count: exact from a whole first page (it is every match of its status); more
   // than the cap when the planner expects at least ESTIMATE_TRUSTED_FROM of its share; else
@@ -328,8 +393,21 @@ export async function selectArticlePage(
     known.published ??= counted.published;
     known.draft ??= counted.draft;
   }
-  const pageCounts = countsOf(known.published!, known.draft!, true);
-  return { rows, counts: pageCounts };
+  const scheduled =
+    whole && (query.status === 'all' || query.status === 'scheduled')
+      ? rows.filter((row) => row.publish_iso || row.unpublish_iso).length
+      : await scheduledCount(db, q, query.site);
+  return { rows, counts: { ...countsOf(known.published!, known.draft!, true), scheduled } };
+}
+
+/** How many scheduled articles match a search or a site (capped as the other counts): few, through their index. */
+async function scheduledCount(db: Queryable, q: string | undefined, site: string | undefined): Promise<number> {
+  const { params, filters } = filterOf(q, site);
+  const { rows } = await db.query<{ n: number | string }>(
+    `SELECT count(*) AS n FROM (SELECT 1 FROM articles WHERE ${[SCHEDULED, LIVE, ...filters].join(' AND ')} LIMIT ${SEARCH_COUNT_CAP + 1}) m`,
+    params,
+  );
+  return Number(rows[0]!.n);
 }
 
 /** The filters of a search (`q`) and a site, with their parameters. */
@@ -408,7 +486,8 @@ export async function selectSites(
 ): Promise<{ site: string; count: number }[]> {
   const params: unknown[] = [max];
   const filters = ['site IS NOT NULL', LIVE];
-  if (query.status !== 'all') {
+  if (query.status === 'scheduled') filters.push(SCHEDULED);
+  else if (query.status !== 'all') {
     params.push(query.status);
     filters.push(`status = $${params.length}`);
   }
@@ -423,7 +502,10 @@ export async function selectSites(
 
 /** Counts per status from the trigger-maintained table: no scan. */
 export async function articleCounts(db: Queryable): Promise<ArticleCounts> {
-  const { rows } = await db.query<{ status: string; n: number | string }>('SELECT status, n FROM article_counts');
+  const { rows } = await db.query<{ status: string; n: number | string }>(
+    `SELECT status, n FROM article_counts
+     UNION ALL SELECT 'scheduled', count(*) FROM articles WHERE ${SCHEDULED} AND ${LIVE}`,
+  );
   return countsFrom(rows);
 }
 
@@ -449,7 +531,7 @@ export async function countCreatedByStatus(
 
 function countsFrom(rows: { status: string; n: number | string }[]): ArticleCounts {
   const get = (status: string) => Number(rows.find((r) => r.status === status)?.n ?? 0);
-  return countsOf(get('published'), get('draft'), false);
+  return { ...countsOf(get('published'), get('draft'), false), scheduled: get('scheduled') };
 }
 
 /** Search counts are capped: `all` too reads "more than SEARCH_COUNT_CAP" once it is above it. */
@@ -569,9 +651,20 @@ export async function updateContent(
   return rows[0]!;
 }
 
+/**
+ * What the publish switch does to the schedule (`status`: the parameter of the new status):
+ * publishing clears the publish time, a draft clears both; a failure is forgotten.
+ */
+const SWITCH_CLEARS_SCHEDULE = (status: string) => `publish_at = NULL,
+  unpublish_at = CASE WHEN ${status} = 'draft' THEN NULL ELSE unpublish_at END,
+  schedule_tz = CASE WHEN ${status} = 'draft' OR unpublish_at IS NULL THEN NULL ELSE schedule_tz END,
+  schedule_failed_action = NULL, schedule_failed_reason = NULL, schedule_failed_at = NULL`;
+
+/** The publish switch: the status, and the schedule as SWITCH_CLEARS_SCHEDULE says. */
 export async function updateStatus(tx: Queryable, id: string, status: ArticleStatus, updatedAt: Date): Promise<ArticleRow> {
   const { rows } = await tx.query<ArticleRow>(
-    `UPDATE articles SET version = version + 1, status = $2, updated_at = $3 WHERE id = $1 RETURNING ${ARTICLE_COLUMNS}`,
+    `UPDATE articles SET version = version + 1, status = $2, updated_at = $3, ${SWITCH_CLEARS_SCHEDULE('$2')}
+      WHERE id = $1 RETURNING ${ARTICLE_COLUMNS}`,
     [id, status, updatedAt],
   );
   return rows[0]!;
@@ -590,10 +683,14 @@ export async function lockLiveArticles(
   return rows;
 }
 
-/** Sets the status of `ids` (locked by the caller), each updated at least 1 ms after its last update. */
+/**
+ * Sets the status of `ids` (locked by the caller), each updated at least 1 ms after its last
+ * update; the schedule as the publish switch leaves it (SWITCH_CLEARS_SCHEDULE).
+ */
 export async function updateStatuses(tx: Queryable, ids: readonly string[], status: ArticleStatus, now: Date): Promise<void> {
   await tx.query(
-    `UPDATE articles SET version = version + 1, status = $2, updated_at = greatest($3::timestamptz, updated_at + interval '1 millisecond')
+    `UPDATE articles SET version = version + 1, status = $2, updated_at = greatest($3::timestamptz, updated_at + interval '1 millisecond'),
+        ${SWITCH_CLEARS_SCHEDULE('$2::text')}
       WHERE id = ANY($1::text[])`,
     [ids, status, now],
   );
@@ -614,16 +711,33 @@ export interface PublicRow {
   updated_iso: string;
 }
 
-/** Up to `limit + 1` published articles out of the trash after `after`, newest first. */
-export async function selectPublicPage(db: Queryable, after: ArticleCursor | undefined, limit: number): Promise<PublicRow[]> {
+/**
+ * When the published articles next change by themselves (a scheduled publish or unpublish of an
+ * article out of the trash, not failed): the soonest, as an InitPlan (each min() reads the
+ * first entry of its index). Null when none is scheduled.
+ */
+export const NEXT_PUBLIC_CHANGE_SQL = `least(
+  (SELECT min(publish_at) FROM articles WHERE publish_at IS NOT NULL AND schedule_failed_at IS NULL AND deleted_at IS NULL),
+  (SELECT min(unpublish_at) FROM articles WHERE unpublish_at IS NOT NULL AND schedule_failed_at IS NULL AND deleted_at IS NULL))`;
+
+/**
+ * Up to `limit + 1` published articles out of the trash after `after`, newest first; each row
+ * carries when the list next changes by itself (NEXT_PUBLIC_CHANGE_SQL).
+ */
+export async function selectPublicPage(
+  db: Queryable,
+  after: ArticleCursor | undefined,
+  limit: number,
+): Promise<(PublicRow & { next_change: Date | null })[]> {
   const params: unknown[] = [limit + 1];
   let condition = `status = 'published' AND ${LIVE}`;
   if (after) {
     params.push(after.key, after.id);
     condition += ' AND (created_at, id) < ($2::timestamptz, $3)';
   }
-  const { rows } = await db.query<PublicRow>(
-    `SELECT id, slug, title, new_url, scrapped_head, ${isoText('created_at')} AS created_iso, ${isoText('updated_at')} AS updated_iso
+  const { rows } = await db.query<PublicRow & { next_change: Date | null }>(
+    `SELECT id, slug, title, new_url, scrapped_head, ${isoText('created_at')} AS created_iso, ${isoText('updated_at')} AS updated_iso,
+            ${NEXT_PUBLIC_CHANGE_SQL} AS next_change
        FROM articles WHERE ${condition} ORDER BY created_at DESC, id DESC LIMIT $1`,
     params,
     { prepare: true },
@@ -632,9 +746,13 @@ export async function selectPublicPage(db: Queryable, after: ArticleCursor | und
 }
 
 /** The published article (out of the trash) with this slug. */
-export async function getPublishedBySlug(db: Queryable, slug: string): Promise<(PublicRow & { blog_data: string | null }) | undefined> {
-  const { rows } = await db.query<PublicRow & { blog_data: string | null }>(
-    `SELECT id, slug, title, new_url, scrapped_head, blog_data, ${isoText('created_at')} AS created_iso, ${isoText('updated_at')} AS updated_iso
+export async function getPublishedBySlug(
+  db: Queryable,
+  slug: string,
+): Promise<(PublicRow & { blog_data: string | null; unpublish_at: Date | null }) | undefined> {
+  const { rows } = await db.query<PublicRow & { blog_data: string | null; unpublish_at: Date | null }>(
+    `SELECT id, slug, title, new_url, scrapped_head, blog_data, ${isoText('created_at')} AS created_iso, ${isoText('updated_at')} AS updated_iso,
+            CASE WHEN schedule_failed_at IS NULL THEN unpublish_at END AS unpublish_at
        FROM articles WHERE slug = $1 AND status = 'published' AND ${LIVE}`,
     [slug],
     { prepare: true },

@@ -6,7 +6,7 @@
 import type { ArticleStatus, RevisionAction, RevisionField } from '../../src/contract/index.ts';
 import type { Queryable } from '../db/database.ts';
 import { isoText, parameters } from '../db/sql.ts';
-import { ARTICLE_COLUMNS, type ArticleRow } from './articles.ts';
+import { articleColumns, type ArticleRow } from './articles.ts';
 
 /** A revision's row, its texts by id (int8: a string from pg, a number from PGlite). */
 export interface RevisionRow {
@@ -52,7 +52,7 @@ export async function lockArticleForWrite(
   id: string,
 ): Promise<{ row: ArticleRow; latest: LatestRevisionRow | undefined } | undefined> {
   const { rows } = await tx.query<ArticleRow & Record<`rev_${string}`, unknown>>(
-    `SELECT ${ARTICLE_COLUMNS.split(', ').map((c) => `a.${c}`).join(', ')},
+    `SELECT ${articleColumns('a')},
             r.number AS rev_number, r.article_version AS rev_article_version, ${isoText('r.created_at')} AS rev_created_iso,
             ${isoText('r.updated_at')} AS rev_updated_iso, r.actor AS rev_actor, r.action AS rev_action,
             r.restored_from AS rev_restored_from, r.changed AS rev_changed, r.status AS rev_status, r.in_trash AS rev_in_trash,

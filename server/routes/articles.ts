@@ -18,8 +18,12 @@ import {
   trashListResultSchema,
   scrapeRequestSchema,
   scrapeResultSchema,
+  scheduleMessages,
+  scheduleProblem,
   serverMessages,
   slugCheckResultSchema,
+  type ArticleStatus,
+  type SchedulePatch,
 } from '../../src/contract/index.ts';
 import {
   articleLabel,
@@ -51,6 +55,7 @@ import {
   trashArticles,
   isSlugTaken,
   lockLiveArticles,
+  scheduleTimesOf,
   toArticle,
   updateBlogData,
   updateScrapedText,
@@ -62,6 +67,9 @@ import {
 import { ingestPage, pageTitle, scrapeToDraft } from '../scrape/ingest.ts';
 import { ensureHistories, recordBulkRevisions, recordRevision } from '../history/articles.ts';
 import { lockArticleForWrite } from '../repositories/revisions.ts';
+import { clearScheduleFailure, updateSchedule } from '../repositories/schedule.ts';
+import { runDueSchedules } from '../schedule/scheduler.ts';
+import { emitArticleEvents } from '../webhooks/events.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const ifMatchHeaders = z.object({ 'if-match': z.string().max(100).optional() });
@@ -69,6 +77,33 @@ const ifMatchHeaders = z.object({ 'if-match': z.string().max(100).optional() });
 const articleNotFound = () => apiError('not_found', serverMessages.articleNotFound);
 const slugTaken = () => apiError('slug_taken');
 const articlePublished = () => apiError('article_published');
+
+/** A schedule change's times as dates (checked by scheduleProblem first): undefined leaves, null clears. */
+function scheduleTimes(patch: { publishAt?: string | null; unpublishAt?: string | null }) {
+  const at = (value: string | null | undefined) => (value === undefined ? undefined : value === null ? null : new Date(value));
+  return { publishAt: at(patch.publishAt), unpublishAt: at(patch.unpublishAt) };
+}
+
+/**
+ * Why an article of `status` with these times after the change cannot take it (409), or null:
+ * a published article takes no publish time; an unpublish needs the article published or a
+ * publish scheduled before it.
+ */
+function scheduleConflict(status: ArticleStatus, times: { publishAt: Date | null; unpublishAt: Date | null }, patch: SchedulePatch) {
+  if (status === 'published' && patch.publishAt) return 'schedule_published' as const;
+  if (status === 'draft' && times.unpublishAt && !times.publishAt) return 'schedule_needs_publish' as const;
+  return null;
+}
+
+/** What the activity log says of a schedule change. */
+function scheduleActivity(label: string, times: { publishAt: Date | null; unpublishAt: Date | null }, timeZone: string | null) {
+  const zone = timeZone ? ` (${timeZone})` : '';
+  const parts = [
+    times.publishAt ? `publish at ${times.publishAt.toISOString()}${zone}` : null,
+    times.unpublishAt ? `unpublish at ${times.unpublishAt.toISOString()}${zone}` : null,
+  ].filter(Boolean);
+  return parts.length ? `Article ${label} scheduled to ${parts.join(' and ')}` : `Schedule of article ${label} cleared`;
+}
 
 /** Runs `fn`; a unique violation on the slug (two writers at once) becomes 409 slug taken. */
 async function slugSafe<T>(fn: () => Promise<T>): Promise<T> {
@@ -208,6 +243,7 @@ export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
           updatedAt,
           request.user!.email,
         );
+        await emitArticleEvents(tx, 'article.updated', [current.id], updatedAt);
         return updated;
       });
       return { data: toArticle(row), warnings, images };
@@ -223,6 +259,8 @@ export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     },
     handler: async (request) => {
       const patch = request.body;
+      if ('publishAt' in patch || 'unpublishAt' in patch) return { data: toArticle(await changeSchedule(request.params.id, patch, request)) };
+      if (!('slug' in patch || 'title' in patch || 'blogData' in patch)) throw apiError('validation_failed', 'Send one field to change');
       if ('slug' in patch) assertValidSlug(patch.slug);
       const row = await slugSafe(() =>
         db.transaction(async (tx) => {
@@ -245,6 +283,7 @@ export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
               updatedAt,
               request.user!.email,
             );
+            await emitArticleEvents(tx, 'article.updated', [current.id], updatedAt);
             return updated;
           }
           if ('title' in patch) {
@@ -255,12 +294,14 @@ export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
             const what = title === null ? 'removed' : `changed to "${title}"`;
             // Recorded as a content edit ('article.html') until the console has an icon for 'article.title'.
             await recordActivity(tx, 'article.html', `Title of ${articleLabel(current)} ${what}`, updatedAt, request.user!.email);
+            await emitArticleEvents(tx, 'article.updated', [current.id], updatedAt);
             return updated;
           }
           if (patch.blogData === current.blog_data) return current;
           const updated = await updateBlogData(tx, current.id, patch.blogData, updatedAt);
           await recordRevision(tx, current, updated, history(request, 'edit', updatedAt), read);
           await recordActivity(tx, 'article.html', `Blog HTML of ${articleLabel(current)} edited`, updatedAt, request.user!.email);
+          await emitArticleEvents(tx, 'article.updated', [current.id], updatedAt);
           return updated;
         }),
       );
@@ -284,12 +325,99 @@ export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
           const updated = await updateStatus(tx, current.id, status, updatedAt);
           await recordRevision(tx, current, updated, history(request, action, updatedAt), read);
           await recordActivity(tx, kind, `Article ${articleLabel(current)} ${verb}`, updatedAt, request.user!.email);
+          await emitArticleEvents(tx, action === 'publish' ? 'article.published' : 'article.unpublished', [current.id], updatedAt);
           return updated;
         });
         return { data: toArticle(row) };
       },
     });
   }
+
+  /**
+   * A schedule change of one article (PATCH with publishAt/unpublishAt), any status: checked
+   * (400 with what is wrong), fitted to the status (409), written with its activity entry.
+   */
+  async function changeSchedule(id: string, patch: SchedulePatch, request: { user: { email: string } | null }) {
+    const now = new Date();
+    return db.transaction(async (tx) => {
+      const current = await getArticle(tx, id, true);
+      if (!current) throw articleNotFound();
+      const before = scheduleTimesOf(current);
+      const problem = scheduleProblem(patch, now, before);
+      if (problem) throw apiError('validation_failed', problem);
+      const change = scheduleTimes(patch);
+      const after = {
+        publishAt: change.publishAt === undefined ? before.publishAt : change.publishAt,
+        unpublishAt: change.unpublishAt === undefined ? before.unpublishAt : change.unpublishAt,
+      };
+      const conflict = scheduleConflict(current.status, after, patch);
+      if (conflict) throw apiError(conflict);
+      const row = await updateSchedule(tx, id, { ...change, ...(patch.timeZone ? { timeZone: patch.timeZone } : {}), by: request.user!.email });
+      await recordActivity(tx, 'article.scheduled', scheduleActivity(articleLabel(row), after, row.schedule_tz ?? null), now, request.user!.email);
+      return row;
+    });
+  }
+
+  /** The bulk `schedule` action: the same times on each article that can take them. */
+  async function bulkSchedule(
+    body: Extract<z.infer<typeof bulkRequestSchema>, { action: 'schedule' }>,
+    request: { user: { email: string } | null },
+  ) {
+    const ids = [...new Set(body.ids)];
+    const now = new Date();
+    if (body.publishAt === undefined && body.unpublishAt === undefined) {
+      throw apiError('validation_failed', 'Send publishAt, unpublishAt or both');
+    }
+    const problem = scheduleProblem(body, now);
+    if (problem) throw apiError('validation_failed', problem);
+    const change = scheduleTimes(body);
+    return db.transaction(async (tx) => {
+      const live = await lockLiveArticles(tx, ids);
+      const found = new Set(live.map((row) => row.id));
+      const refused: { id: string; code: string; message: string }[] = ids
+        .filter((id) => !found.has(id))
+        .map((id) => ({ id, code: 'not_found', message: serverMessages.articleNotFound }));
+      const changed: string[] = [];
+      for (const locked of live) {
+        const current = (await getArticle(tx, locked.id))!;
+        const before = scheduleTimesOf(current);
+        const after = {
+          publishAt: change.publishAt === undefined ? before.publishAt : change.publishAt,
+          unpublishAt: change.unpublishAt === undefined ? before.unpublishAt : change.unpublishAt,
+        };
+        const conflict =
+          scheduleConflict(current.status, after, body) ??
+          (after.publishAt && after.unpublishAt && after.unpublishAt <= after.publishAt ? ('validation_failed' as const) : null);
+        if (conflict) {
+          const message = conflict === 'validation_failed' ? scheduleMessages.unpublishBeforePublish : apiError(conflict).message;
+          refused.push({ id: current.id, code: conflict, message });
+          continue;
+        }
+        const row = await updateSchedule(tx, current.id, { ...change, ...(body.timeZone ? { timeZone: body.timeZone } : {}), by: request.user!.email });
+        await recordActivity(tx, 'article.scheduled', scheduleActivity(articleLabel(row), after, row.schedule_tz ?? null), now, request.user!.email);
+        changed.push(current.id);
+      }
+      const isChanged = new Set(changed);
+      return { changed: ids.filter((id) => isChanged.has(id)), unchanged: [], refused };
+    });
+  }
+
+  // A failed scheduled change, tried again now: the article as it then is, or 409 with why it failed again.
+  app.post('/:id/schedule/retry', {
+    schema: { params: idParams, response: { 200: articleResultSchema, ...errorResponses } },
+    handler: async (request) => {
+      const { id } = request.params;
+      if (!(await getArticle(db, id))) throw articleNotFound();
+      const action = await db.transaction((tx) => clearScheduleFailure(tx, id));
+      if (!action) throw apiError('schedule_not_failed');
+      const run = await runDueSchedules({ db, log: request.log, startedAt: ctx.startedAt }, new Date(), [id]);
+      const failed = run.failed.find((f) => f.id === id);
+      if (failed) throw apiError('schedule_failed', `${scheduleMessages.failed(failed.action)}: ${failed.reason}`);
+      const row = await getArticle(db, id);
+      if (!row) throw articleNotFound();
+      return { data: toArticle(row) };
+    },
+  });
 
   app.get('/:id/views', {
     schema: { params: idParams, response: { 200: articleViewsSchema, ...errorResponses } },
@@ -302,8 +430,10 @@ export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
   app.post('/bulk', {
     schema: { body: bulkRequestSchema, response: { 200: bulkResultSchema, ...errorResponses } },
     handler: async (request) => {
-      const { action } = request.body;
-      const ids = [...new Set(request.body.ids)];
+      const body = request.body;
+      if (body.action === 'schedule') return bulkSchedule(body, request);
+      const { action } = body;
+      const ids = [...new Set(body.ids)];
       return db.transaction(async (tx) => {
         const now = new Date();
         const live = await lockLiveArticles(tx, ids);
@@ -335,6 +465,8 @@ export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
           now,
           request.user!.email,
         );
+        const event = action === 'delete' ? 'article.deleted' : action === 'publish' ? 'article.published' : 'article.unpublished';
+        await emitArticleEvents(tx, event, [...changed], now);
         // In the order they were asked for.
         return {
           changed: ids.filter((id) => changed.has(id)),
@@ -357,6 +489,7 @@ export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         const before = { ...row, deleted_at: null, version: Number(row.version) - 1 };
         await recordRevision(tx, before, row, history(request, 'trash', now));
         await recordActivity(tx, 'article.deleted', `Article ${articleLabel(row)} deleted`, now, request.user!.email);
+        await emitArticleEvents(tx, 'article.deleted', [row.id], now);
       });
       return reply.code(204).send(null);
     },
@@ -381,6 +514,7 @@ export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
           await recordRevision(tx, current, restored, history(request, 'untrash', updatedAt));
           const as = slug !== current.slug ? ` as "${slug}"` : '';
           await recordActivity(tx, 'article.restored', `Article ${articleLabel(current)} restored from the trash${as}`, updatedAt, request.user!.email);
+          await emitArticleEvents(tx, 'article.restored', [current.id], updatedAt);
           return restored;
         }),
       );

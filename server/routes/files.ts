@@ -27,6 +27,7 @@ import { FileStorage, type Variant } from '../files/storage.ts';
 import { listFileVersions, readFileVersion, restoreFileVersion } from '../files/versions.ts';
 import { fileVersionIds } from '../repositories/fileVersions.ts';
 import { recordActivities, recordActivity } from '../repositories/activity.ts';
+import { emitFileEvents } from '../webhooks/events.ts';
 import {
   findAnyFile,
   findFileById,
@@ -257,6 +258,7 @@ export const fileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
           now,
           request.user!.email,
         );
+        if (action === 'delete') await emitFileEvents(tx, 'file.deleted', changed, now);
         const isChanged = new Set(changed);
         const isRefused = new Set(refused.map((r) => r.id));
         // In the order they were asked for.
@@ -285,6 +287,7 @@ export const fileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
         const row = await trashFile(tx, id, now);
         if (!row) throw fileNotFound();
         await recordActivity(tx, 'file.deleted', `File "${row.name}" deleted`, now, request.user!.email);
+        await emitFileEvents(tx, 'file.deleted', [row.id], now);
       });
       return { success: true, message: serverMessages.fileDeleted };
     },

@@ -29,6 +29,7 @@ import {
   toRevisionSummary,
 } from '../history/articles.ts';
 import { recordActivity } from '../repositories/activity.ts';
+import { emitArticleEvents } from '../webhooks/events.ts';
 import { getArticle, isSlugTaken, toArticle, updateContent } from '../repositories/articles.ts';
 import { selectRevision, updateRevisionLabel } from '../repositories/revisions.ts';
 
@@ -122,6 +123,7 @@ export const historyRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
           const restored = await updateContent(tx, id, content, at);
           await recordRevision(tx, current, restored, { actor, action: 'restore', restoredFrom: rev, at, retention: ctx.retention });
           await recordActivity(tx, 'article.html', `Article ${articleLabel(current)} restored to revision ${rev}`, at, actor);
+          await emitArticleEvents(tx, 'article.updated', [current.id], at);
           return restored;
         });
         return { data: toArticle(row) };

@@ -19,9 +19,26 @@ import { decodeCursor, encodeCursor } from '../articles.ts';
 import type { AppContext } from '../context.ts';
 import { apiError, errorResponses } from '../errors.ts';
 import { getPublishedBySlug, selectPublicPage } from '../repositories/articles.ts';
+import { nextPublicChange } from '../repositories/schedule.ts';
 
 /** A CDN (or a browser) may reuse an answer this long, then while it checks again. */
-const CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
+const MAX_AGE_S = 60;
+const STALE_S = 300;
+const CACHE_CONTROL = `public, max-age=${MAX_AGE_S}, stale-while-revalidate=${STALE_S}`;
+
+/**
+ * The Cache-Control of an answer that changes by itself at `changeAt` (a scheduled publish or
+ * unpublish): no cache keeps it past that time, stale or not. A change already due (the
+ * scheduler makes it within a second or two) allows a second.
+ */
+export function cacheControlUntil(changeAt: Date | null, now = new Date()): string {
+  if (!changeAt) return CACHE_CONTROL;
+  const left = Math.ceil((changeAt.getTime() - now.getTime()) / 1000);
+  if (left > MAX_AGE_S + STALE_S) return CACHE_CONTROL;
+  if (left <= 0) return 'public, max-age=1';
+  if (left <= MAX_AGE_S) return `public, max-age=${left}`;
+  return `public, max-age=${MAX_AGE_S}, stale-while-revalidate=${left - MAX_AGE_S}`;
+}
 
 const slugParams = z.object({ slug: z.string().min(1).max(200) });
 
@@ -68,7 +85,8 @@ export const publicRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
         nextCursor: rows.length > limit && last ? encodeCursor({ created_at: last.created_iso, id: last.id }, 'newest') : null,
       };
       const tag = `W/"${createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 27)}"`;
-      return cached(request, reply, tag, body);
+      const changeAt = rows[0] ? rows[0].next_change : await nextPublicChange(db);
+      return cached(request, reply, tag, body, changeAt ? new Date(changeAt) : null);
     },
   });
 
@@ -80,6 +98,7 @@ export const publicRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
       if (!row) throw apiError('not_found', serverMessages.articleNotFound);
       views.count(row.id);
       const tag = `"${row.id}-${Date.parse(row.updated_iso)}"`;
+      const changeAt = row.unpublish_at ? new Date(row.unpublish_at) : null;
       return cached(request, reply, tag, {
         data: {
           slug: row.slug,
@@ -89,15 +108,18 @@ export const publicRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
           createdAt: row.created_iso,
           updatedAt: row.updated_iso,
         },
-      });
+      }, changeAt);
     },
   });
 };
 
-/** The answer with its ETag and Cache-Control, or 304 when the client has it already. */
-function cached<T>(request: FastifyRequest, reply: FastifyReply, tag: string, body: T): T | FastifyReply {
+/**
+ * The answer with its ETag and Cache-Control (kept no later than `changeAt`, when it changes by
+ * itself then), or 304 when the client has it already.
+ */
+function cached<T>(request: FastifyRequest, reply: FastifyReply, tag: string, body: T, changeAt: Date | null = null): T | FastifyReply {
   reply.header('etag', tag);
-  reply.header('cache-control', CACHE_CONTROL);
+  reply.header('cache-control', cacheControlUntil(changeAt));
   const known = request.headers['if-none-match'];
   if (known && known.split(',').some((t) => t.trim() === tag || t.trim() === '*')) return reply.code(304).send();
   return body;

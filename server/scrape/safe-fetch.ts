@@ -41,7 +41,7 @@ const FORBIDDEN_V6 = [
   '2002::/16', 'fc00::/7', 'fe80::/10', 'fec0::/10', 'ff00::/8',
 ];
 
-function blockList(cidrs: string[]) {
+export function blockList(cidrs: string[]) {
   const list = new net.BlockList();
   for (const cidr of cidrs) {
     const [address, prefix] = cidr.split('/');
@@ -84,8 +84,17 @@ const failed = (message: string) => apiError('fetch_failed', message);
 const timedOut = (ms: number) =>
   apiError('fetch_timeout', `The page took too long to answer (more than ${ms / 1000} s)`);
 
-/** Resolves `hostname` and returns one address, refusing if any of its addresses is forbidden. */
-async function resolveChecked(hostname: string, allow?: net.BlockList): Promise<{ address: string; family: 4 | 6 }> {
+const SCRAPE_REFUSAL = 'This address is not allowed: private, loopback and link-local addresses cannot be scraped';
+
+/**
+ * Resolves `hostname` and returns one address, refusing (400 `url_not_allowed` with `refusal`)
+ * if any of its addresses is forbidden.
+ */
+export async function resolveChecked(
+  hostname: string,
+  allow?: net.BlockList,
+  refusal = SCRAPE_REFUSAL,
+): Promise<{ address: string; family: 4 | 6 }> {
   const bare = hostname.replace(/^\[|\]$/g, '');
   let addresses: { address: string; family: number }[];
   if (net.isIP(bare)) {
@@ -99,9 +108,7 @@ async function resolveChecked(hostname: string, allow?: net.BlockList): Promise<
   }
   if (addresses.length === 0) throw failed(`Could not resolve ${bare}`);
   // Refuse when any answer is private, so a name cannot mix a public and a private address.
-  if (addresses.some((a) => isForbiddenAddress(a.address, allow))) {
-    throw refused('This address is not allowed: private, loopback and link-local addresses cannot be scraped');
-  }
+  if (addresses.some((a) => isForbiddenAddress(a.address, allow))) throw refused(refusal);
   const first = addresses[0]!;
   return { address: first.address, family: first.family === 6 ? 6 : 4 };
 }
@@ -120,26 +127,37 @@ export function parseScrapeUrl(raw: string): URL {
   return url;
 }
 
-interface Hop {
+export interface Hop {
   status: number;
   headers: http.IncomingHttpHeaders;
   stream: http.IncomingMessage;
 }
 
-function request(url: URL, target: { address: string; family: 4 | 6 }, signal: AbortSignal): Promise<Hop> {
+const SCRAPER_HEADERS = {
+  'user-agent': 'ScrapedArticlesAdmin/1.0 (+article scraper)',
+  accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1',
+  'accept-encoding': 'gzip, deflate, br',
+};
+
+/**
+ * One HTTP request to `url`, connected to `target` (the address resolveChecked approved),
+ * whatever DNS would answer now; GET with the scraper's headers unless told otherwise.
+ */
+export function request(
+  url: URL,
+  target: { address: string; family: 4 | 6 },
+  signal: AbortSignal,
+  options: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {},
+): Promise<Hop> {
   return new Promise((resolve, reject) => {
     const client = url.protocol === 'https:' ? https : http;
     const req = client.request(
       url,
       {
-        method: 'GET',
+        method: options.method ?? 'GET',
         agent: false,
         signal,
-        headers: {
-          'user-agent': 'ScrapedArticlesAdmin/1.0 (+article scraper)',
-          accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1',
-          'accept-encoding': 'gzip, deflate, br',
-        },
+        headers: options.headers ?? SCRAPER_HEADERS,
         // Connect to the address we checked, whatever DNS would answer now.
         lookup: (_host, options, callback) => {
           const cb = callback as (...args: unknown[]) => void;
@@ -157,7 +175,7 @@ function request(url: URL, target: { address: string; family: 4 | 6 }, signal: A
       });
     });
     req.on('error', reject);
-    req.end();
+    req.end(options.body);
   });
 }
 

@@ -118,8 +118,9 @@ describe.each(backends)('articles ($name)', (backend) => {
       const res = await api('GET', '/api/articles/admin/stats');
       expect(res.statusCode).toBe(200);
       expect(articleStatsSchema.parse(res.json())).toEqual({
-        counts: { all: 3, published: 1, draft: 2 },
+        counts: { all: 3, published: 1, draft: 2, scheduled: 0 },
         views: { today: 0, yesterday: 0 },
+        scheduled: { count: 0, failed: 0, next: [] },
         createdPerWeek: {
           all: { current: 1, previous: 1 },
           published: { current: 1, previous: 0 },
@@ -136,7 +137,7 @@ describe.each(backends)('articles ($name)', (backend) => {
 
   describe('list', () => {
     it('answers an empty first page with zero counts', async () => {
-      expect(await list()).toEqual({ data: [], counts: { all: 0, published: 0, draft: 0 }, nextCursor: null });
+      expect(await list()).toEqual({ data: [], counts: { all: 0, published: 0, draft: 0, scheduled: 0 }, nextCursor: null });
     });
 
     it('lists newest first with counts per status, filtered by status', async () => {
@@ -146,7 +147,7 @@ describe.each(backends)('articles ($name)', (backend) => {
       await api('PATCH', `/api/articles/${b.id}/publish`);
       const all = await list();
       expect(all.data.map((x) => x.slug)).toEqual(['c', 'b', 'a']);
-      expect(all.counts).toEqual({ all: 3, published: 1, draft: 2 });
+      expect(all.counts).toEqual({ all: 3, published: 1, draft: 2, scheduled: 0 });
       expect(all.nextCursor).toBeNull();
       expect((await list('?status=published')).data.map((x) => x.id)).toEqual([b.id]);
       expect((await list('?status=draft')).data.map((x) => x.id)).toEqual([c.id, a.id]);
@@ -264,7 +265,7 @@ describe.each(backends)('articles ($name)', (backend) => {
       expect((await list('?q=_')).data).toHaveLength(1);
       const none = await list(`?q=${encodeURIComponent('%')}x`);
       expect(none.data).toEqual([]);
-      expect((await list('?q=hello')).counts).toEqual({ all: 1, published: 0, draft: 1 });
+      expect((await list('?q=hello')).counts).toEqual({ all: 1, published: 0, draft: 1, scheduled: 0 });
     });
 
     it('counts search matches exactly up to 1,000 per status and reports more as 1,001', async () => {
@@ -278,22 +279,22 @@ describe.each(backends)('articles ($name)', (backend) => {
       );
       await create({ slug: 'haystack' });
       const broad = await list('?q=NEEDLE');
-      expect(broad.counts).toEqual({ all: 1001, published: 1000, draft: 1001 });
+      expect(broad.counts).toEqual({ all: 1001, published: 1000, draft: 1001, scheduled: 0 });
       expect(broad.data).toHaveLength(50);
       expect(broad.data.every((card) => card.slug!.startsWith('needle-'))).toBe(true);
       // The counts do not depend on the status shown.
       expect((await list('?q=needle&status=published')).counts).toEqual(broad.counts);
       // "needle-1": needle-1, -10…19, -100…199 and -1000 published; -1001…1999 drafts.
-      expect((await list('?q=needle-1')).counts).toEqual({ all: 1001, published: 112, draft: 999 });
-      expect((await list('?q=needle-20')).counts).toEqual({ all: 17, published: 11, draft: 6 });
+      expect((await list('?q=needle-1')).counts).toEqual({ all: 1001, published: 112, draft: 999, scheduled: 0 });
+      expect((await list('?q=needle-20')).counts).toEqual({ all: 17, published: 11, draft: 6, scheduled: 0 });
       // Past the last match the page is empty; the counts are still there.
       const beyond = encodeCursor({ created_at: new Date(0), id: '0' });
       expect(await list(`?q=needle-20&sort=newest&cursor=${beyond}`)).toEqual({
         data: [],
-        counts: { all: 17, published: 11, draft: 6 },
+        counts: { all: 17, published: 11, draft: 6, scheduled: 0 },
         nextCursor: null,
       });
-      expect((await list(`?cursor=${beyond}`)).counts).toEqual({ all: 2006, published: 1000, draft: 1006 });
+      expect((await list(`?cursor=${beyond}`)).counts).toEqual({ all: 2006, published: 1000, draft: 1006, scheduled: 0 });
     });
   });
 
@@ -382,13 +383,13 @@ describe.each(backends)('articles ($name)', (backend) => {
       const pub = await api('PATCH', `/api/articles/${a.id}/publish`, undefined, { 'content-type': 'application/json' });
       expect(pub.statusCode).toBe(200);
       expect(pub.json().data.status).toBe('published');
-      expect((await list()).counts).toEqual({ all: 1, published: 1, draft: 0 });
+      expect((await list()).counts).toEqual({ all: 1, published: 1, draft: 0, scheduled: 0 });
       const again = await api('PATCH', `/api/articles/${a.id}/publish`);
       expect(again.json().data.status).toBe('published');
       const draft = await api('PATCH', `/api/articles/${a.id}/draft`, {});
       expect(draft.statusCode).toBe(200);
       expect(draft.json().data.status).toBe('draft');
-      expect((await list()).counts).toEqual({ all: 1, published: 0, draft: 1 });
+      expect((await list()).counts).toEqual({ all: 1, published: 0, draft: 1, scheduled: 0 });
     });
 
     it('answers 404 for publish/draft of an unknown article', async () => {
@@ -404,7 +405,7 @@ describe.each(backends)('articles ($name)', (backend) => {
       expect(res.body).toBe('');
       expect((await api('GET', `/api/articles/${a.id}`)).statusCode).toBe(404);
       expect((await api('DELETE', `/api/articles/${a.id}`)).statusCode).toBe(404);
-      expect((await list()).counts).toEqual({ all: 0, published: 0, draft: 0 });
+      expect((await list()).counts).toEqual({ all: 0, published: 0, draft: 0, scheduled: 0 });
     });
 
     it('records what happened in the activity feed, newest first', async () => {

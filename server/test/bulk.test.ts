@@ -38,12 +38,12 @@ describe.each(backends)('bulk actions on articles ($name)', (backend) => {
       unchanged: [b.id],
       refused: [{ id: 'nope', code: 'not_found', message: serverMessages.articleNotFound }],
     });
-    expect((await list()).counts).toEqual({ all: 3, published: 2, draft: 1 });
+    expect((await list()).counts).toEqual({ all: 3, published: 2, draft: 1, scheduled: 0 });
     const after = (await ctx.api('GET', `/api/articles/${a.id}`)).json().data as Article;
     expect(after.updatedAt > a.updatedAt).toBe(true);
 
     expect(await bulk({ action: 'draft', ids: [a.id, b.id, c.id] })).toEqual({ changed: [a.id, b.id], unchanged: [c.id], refused: [] });
-    expect((await list()).counts).toEqual({ all: 3, published: 0, draft: 3 });
+    expect((await list()).counts).toEqual({ all: 3, published: 0, draft: 3, scheduled: 0 });
 
     await ctx.api('PATCH', `/api/articles/${c.id}/publish`);
     // Published articles go to the trash too, as a single Delete does.
@@ -97,6 +97,6 @@ describe.each(backends)('bulk actions on articles ($name)', (backend) => {
     const ids = Array.from({ length: MAX_BULK_IDS }, (_, i) => `bulk${String(i + 1).padStart(4, '0')}`);
     const result = await bulk({ action: 'publish', ids });
     expect(result.changed).toHaveLength(MAX_BULK_IDS);
-    expect((await list()).counts).toEqual({ all: MAX_BULK_IDS, published: MAX_BULK_IDS, draft: 0 });
+    expect((await list()).counts).toEqual({ all: MAX_BULK_IDS, published: MAX_BULK_IDS, draft: 0, scheduled: 0 });
   });
 });

@@ -138,6 +138,8 @@ function recordRevision(m: Model, a: Article, action: RevisionAction, inTrash = 
 
 /** Never made by the server (its ids start with the time in ms). */
 const UNKNOWN_ID = '00000000000000000000000000';
+/** An article's schedule fields when it has none (the model schedules nothing). */
+const NO_SCHEDULE = { publishAt: null, unpublishAt: null, scheduleTimeZone: null, scheduleFailure: null, scheduleNote: null };
 const MALFORMED_FILE_ID = 'not-a-file-id';
 
 /** What each run did, for the summary line and to prove the refused paths were taken. */
@@ -244,7 +246,7 @@ const liveArticles = (m: Model) =>
 const goneArticles = (m: Model) => m.deletedArticles.filter((id) => !m.articles.has(id));
 const statusCounts = (m: Model) => {
   const published = liveArticles(m).filter((a) => a.status === 'published').length;
-  return { all: m.articles.size, published, draft: m.articles.size - published };
+  return { all: m.articles.size, published, draft: m.articles.size - published, scheduled: 0 };
 };
 /** Live files, oldest upload first (a restored file takes its place again; a replaced one keeps it). */
 const liveFiles = (m: Model) =>
@@ -282,6 +284,7 @@ async function quickCheck(m: Model, r: Real) {
     counts,
     // No public reads in the model.
     views: { today: 0, yesterday: 0 },
+    scheduled: { count: 0, failed: 0, next: [] },
     createdPerWeek: {
       all: { current: counts.all, previous: 0 },
       published: { current: counts.published, previous: 0 },
@@ -422,6 +425,7 @@ async function fullCheck(m: Model, r: Real, pageSize: number) {
       scrappedData: row.scrapped_data,
       createdAt: new Date(row.created_at).toISOString(),
       updatedAt: new Date(row.updated_at).toISOString(),
+      ...NO_SCHEDULE,
     })),
   ).toEqual(liveArticles(m).sort((a, b) => (a.id < b.id ? -1 : 1)));
 
@@ -727,6 +731,7 @@ class CreateArticle extends Base {
     expect(res.statusCode, res.body).toBe(201);
     const { data } = res.json<{ data: Article }>();
     expect(data).toEqual({
+      ...NO_SCHEDULE,
       id: data.id,
       status: 'draft',
       title: null,

@@ -127,7 +127,7 @@ describe.each(backends)('titles, search, sorts and sites ($name)', (backend) => 
       const { tomato, bread } = await seed();
       const found = await list('?q=Tomatoes');
       expect(found.data.map((c) => c.id)).toEqual([tomato.id, bread.id]);
-      expect(found.counts).toEqual({ all: 2, published: 0, draft: 2 });
+      expect(found.counts).toEqual({ all: 2, published: 0, draft: 2, scheduled: 0 });
       const snippet = found.data[1]!.snippet!;
       expect(snippet.text).toContain('Serve it with tomatoes from the garden.');
       expect(snippet.ranges).toHaveLength(1);
@@ -201,15 +201,16 @@ describe.each(backends)('titles, search, sorts and sites ($name)', (backend) => 
         expect(rows[0]!.n).toBeGreaterThan(ESTIMATE_TRUSTED_FROM * 2);
         const page = await list('?q=everywhere');
         expect(page.data).toHaveLength(50);
-        expect(page.counts).toEqual({ all: SEARCH_COUNT_CAP + 1, published: SEARCH_COUNT_CAP + 1, draft: SEARCH_COUNT_CAP + 1 });
+        expect(page.counts).toEqual({ all: SEARCH_COUNT_CAP + 1, published: SEARCH_COUNT_CAP + 1, draft: SEARCH_COUNT_CAP + 1, scheduled: 0 });
         // A rarer term in the same library is counted exactly.
         await create({ scrappedData: 'everywhere and once somewhere' });
-        expect((await list('?q=somewhere')).counts).toEqual({ all: 1, published: 0, draft: 1 });
+        expect((await list('?q=somewhere')).counts).toEqual({ all: 1, published: 0, draft: 1, scheduled: 0 });
         // A phrase: from a sample of each status's newest articles (all match: far more than the cap).
         expect((await list(`?q=${encodeURIComponent('"with everywhere"')}&status=draft`)).counts).toEqual({
           all: SEARCH_COUNT_CAP + 1,
           published: SEARCH_COUNT_CAP + 1,
           draft: SEARCH_COUNT_CAP + 1,
+          scheduled: 0,
         });
       }, 60_000);
 
@@ -222,14 +223,14 @@ describe.each(backends)('titles, search, sorts and sites ($name)', (backend) => 
         expect(published.counts.published).toBe(Math.floor((PHRASE_SAMPLE_ROWS + 200) / 3));
         const drafts = await list(`?q=${encodeURIComponent('"rare pair"')}&status=draft&limit=10`);
         const expected = Number((await ctx.h.db.query<{ n: string }>("SELECT count(*) AS n FROM articles WHERE scrapped_data = 'a rare pair here'")).rows[0]!.n);
-        expect(drafts.counts).toEqual({ all: expected, published: 0, draft: expected });
+        expect(drafts.counts).toEqual({ all: expected, published: 0, draft: expected, scheduled: 0 });
       }, 60_000);
 
       it('are exact when the first page holds every match, whatever the statistics expect', async () => {
         await bulk(ESTIMATE_TRUSTED_FROM * 3, 'stale');
         // The statistics still expect thousands; 30 are left.
         await ctx.h.db.query("DELETE FROM articles WHERE id > 'bulk000030'");
-        expect((await list('?q=stale')).counts).toEqual({ all: 30, published: 10, draft: 20 });
+        expect((await list('?q=stale')).counts).toEqual({ all: 30, published: 10, draft: 20, scheduled: 0 });
         expect((await list('?q=stale&status=published')).counts).toMatchObject({ published: 10 });
       }, 60_000);
     });
@@ -293,9 +294,9 @@ describe.each(backends)('titles, search, sorts and sites ($name)', (backend) => 
       await api('PATCH', `/api/articles/${a1.id}/publish`);
       const page = await list('?site=news.a.example');
       expect(page.data.map((c) => c.id)).toEqual([a2.id, a1.id]);
-      expect(page.counts).toEqual({ all: 2, published: 1, draft: 1 });
+      expect(page.counts).toEqual({ all: 2, published: 1, draft: 1, scheduled: 0 });
       expect((await list('?site=NEWS.A.EXAMPLE&status=draft')).data.map((c) => c.id)).toEqual([a2.id]);
-      expect((await list('?site=nowhere.example')).counts).toEqual({ all: 0, published: 0, draft: 0 });
+      expect((await list('?site=nowhere.example')).counts).toEqual({ all: 0, published: 0, draft: 0, scheduled: 0 });
 
       const sites = async (query = '') => {
         const res = await api('GET', `/api/articles/admin/sites${query}`);

@@ -38,7 +38,7 @@ describe.each(backends)('the trash ($name)', (backend) => {
 
     const page = await list();
     expect(page.data.map((c) => c.id)).toEqual([kept.id]);
-    expect(page.counts).toEqual({ all: 1, published: 0, draft: 1 });
+    expect(page.counts).toEqual({ all: 1, published: 0, draft: 1, scheduled: 0 });
     expect((await ctx.api('GET', '/api/articles/admin/articles?q=gone')).json().data).toEqual([]);
     expect((await ctx.api('GET', `/api/articles/${gone.id}`)).statusCode).toBe(404);
     expect((await ctx.api('PATCH', `/api/articles/${gone.id}`, { slug: 'other' })).statusCode).toBe(404);
@@ -47,7 +47,7 @@ describe.each(backends)('the trash ($name)', (backend) => {
       message: serverMessages.articleNotFound,
     });
     const stats = articleStatsSchema.parse((await ctx.api('GET', '/api/articles/admin/stats')).json());
-    expect(stats.counts).toEqual({ all: 1, published: 0, draft: 1 });
+    expect(stats.counts).toEqual({ all: 1, published: 0, draft: 1, scheduled: 0 });
 
     const inTrash = await trash();
     expect(inTrash.total).toBe(1);
@@ -88,7 +88,7 @@ describe.each(backends)('the trash ($name)', (backend) => {
     const restored = await ctx.api('POST', `/api/articles/${a.id}/restore`, {});
     expect(restored.statusCode, restored.body).toBe(200);
     expect(restored.json().data).toMatchObject({ id: a.id, slug: 'tomatoes', status: 'published', blogData: '<p>Red</p>' });
-    expect((await list()).counts).toEqual({ all: 1, published: 1, draft: 0 });
+    expect((await list()).counts).toEqual({ all: 1, published: 1, draft: 0, scheduled: 0 });
     expect((await trash()).total).toBe(0);
     expect((await activity())[0]).toEqual({ kind: 'article.restored', message: 'Article "tomatoes" restored from the trash' });
 

@@ -5,6 +5,8 @@
  * send a code or a message the server would not. Needs no zod; re-exported by `./index`.
  */
 import { serverMessages as m } from './messages';
+import { scheduleMessages } from './schedule';
+import { webhookMessages } from './webhooks';
 
 export interface ApiErrorSpec {
   /** The HTTP status it is sent with. */
@@ -36,6 +38,8 @@ export const apiErrors = {
       m.invitationNotFound,
       m.revisionNotFound,
       m.fileVersionNotFound,
+      webhookMessages.notFound,
+      webhookMessages.deliveryNotFound,
     ],
   },
   // The server or what it depends on.
@@ -64,11 +68,22 @@ export const apiErrors = {
   article_published: { status: 409, message: m.articlePublished },
   stale_article: { status: 409, message: m.articleStale },
   no_scraped_url: { status: 400, message: m.noScrapedUrl },
+  // Scheduled publishing.
+  schedule_published: { status: 409, message: scheduleMessages.alreadyPublished },
+  schedule_needs_publish: { status: 409, message: scheduleMessages.needsPublish },
+  schedule_not_failed: { status: 409, message: scheduleMessages.notFailed },
+  /** A retried scheduled change failed again: 'Scheduled publish failed: the article has no slug'. */
+  schedule_failed: { status: 409, message: null },
+  // Webhooks.
+  endpoint_disabled: { status: 409, message: webhookMessages.endpointDisabled },
   // Scraping.
   already_scraped: { status: 409, message: m.alreadyScraped },
   restore_slug_taken: { status: 409, message: m.restoreSlugTaken },
   not_in_trash: { status: 409, message: [m.notInTrash, m.fileNotInTrash] },
-  invalid_url: { status: 400, message: [m.invalidUrl, m.onlyHttpUrls, m.urlWithCredentials] },
+  invalid_url: {
+    status: 400,
+    message: [m.invalidUrl, m.onlyHttpUrls, m.urlWithCredentials, webhookMessages.onlyHttp, webhookMessages.withCredentials],
+  },
   url_not_allowed: { status: 400, message: null },
   fetch_failed: { status: 502, message: null },
   fetch_timeout: { status: 504, message: null },

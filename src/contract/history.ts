@@ -38,6 +38,9 @@ export const revisionActionSchema = z.enum([
   'bulk_draft',
   'bulk_trash',
   'restore',
+  /** Published, or turned back into a draft, by the scheduler at the time an admin chose. */
+  'scheduled_publish',
+  'scheduled_draft',
 ]);
 export type RevisionAction = z.infer<typeof revisionActionSchema>;
 
@@ -84,6 +87,10 @@ export function revisionReason(action: RevisionAction, restoredFrom: number | nu
       return 'Bulk delete';
     case 'restore':
       return restoredFrom === null ? 'Restored an earlier revision' : `Restored revision ${restoredFrom}`;
+    case 'scheduled_publish':
+      return 'Published on schedule';
+    case 'scheduled_draft':
+      return 'Unpublished on schedule';
   }
 }
 

@@ -14,6 +14,9 @@ export * from './errors';
 import { articleStatusSchema, fileTypeSchema } from './enums';
 export * from './enums';
 export * from './history';
+export * from './schedule';
+export * from './webhooks';
+import { articleScheduleShape, schedulePatchSchema } from './schedule';
 
 export const articleSchema = z.object({
   id: z.string(),
@@ -31,16 +34,20 @@ export const articleSchema = z.object({
   scrappedData: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  ...articleScheduleShape,
 });
 export type Article = z.infer<typeof articleSchema>;
 
-export const articleFilterSchema = z.enum(['all', 'published', 'draft']);
+/** The list's tabs: by status, or the articles with a publish or unpublish scheduled (failed ones too). */
+export const articleFilterSchema = z.enum(['all', 'published', 'draft', 'scheduled']);
 export type ArticleFilter = z.infer<typeof articleFilterSchema>;
 
 export const articleCountsSchema = z.object({
   all: z.number().int().nonnegative(),
   published: z.number().int().nonnegative(),
   draft: z.number().int().nonnegative(),
+  /** Articles with a change scheduled. Optional only so that another server's answers still parse. */
+  scheduled: z.number().int().nonnegative().optional(),
 });
 export type ArticleCounts = z.infer<typeof articleCountsSchema>;
 
@@ -80,6 +87,11 @@ export const articleCardSchema = z.object({
   blogDataCut: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The schedule, on a card only when set (absent: none). */
+  publishAt: articleScheduleShape.publishAt,
+  unpublishAt: articleScheduleShape.unpublishAt,
+  scheduleTimeZone: articleScheduleShape.scheduleTimeZone,
+  scheduleFailure: articleScheduleShape.scheduleFailure,
   /** With a search (`q`): where it matched; null without `q`. Optional for other servers' answers. */
   snippet: searchSnippetSchema.nullable().optional(),
 });
@@ -102,6 +114,11 @@ export function toArticleCard(article: Article): ArticleCard {
     blogDataCut: blog?.cut ?? false,
     createdAt: article.createdAt,
     updatedAt: article.updatedAt,
+    // The schedule only when there is one: a page of cards stays small.
+    ...(article.publishAt ? { publishAt: article.publishAt } : {}),
+    ...(article.unpublishAt ? { unpublishAt: article.unpublishAt } : {}),
+    ...(article.scheduleTimeZone ? { scheduleTimeZone: article.scheduleTimeZone } : {}),
+    ...(article.scheduleFailure ? { scheduleFailure: article.scheduleFailure } : {}),
     snippet: null,
   };
 }
@@ -157,10 +174,22 @@ export type RestoreRequest = z.infer<typeof restoreRequestSchema>;
 export const MAX_BULK_IDS = 500;
 export const bulkActionSchema = z.enum(['publish', 'draft', 'delete']);
 export type BulkAction = z.infer<typeof bulkActionSchema>;
-export const bulkRequestSchema = z.strictObject({
-  action: bulkActionSchema,
-  ids: z.array(z.string().min(1).max(64)).min(1).max(MAX_BULK_IDS, messages.bulkTooMany),
-});
+const bulkIdsSchema = z.array(z.string().min(1).max(64)).min(1).max(MAX_BULK_IDS, messages.bulkTooMany);
+/**
+ * `schedule` sets (or with null clears) the same publish and unpublish times on each article, as
+ * PATCH does on one: drafts take a publishAt, published ones an unpublishAt (an article the
+ * change does not fit is `refused` with why); invalid times refuse the whole request (400).
+ */
+export const bulkRequestSchema = z.discriminatedUnion('action', [
+  z.strictObject({ action: bulkActionSchema, ids: bulkIdsSchema }),
+  z.strictObject({
+    action: z.literal('schedule'),
+    ids: bulkIdsSchema,
+    publishAt: z.string().max(64).nullable().optional(),
+    unpublishAt: z.string().max(64).nullable().optional(),
+    timeZone: z.string().min(1).max(64).optional(),
+  }),
+]);
 export type BulkRequest = z.infer<typeof bulkRequestSchema>;
 export const bulkResultSchema = z.object({
   changed: z.array(z.string()),
@@ -182,6 +211,26 @@ export const articleStatsSchema = z.object({
    * Optional only so that another server's answers still parse: this server always sends it.
    */
   views: z.object({ today: z.number().int().nonnegative(), yesterday: z.number().int().nonnegative() }).optional(),
+  /**
+   * Scheduled changes: how many articles have one, how many failed (out of the trash), and the
+   * next SCHEDULE_PREVIEW ones due, soonest first. Optional for other servers' answers.
+   */
+  scheduled: z
+    .object({
+      count: z.number().int().nonnegative(),
+      failed: z.number().int().nonnegative(),
+      next: z.array(
+        z.object({
+          id: z.string(),
+          title: z.string().nullable(),
+          slug: z.string().nullable(),
+          action: z.enum(['publish', 'unpublish']),
+          at: z.string(),
+          timeZone: z.string().nullable(),
+        }),
+      ),
+    })
+    .optional(),
 });
 export type ArticleStats = z.infer<typeof articleStatsSchema>;
 
@@ -252,12 +301,19 @@ export type Analytics = z.infer<typeof analyticsSchema>;
 export const MAX_TITLE_LENGTH = 300;
 const titleSchema = z.string().trim().max(MAX_TITLE_LENGTH).nullable();
 
-/** PATCH /articles/:id takes exactly one of the three editable fields. */
+/** How many scheduled changes the dashboard lists. */
+export const SCHEDULE_PREVIEW = 5;
+
+/**
+ * PATCH /articles/:id takes exactly one of the three editable fields (drafts only), or a
+ * schedule change (any status; see ./schedule).
+ */
 export const articlePatchSchema = z.union([
   z.strictObject({ blogData: z.string().max(2_000_000) }),
   z.strictObject({ slug: z.string().min(1).max(200) }),
   /** Trimmed; empty (or null) clears it. */
   z.strictObject({ title: titleSchema }),
+  schedulePatchSchema,
 ]);
 export type ArticlePatch = z.infer<typeof articlePatchSchema>;
 
@@ -508,6 +564,10 @@ export const activityKindSchema = z.enum([
   'article.deleted',
   'article.restored',
   'article.purged',
+  /** A publish or unpublish scheduled, changed or cleared. */
+  'article.scheduled',
+  /** A scheduled change that could not be made (see the article's scheduleFailure). */
+  'article.schedule_failed',
   'file.uploaded',
   'file.deleted',
   'file.restored',
@@ -518,6 +578,11 @@ export const activityKindSchema = z.enum([
   'user.password',
   'invitation.created',
   'invitation.settings',
+  'webhook.created',
+  'webhook.updated',
+  'webhook.deleted',
+  /** Disabled by the server after 3 days of failed deliveries. */
+  'webhook.disabled',
 ]);
 export type ActivityKind = z.infer<typeof activityKindSchema>;
 

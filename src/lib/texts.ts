@@ -19,6 +19,7 @@ export const texts = {
     tabAll: 'All Articles',
     tabPublished: 'Published',
     tabDraft: 'Draft',
+    tabScheduled: 'Scheduled',
     cardTitle: (shortId: string) => `Article #${shortId}`,
     updated: (date: string) => `Updated ${date}`,
     published: 'Published',
@@ -41,6 +42,10 @@ export const texts = {
       all: { title: 'No Articles Found', body: 'There are no articles to display at the moment.' },
       published: { title: 'No Published Articles', body: 'No articles have been published yet.' },
       draft: { title: 'No Draft Articles', body: 'No draft articles found.' },
+      scheduled: {
+        title: 'No Scheduled Articles',
+        body: 'Articles with a publish or unpublish time appear here. Schedule one from its page, or several from the list.',
+      },
     },
   },
   article: {

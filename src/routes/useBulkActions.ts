@@ -63,5 +63,6 @@ export function useBulkActions(onDone: () => void) {
     [mutate, onDone, undo],
   );
 
-  return { run, pending: mutation.isPending ? (mutation.variables?.action ?? null) : null };
+  const pending = mutation.isPending ? mutation.variables?.action : undefined;
+  return { run, pending: pending && pending !== 'schedule' ? pending : null };
 }

@@ -12,6 +12,7 @@ const FILTERS: readonly { value: ArticleFilter; label: string }[] = [
   { value: 'all', label: texts.articles.tabAll },
   { value: 'published', label: texts.articles.tabPublished },
   { value: 'draft', label: texts.articles.tabDraft },
+  { value: 'scheduled', label: texts.articles.tabScheduled },
 ];
 
 export interface ArticleFilterTabsProps {
@@ -28,8 +29,9 @@ export interface ArticleFilterTabsProps {
 }
 
 /**
- * All Articles / Published / Draft tabs, each with its count (SPEC.md "Articles list"), and the
- * Trash with its own (not narrowed by a search: the trash is not searched).
+ * All Articles / Published / Draft tabs, each with its count (SPEC.md "Articles list"), the
+ * Scheduled (a publish or unpublish time set), and the Trash with its own (not narrowed by a
+ * search: the trash is not searched).
  */
 export function ArticleFilterTabs({
   value,
@@ -39,8 +41,12 @@ export function ArticleFilterTabs({
   isSearch = false,
   children,
 }: ArticleFilterTabsProps) {
-  const count = (filter: ArticleFilter) =>
-    counts ? (isSearch ? formatSearchCount(counts[filter]) : counts[filter]) : undefined;
+  const count = (filter: ArticleFilter) => {
+    // Another server may not count the scheduled: no badge then.
+    const n = counts?.[filter];
+    if (n === undefined) return undefined;
+    return isSearch ? formatSearchCount(n) : n;
+  };
   return (
     <CountTabs<ArticleTab>
       value={value}

@@ -28,6 +28,8 @@ const kindIcon: Record<ActivityKind, IconType> = {
   'article.deleted': LuTrash2,
   'article.restored': LuUndo2,
   'article.purged': LuTrash2,
+  'article.scheduled': LuActivity,
+  'article.schedule_failed': LuActivity,
   'file.uploaded': LuFileUp,
   'file.deleted': LuFileX,
   'file.restored': LuUndo2,
@@ -39,6 +41,10 @@ const kindIcon: Record<ActivityKind, IconType> = {
   'user.password': LuUser,
   'invitation.created': LuUser,
   'invitation.settings': LuUser,
+  'webhook.created': LuLink,
+  'webhook.updated': LuLink,
+  'webhook.deleted': LuLink,
+  'webhook.disabled': LuLink,
 };
 
 export interface RecentActivityProps {

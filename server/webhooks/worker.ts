@@ -1,0 +1,112 @@
+/**
+ * The delivery worker each server process runs: it claims due deliveries from the outbox
+ * (FOR UPDATE SKIP LOCKED, with a lease: any number of processes share the work, each delivery
+ * is attempted by one of them at a time), sends them a few at a time, and records each attempt
+ * with what follows it. A process that dies mid-attempt leaves its lease to expire: the delivery
+ * is sent again with the same webhook-id, so nothing acknowledged is lost.
+ */
+import type net from 'node:net';
+import type { FastifyBaseLogger } from 'fastify';
+import { WEBHOOK_DISABLE_AFTER_MS, WEBHOOK_TIMEOUT_MS, webhookMessages } from '../../src/contract/index.ts';
+import type { Database } from '../db/database.ts';
+import { recordActivity } from '../repositories/activity.ts';
+import { claimDeliveries, disableEndpoint, recordAttempt, type ClaimedDelivery } from '../repositories/webhooks.ts';
+import { nextStep, sendMessage, type SendResult } from './send.ts';
+
+export interface DeliveryWorkerOptions {
+  db: Database;
+  log: FastifyBaseLogger;
+  /** WEBHOOK_ALLOW_CIDRS as a block list. */
+  allow: net.BlockList | undefined;
+  /** Attempts in flight at once in this process. */
+  concurrency?: number;
+  /** How often the outbox is looked at when it had nothing due. */
+  pollMs?: number;
+  /** The clock (tests move it). */
+  now?: () => Date;
+  /** Replaces the HTTP attempt (the benchmark's floor; tests of the schedule). */
+  send?: (delivery: ClaimedDelivery, at: Date) => Promise<SendResult>;
+  /** No loop: only `drain()` calls send (a test's clock decides what is due). */
+  manual?: boolean;
+}
+
+/** A claim outlives the longest attempt (the timeout) by this much before another process may take it. */
+const LEASE_MS = WEBHOOK_TIMEOUT_MS + 25_000;
+
+export interface DeliveryWorker {
+  /** Claims and sends what is due now, until nothing is; answers how many attempts were made. */
+  drain(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
+  const { db, log } = options;
+  const concurrency = options.concurrency ?? 8;
+  const pollMs = options.pollMs ?? 1_000;
+  const now = options.now ?? (() => new Date());
+  const send = options.send ?? ((d: ClaimedDelivery, at: Date) => sendMessage({ eventId: d.event_id, payload: d.payload, url: d.url, secret: d.secret }, options.allow, at));
+  const inFlight = new Set<Promise<void>>();
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let looping: Promise<void> | undefined;
+
+  const attempt = async (delivery: ClaimedDelivery) => {
+    const at = now();
+    const result = await send(delivery, at);
+    const step = nextStep(result, delivery.attempts, now(), new Date(delivery.retry_until));
+    await db.transaction(async (tx) => {
+      const failingSince = await recordAttempt(tx, delivery, { at, ...result, ...step });
+      if (step.state === 'delivered' || !failingSince) return;
+      if (at.getTime() - new Date(failingSince).getTime() < WEBHOOK_DISABLE_AFTER_MS) return;
+      if (await disableEndpoint(tx, delivery.endpoint_id, webhookMessages.disabledAfterFailures, at)) {
+        await recordActivity(tx, 'webhook.disabled', `Webhook ${delivery.url} disabled after 3 days of failed deliveries`, at, null);
+        log.warn({ endpoint: delivery.endpoint_id, url: delivery.url }, 'webhook endpoint disabled after 3 days of failures');
+      }
+    });
+  };
+
+  /** Claims what fits beside the attempts in flight and starts them; answers how many it started. */
+  const fill = async (): Promise<number> => {
+    const room = concurrency - inFlight.size;
+    if (room <= 0 || stopped) return 0;
+    const claimed = await claimDeliveries(db, now(), room, LEASE_MS);
+    for (const delivery of claimed) {
+      const running = attempt(delivery)
+        .catch((error: unknown) => log.error({ err: error, delivery: delivery.id }, 'webhook attempt could not be recorded'))
+        .finally(() => inFlight.delete(running));
+      inFlight.add(running);
+    }
+    return claimed.length;
+  };
+
+  const drain = async (): Promise<number> => {
+    let total = 0;
+    for (;;) {
+      const started = await fill();
+      total += started;
+      if (inFlight.size === 0) return total;
+      // Wait for one to end, then fill its place.
+      await Promise.race(inFlight);
+    }
+  };
+
+  const loop = async () => {
+    try {
+      await drain();
+    } catch (error) {
+      log.warn({ err: error }, 'webhook outbox could not be read; trying again');
+    }
+    if (!stopped) timer = setTimeout(() => (looping = loop()), pollMs);
+  };
+  if (!options.manual) timer = setTimeout(() => (looping = loop()), 0);
+
+  return {
+    drain,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await looping;
+      await Promise.allSettled(inFlight);
+    },
+  };
+}
