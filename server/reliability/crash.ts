@@ -12,7 +12,10 @@
  * - no bytes on disk without a row once the start-up sweep has run (see `backdate` below);
  * - the counters kept by triggers (article_counts, file_stats) agree with the rows;
  * - every article is what its last revision says (version, status, slug, trash, texts by hash),
- *   and no revision records a version its article never reached.
+ *   and no revision records a version its article never reached;
+ * - every acknowledged write's webhook event reaches a receiver that was down (answering 503)
+ *   through the first kill and restart, signed: the outbox is written with the change, and a
+ *   delivery a kill interrupted is sent again when its lease ends.
  *
  * On the embedded PGlite (a temp DATA_DIR) and on PostgreSQL (a fresh database crash_<random>
  * on 127.0.0.1:5432, dropped at the end). The database is read directly (PGlite: a copy of its
@@ -27,7 +30,7 @@
  * while they fit CRASH_BUDGET_MS, 140000, for the whole run: a loaded machine runs fewer),
  * CRASH_CONCURRENCY (writes in flight, 8), CRASH_PG_URL (the maintenance database,
  * postgres://postgres@127.0.0.1:5432/postgres), CRASH_TIMEOUT_MS (a hard stop that fails the
- * run, 175000), CRASH_KEEP=1 (keep the temp folders and the database, also on success).
+ * run, 260000), CRASH_KEEP=1 (keep the temp folders and the database, also on success).
  *
  * The seed fixes every choice made here (which write, which entity, sizes, contents, when to
  * kill); what the server has finished at the moment of the kill still depends on timing, so a
@@ -44,6 +47,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import sharp from 'sharp';
 import { createPgliteDatabase } from '../db/database.ts';
+import { startReceiver, type Receiver } from '../test/webhook-receiver.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -63,7 +67,11 @@ const BUDGET_MS = intEnv('CRASH_BUDGET_MS', 140_000);
 /** Kept for each backend still to run when deciding whether one more round fits. */
 const RESERVE_PER_BACKEND_MS = 40_000;
 const CONCURRENCY = Math.max(1, intEnv('CRASH_CONCURRENCY', 8));
-const TIMEOUT_MS = intEnv('CRASH_TIMEOUT_MS', 175_000);
+const TIMEOUT_MS = intEnv('CRASH_TIMEOUT_MS', 260_000);
+/** How long the acknowledged writes' webhook events may take to arrive after the last round (a lease of 30 s, a 30 s retry). */
+const WEBHOOK_WAIT_MS = 90_000;
+/** The events the suite's writes make: edits, deletes, uploads. */
+const WEBHOOK_EVENTS = ['article.updated', 'article.deleted', 'file.uploaded', 'file.deleted'];
 const KEEP = /^(1|true|yes)$/i.test(process.env.CRASH_KEEP ?? '');
 const PG_URL = process.env.CRASH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const BACKENDS = (process.env.CRASH_BACKENDS || 'pglite,postgres').split(',').map((b) => b.trim());
@@ -211,6 +219,8 @@ class ServerProcess {
         ADMIN_EMAIL: ADMIN.email,
         ADMIN_PASSWORD: ADMIN.password,
         LOG_LEVEL: 'warn',
+        // The suite's webhook receiver listens on the loopback.
+        WEBHOOK_ALLOW_CIDRS: '127.0.0.1',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -406,6 +416,8 @@ interface Stats {
   swept: { files: number; thumbs: number; tmp: number };
   millis: number;
   cutShort: boolean;
+  /** Webhook events owed for acknowledged writes, deliveries received (retries and repeats included), and the wait after the last round. */
+  webhooks?: { owed: number; received: number; waitedMs: number };
 }
 
 const newStats = (): Stats => ({
@@ -567,6 +579,9 @@ class BackendRun {
   private lastRestartMs = 2_000;
   /** What the last check found of the writes left unanswered by the kill. */
   private lastCheck = { applied: 0, notApplied: 0, refused: 0 };
+  /** The webhook receiver, and the events owed for acknowledged writes: `type id` → how many. */
+  private receiver?: Receiver;
+  private readonly owed = new Map<string, number>();
 
   constructor(
     readonly backend: Backend,
@@ -588,6 +603,7 @@ class BackendRun {
     try {
       if (this.backend === 'postgres') await this.createDatabase();
       let client = await this.startServer(false);
+      await this.registerReceiver(client);
       const firstStartMs = Date.now() - started;
       for (this.round = 1; this.round <= ROUNDS; this.round++) {
         // Past MIN_ROUNDS, a round runs only if it fits the time budget (a loaded machine).
@@ -622,6 +638,8 @@ class BackendRun {
         const t3 = await restarted;
         this.checkStopped(state, disk);
         await this.checkRunning(client, before);
+        // The receiver was down through the first kill and restart: up from now on.
+        this.receiver!.fallback = { status: 200, body: 'ok' };
         const t4 = Date.now();
         this.stats.rounds++;
         console.log(
@@ -637,6 +655,8 @@ class BackendRun {
       this.round = this.stats.rounds;
       await this.checkApi(client, true);
       this.problems.throwIfAny(`${this.backend}, final check through the API (CRASH_SEED=${SEED})`);
+      await this.checkWebhooks();
+      this.problems.throwIfAny(`${this.backend}, webhook events of the acknowledged writes (CRASH_SEED=${SEED})`);
       const code = await this.server!.stop();
       if (code !== 0) this.problems.add(`the graceful stop (SIGTERM) exited with ${code}, expected 0`);
       this.problems.throwIfAny(`${this.backend}, final stop (CRASH_SEED=${SEED})`);
@@ -644,6 +664,7 @@ class BackendRun {
     } finally {
       this.stats.millis = Date.now() - started;
       await this.server?.kill();
+      await this.receiver?.close();
       this.log.end();
       if (!ok) {
         console.error(`\n${this.backend}: files kept for inspection in ${this.workDir} (server log: ${this.logFile})`);
@@ -658,6 +679,51 @@ class BackendRun {
         );
       }
     }
+  }
+
+  // --- Webhooks ----------------------------------------------------------------------------------
+
+  /** A receiver on the loopback, registered for the writes' events; down (503) until the first restart. */
+  private async registerReceiver(client: Client) {
+    this.receiver = await startReceiver('/crash-hooks');
+    this.receiver.fallback = { status: 503, body: 'down for the first kill' };
+    const answer = await client.request('POST', '/webhooks', { url: this.receiver.url, events: WEBHOOK_EVENTS });
+    const secret = answer.ok ? (answer.body as { secret?: string } | undefined)?.secret : undefined;
+    if (!secret) throw new CrashFailure(`registering the webhook receiver failed: ${JSON.stringify(answer)}`);
+    this.receiver.secret = secret;
+  }
+
+  /** An acknowledged write owes its event. */
+  private owe(type: string, id: string | undefined) {
+    if (!id) return;
+    const key = `${type} ${id}`;
+    this.owed.set(key, (this.owed.get(key) ?? 0) + 1);
+  }
+
+  /**
+   * Every acknowledged write's event arrives (at least as many of each type for each article or
+   * file as were acknowledged), each signed as the specification says.
+   */
+  private async checkWebhooks() {
+    const receiver = this.receiver!;
+    const missing = () => {
+      const got = new Map<string, number>();
+      for (const r of receiver.received) {
+        if (r.status < 200 || r.status >= 300) continue;
+        const key = `${r.type} ${String(r.data.id)}`;
+        got.set(key, (got.get(key) ?? 0) + 1);
+      }
+      return [...this.owed].filter(([key, n]) => (got.get(key) ?? 0) < n).map(([key, n]) => `${key} (${got.get(key) ?? 0} of ${n})`);
+    };
+    const started = Date.now();
+    while (missing().length && Date.now() - started < WEBHOOK_WAIT_MS) await sleep(500);
+    const lost = missing();
+    for (const key of lost.slice(0, 10)) this.problems.add(`LOST EVENT: ${key} acknowledged, not delivered within ${WEBHOOK_WAIT_MS / 1000} s`);
+    if (lost.length > 10) this.problems.add(`LOST EVENT: ${lost.length - 10} more`);
+    const unsigned = receiver.received.filter((r) => !r.verified);
+    if (unsigned.length) this.problems.add(`${unsigned.length} deliveries failed the receiver's signature check`);
+    const owed = [...this.owed.values()].reduce((a, b) => a + b, 0);
+    this.stats.webhooks = { owed, received: receiver.received.length, waitedMs: Date.now() - started };
   }
 
   // --- PostgreSQL database ---------------------------------------------------------------------
@@ -862,6 +928,7 @@ class BackendRun {
       entity.known = next;
       entity.pending = undefined;
       ack(`article ${op}`);
+      this.owe('article.updated', entity.id);
     } else {
       entity.pending!.refused = unanswered(`${op} of article ${entity.key} (${entity.id})`, answer);
     }
@@ -882,6 +949,7 @@ class BackendRun {
       entity.known = null;
       entity.pending = undefined;
       ack('article delete');
+      this.owe('article.deleted', entity.id);
     } else {
       entity.pending!.refused = unanswered(`delete of article ${entity.key} (${entity.id})`, answer);
     }
@@ -922,6 +990,7 @@ class BackendRun {
       entity.known = true;
       entity.pending = undefined;
       ack('file upload');
+      this.owe('file.uploaded', entity.id);
     } else {
       entity.pending!.refused = unanswered(`upload of ${entity.name} (${entity.size} bytes)`, answer);
     }
@@ -942,6 +1011,7 @@ class BackendRun {
       entity.known = false;
       entity.pending = undefined;
       ack('file delete');
+      this.owe('file.deleted', entity.id);
     } else {
       entity.pending!.refused = unanswered(`delete of ${entity.name} (${entity.id})`, answer);
     }
@@ -1279,6 +1349,12 @@ function printSummary(runs: BackendRun[], totalMs: number) {
         `found absent / not applied: ${s.unackedNotApplied}; refused at connect after the kill (must be absent): ${s.refused}`,
     );
     console.log(`    orphans swept at start-up: ${s.swept.files} files, ${s.swept.thumbs} thumbnails, ${s.swept.tmp} tmp leftovers`);
+    if (s.webhooks) {
+      console.log(
+        `    webhook events owed for acknowledged writes: ${s.webhooks.owed}, all delivered and signed ` +
+          `(${s.webhooks.received} deliveries received, failed ones and repeats included; ${seconds(s.webhooks.waitedMs)} after the last round)`,
+      );
+    }
   }
   console.log(`  total ${seconds(totalMs)}`);
 }
