@@ -24,6 +24,8 @@ export interface ServerConfig {
   scrapeAllowCidrs: string[];
   /** Private ranges webhook endpoints may be at anyway (a receiver on the intranet, tests). */
   webhookAllowCidrs: string[];
+  /** Webhook deliveries this process has in flight at once. */
+  webhookConcurrency: number;
   /** Bring a scraped article's images into the file library. */
   scrapeImportImages: boolean;
   /** pino's level: trace, debug, info, warn, error, fatal or silent. */
@@ -184,6 +186,9 @@ export const configVariables = z.object({
   WEBHOOK_ALLOW_CIDRS: cidrList().describe(
     'comma-separated CIDRs webhook endpoints may be at although they are private (a receiver on the intranet, or 127.0.0.1 for a local test receiver), as `SCRAPE_ALLOW_CIDRS` does for the scraper; every other private, loopback and link-local address is refused',
   ),
+  WEBHOOK_CONCURRENCY: positiveInt(16, 100).describe(
+    'webhook deliveries each server process sends at once (each waits up to 5 s for its receiver)',
+  ),
   SCRAPE_IMPORT_IMAGES: flag(true).describe(
     "bring a scraped article's images into the file library and point the article at them; `false` keeps the source's addresses",
   ),
@@ -303,6 +308,7 @@ export const configSchema = configVariables
       maxUploadBytes: env.MAX_UPLOAD_BYTES,
       scrapeAllowCidrs: env.SCRAPE_ALLOW_CIDRS,
       webhookAllowCidrs: env.WEBHOOK_ALLOW_CIDRS,
+      webhookConcurrency: env.WEBHOOK_CONCURRENCY,
       scrapeImportImages: env.SCRAPE_IMPORT_IMAGES,
       logLevel: env.LOG_LEVEL,
       trustProxy: env.TRUST_PROXY,

@@ -32,6 +32,7 @@ async function main() {
     maxUploadBytes: config.maxUploadBytes,
     scrape: { allowCidrs: config.scrapeAllowCidrs },
     webhookAllowCidrs: config.webhookAllowCidrs,
+    background: { webhooks: { concurrency: config.webhookConcurrency } },
     importImages: config.scrapeImportImages,
     admin: { email: config.adminEmail, password: config.adminPassword },
     trustProxy: config.trustProxy,

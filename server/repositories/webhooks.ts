@@ -213,31 +213,60 @@ export interface AttemptOutcome {
   nextAt: Date | null;
 }
 
+/** An attempt of a claimed delivery, and what it leads to. */
+export interface RecordedAttempt {
+  delivery: ClaimedDelivery;
+  outcome: AttemptOutcome;
+}
+
 /**
- * Records an attempt of a claimed delivery and what it leads to, and the endpoint's run of
- * failures (cleared by a success; begun by a failure after one). Answers the endpoint's
- * failing_since after it.
+ * Records attempts of claimed deliveries and what each leads to, in three statements whatever
+ * their number, and each endpoint's run of failures: cleared by a success, begun by the first
+ * failure after one. Answers the endpoints still failing, with since when.
  */
-export async function recordAttempt(tx: Queryable, delivery: ClaimedDelivery, outcome: AttemptOutcome): Promise<Date | null> {
+export async function recordAttempts(tx: Queryable, attempts: readonly RecordedAttempt[]): Promise<Map<string, Date>> {
+  if (attempts.length === 0) return new Map();
+  const column = <T>(pick: (a: RecordedAttempt) => T) => attempts.map(pick);
   await tx.query(
-    `INSERT INTO webhook_attempts (delivery_id, number, at, status, duration_ms, error, response) VALUES ($1, $2, $3, $4, $5, $6, $7)
+    `INSERT INTO webhook_attempts (delivery_id, number, at, status, duration_ms, error, response)
+     SELECT * FROM unnest($1::text[], $2::int[], $3::timestamptz[], $4::int[], $5::int[], $6::text[], $7::text[])
      ON CONFLICT (delivery_id, number) DO NOTHING`,
-    [delivery.id, delivery.attempts, outcome.at, outcome.status, outcome.durationMs, outcome.error, outcome.response],
+    [
+      column((a) => a.delivery.id),
+      column((a) => a.delivery.attempts),
+      column((a) => a.outcome.at),
+      column((a) => a.outcome.status),
+      column((a) => a.outcome.durationMs),
+      column((a) => a.outcome.error),
+      column((a) => a.outcome.response),
+    ],
     { prepare: true },
   );
   await tx.query(
-    `UPDATE webhook_deliveries SET state = $2, next_attempt_at = $3, lease_until = NULL WHERE id = $1`,
-    [delivery.id, outcome.state, outcome.nextAt],
+    `UPDATE webhook_deliveries d SET state = u.state, next_attempt_at = u.next_at, lease_until = NULL
+       FROM unnest($1::text[], $2::text[], $3::timestamptz[]) AS u(id, state, next_at)
+      WHERE d.id = u.id`,
+    [column((a) => a.delivery.id), column((a) => a.outcome.state), column((a) => a.outcome.nextAt)],
     { prepare: true },
   );
-  const ok = outcome.state === 'delivered';
-  const { rows } = await tx.query<{ failing_since: Date | null }>(
-    `UPDATE webhook_endpoints SET failing_since = CASE WHEN $2 THEN NULL ELSE coalesce(failing_since, $3) END
-      WHERE id = $1 RETURNING failing_since`,
-    [delivery.endpoint_id, ok, outcome.at],
+  // Per endpoint, in the order they were made: the last success ends a run of failures; the
+  // first failure after it (or the run already under way, when none succeeded) begins one.
+  const runs = new Map<string, { lastOk: boolean; anyOk: boolean; since: Date | null }>();
+  for (const { delivery, outcome } of [...attempts].sort((a, b) => a.outcome.at.getTime() - b.outcome.at.getTime())) {
+    const ok = outcome.state === 'delivered';
+    const run = runs.get(delivery.endpoint_id) ?? { lastOk: false, anyOk: false, since: null };
+    if (ok) runs.set(delivery.endpoint_id, { lastOk: true, anyOk: true, since: null });
+    else runs.set(delivery.endpoint_id, { lastOk: false, anyOk: run.anyOk, since: run.since ?? outcome.at });
+  }
+  const ids = [...runs.keys()];
+  const { rows } = await tx.query<{ id: string; failing_since: Date | null }>(
+    `UPDATE webhook_endpoints e SET failing_since = CASE WHEN r.last_ok THEN NULL WHEN r.any_ok THEN r.since ELSE coalesce(e.failing_since, r.since) END
+       FROM unnest($1::text[], $2::boolean[], $3::boolean[], $4::timestamptz[]) AS r(id, last_ok, any_ok, since)
+      WHERE e.id = r.id RETURNING e.id, e.failing_since`,
+    [ids, ids.map((id) => runs.get(id)!.lastOk), ids.map((id) => runs.get(id)!.anyOk), ids.map((id) => runs.get(id)!.since)],
     { prepare: true },
   );
-  return rows[0]?.failing_since ?? null;
+  return new Map(rows.filter((r) => r.failing_since).map((r) => [r.id, new Date(r.failing_since!)]));
 }
 
 /** Disables an endpoint (that still is enabled); answers whether it did. */
