@@ -60,7 +60,13 @@ export default defineConfig({
     manifest: true,
     // Modern evergreen browsers only (README, known limits): those without <link rel=modulepreload>
     // (Firefox < 115, Safari < 17) still run the console, one round trip later.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // Every screen's preload list left out the chunks the console starts with (they are loaded
+      // before any screen is): the lists are in the first screen's JavaScript.
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === 'html' ? deps : deps.filter((dep) => !/^assets\/(framework|signed-in|LayoutRoute|index|rolldown-runtime)-/.test(dep)),
+    },
     rolldownOptions: {
       treeshake: {
         // Chakra's define* helpers return their argument: calling them has no effect, so a call

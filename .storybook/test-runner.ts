@@ -5,7 +5,7 @@ import { getStoryContext } from '@storybook/test-runner';
 const require = createRequire(import.meta.url);
 
 /** The screens checked again in dark mode (the accessibility addon checks every story in light). */
-const CHECKED_IN_DARK = /^routes-(dashboard|articles|articledetail|filemanager|account|analytics)--/;
+const CHECKED_IN_DARK = /^routes-(dashboard|articles|articledetail|filemanager|account|analytics|webhooks)--/;
 
 interface AxeViolation {
   id: string;

@@ -1,5 +1,5 @@
 /** Sample data for stories and MSW handlers, typed by the shared contract. */
-import { toArticleCard, type Activity, type Article, type ArticleCard, type ArticleCounts, type ArticleStats, type Health, type StoredFile, type TrashedFile } from '../src/contract';
+import { SCHEDULE_PREVIEW, toArticleCard, type Activity, type Article, type ArticleCard, type ArticleCounts, type ArticleStats, type Health, type StoredFile, type TrashedFile } from '../src/contract';
 
 const day = 24 * 60 * 60 * 1000;
 const base = Date.parse('2026-11-20T09:30:00.000Z');
@@ -79,9 +79,75 @@ export const articles: Article[] = Array.from({ length: 12 }, (_, i) =>
   }),
 );
 
+/** Whether an article is on the Scheduled tab: a publish or unpublish to come, or one that failed. */
+export const isScheduled = (a: Pick<Article, 'publishAt' | 'unpublishAt' | 'scheduleFailure'>) =>
+  !!(a.publishAt || a.unpublishAt || a.scheduleFailure);
+
 export function countsOf(list: Article[]): ArticleCounts {
   const published = list.filter((a) => a.status === 'published').length;
-  return { all: list.length, published, draft: list.length - published };
+  return { all: list.length, published, draft: list.length - published, scheduled: list.filter(isScheduled).length };
+}
+
+/**
+ * An instant `days` from the real clock at 09:00 UTC: a schedule's times must be to come whenever
+ * a story is opened, so they cannot be fixed dates.
+ */
+export function daysFromNow(days: number, hour = 9): string {
+  const at = new Date(Date.now() + days * day);
+  at.setUTCHours(hour, 0, 0, 0);
+  return at.toISOString();
+}
+
+/** Articles with a schedule: a draft to publish, a published one to unpublish, and a publish that failed. */
+export function scheduledSamples(): Article[] {
+  return [
+    makeArticle({
+      id: 'art_01JD8W4G7Q2Z9K3M5N6PSCHED1',
+      title: 'Winter squash, roasted five ways',
+      slug: 'winter-squash-roasted',
+      publishAt: daysFromNow(3),
+      scheduleTimeZone: 'Europe/Paris',
+    }),
+    makeArticle({
+      id: 'art_01JD8W4G7Q2Z9K3M5N6PSCHED2',
+      status: 'published',
+      title: 'Black Friday deals on hiking gear',
+      slug: 'black-friday-hiking-deals',
+      unpublishAt: daysFromNow(10, 5),
+      scheduleTimeZone: 'America/New_York',
+      scheduleNote: 'Published 12 min late: the server was not running',
+    }),
+    makeArticle({
+      id: 'art_01JD8W4G7Q2Z9K3M5N6PSCHED3',
+      title: 'A recipe without a slug yet',
+      slug: null,
+      publishAt: daysFromNow(-1),
+      scheduleTimeZone: 'Europe/Paris',
+      scheduleFailure: {
+        action: 'publish',
+        reason: 'the article has no slug',
+        dueAt: daysFromNow(-1),
+        failedAt: daysFromNow(-1),
+      },
+    }),
+  ];
+}
+
+/** The dashboard's Scheduled figures of a list, as GET /articles/admin/stats sends them. */
+export function scheduledOf(list: Article[]): NonNullable<ArticleStats['scheduled']> {
+  const changes = list.flatMap((a) =>
+    (['publish', 'unpublish'] as const)
+      .filter((action) => a.scheduleFailure?.action !== action)
+      .map((action) => ({ action, at: action === 'publish' ? a.publishAt : a.unpublishAt }))
+      .filter((change): change is { action: 'publish' | 'unpublish'; at: string } => !!change.at)
+      .map((change) => ({ id: a.id, title: a.title ?? null, slug: a.slug, timeZone: a.scheduleTimeZone ?? null, ...change })),
+  );
+  changes.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+  return {
+    count: list.filter(isScheduled).length,
+    failed: list.filter((a) => a.scheduleFailure).length,
+    next: changes.slice(0, SCHEDULE_PREVIEW),
+  };
 }
 
 /** The moment the sample data is "now": the dashboard's week-over-week figures count back from it. */
@@ -103,6 +169,7 @@ export function statsOf(list: Article[], now: string = fixturesNow): ArticleStat
   });
   return {
     counts: countsOf(list),
+    scheduled: scheduledOf(list),
     createdPerWeek: {
       all: pair(() => true),
       published: pair((a) => a.status === 'published'),

@@ -12,6 +12,7 @@ import type {
   BulkRequest,
   BulkResult,
   RescrapeRequest,
+  SchedulePatch,
   ScrapeRequest,
   ScrapeResult,
 } from '../contract';
@@ -153,4 +154,25 @@ export function useRescrapeArticle(id: string) {
       return queryClient.invalidateQueries({ queryKey: articleKeys.lists() });
     },
   });
+}
+
+/**
+ * A schedule change (PATCH with publishAt/unpublishAt/timeZone; any status, no If-Match: it is
+ * not a content edit and leaves updatedAt as it is). The answer replaces the cached article; the
+ * lists (the Scheduled tab, its count, the dashboard's next changes) are fetched again.
+ */
+export function useScheduleArticle(id: string) {
+  return useArticleMutation(id, async (patch: SchedulePatch) =>
+    (await api(`/articles/${encodeURIComponent(id)}`, { method: 'PATCH', body: patch, ...articleAnswer })).data,
+  );
+}
+
+/**
+ * Runs a failed scheduled change now (POST /articles/:id/schedule/retry): the article as it then
+ * is, or 409 `schedule_failed` with why it failed again (`schedule_not_failed` when none had).
+ */
+export function useRetrySchedule(id: string) {
+  return useArticleMutation(id, async () =>
+    (await api(`/articles/${encodeURIComponent(id)}/schedule/retry`, { method: 'POST', ...articleAnswer })).data,
+  );
 }

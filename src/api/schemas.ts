@@ -39,6 +39,11 @@ import {
   toArticleCard,
   trashListResultSchema,
   uploadResultSchema,
+  webhookCreatedSchema,
+  webhookDeliveryListSchema,
+  webhookDeliveryResultSchema,
+  webhookListSchema,
+  webhookResultSchema,
   type ArticleListResult,
 } from '../contract';
 
@@ -73,6 +78,11 @@ export {
   slugCheckResultSchema,
   trashListResultSchema,
   uploadResultSchema,
+  webhookCreatedSchema,
+  webhookDeliveryListSchema,
+  webhookDeliveryResultSchema,
+  webhookListSchema,
+  webhookResultSchema,
 };
 
 /**

@@ -114,6 +114,7 @@ export const routes: RouteObject[] = [
           { path: 'articles/:id', Component: lazyScreen(() => import('../routes/ArticleDetailRoute')) },
           { path: 'file-manager', Component: lazyScreen(() => import('../routes/FileManagerRoute')) },
           { path: 'account', Component: lazyScreen(() => import('../routes/AccountRoute')) },
+          { path: 'webhooks', Component: lazyScreen(() => import('../routes/WebhooksRoute')) },
           { path: 'analytics', Component: lazyScreen(() => import('../routes/AnalyticsRoute')) },
         ],
       },

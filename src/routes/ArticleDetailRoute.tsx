@@ -5,6 +5,7 @@ import { ArticleDetailView, ArticleLoading, ArticleNotFound } from '../component
 import type { Article } from '../contract';
 import { FullThemeProvider } from '../theme/FullThemeProvider';
 import { ArticleHistorySection } from './ArticleHistorySection';
+import { ArticleScheduleSection } from './ArticleScheduleSection';
 import { useArticleEditor } from './useArticleEditor';
 import { useTrashToasts } from './useTrashToasts';
 
@@ -31,6 +32,7 @@ function ArticleEditor({
     <ArticleDetailView
       {...editor}
       views={views.isPending ? undefined : views.isError ? null : views.data}
+      schedule={<ArticleScheduleSection article={article} />}
       history={
         <ArticleHistorySection
           article={article}

@@ -1,16 +1,17 @@
 import { Stack } from '@chakra-ui/react';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useDeleteArticle } from '../api/articleWrites';
 import { useArticleList, useArticleSites } from '../api/articleList';
 import { useTrashCount } from '../api/articleTrash';
-import { MAX_BULK_IDS, type ArticleFilter, type BulkAction } from '../contract';
+import { MAX_BULK_IDS, type ArticleFilter } from '../contract';
 import { ArticleFilterTabs, type ArticleTab } from '../components/articles/ArticleFilterTabs';
 import { ArticleList } from '../components/articles/ArticleList';
 import { ArticleTrashList } from '../components/articles/ArticleTrashList';
 import { ArticlesHeader } from '../components/articles/ArticlesHeader';
 import { ArticlesToolbar } from '../components/articles/ArticlesToolbar';
-import { BulkActionBar, SelectionArea } from '../components/articles/BulkActionBar';
+import { BulkActionBar, SelectionArea, type ArticleBulkAction } from '../components/articles/BulkActionBar';
+import { BulkScheduleDialog, type BulkScheduleTimes } from '../components/articles/BulkScheduleDialog';
 import { useArticleSelection } from '../components/articles/useArticleSelection';
 import { ArticleTable } from '../components/articles/ArticleTable';
 import { parseSort, type ArticleSortChoice } from '../components/articles/ArticleSortSelect';
@@ -22,10 +23,10 @@ import { useBulkActions } from './useBulkActions';
 import { useTrashTab } from './useTrashTab';
 import { useTrashToasts } from './useTrashToasts';
 
-const FILTERS: readonly ArticleFilter[] = ['all', 'published', 'draft'];
+const FILTERS: readonly ArticleFilter[] = ['all', 'published', 'draft', 'scheduled'];
 
 /**
- * Articles list (SPEC.md): the tab (`?status=`, absent for all; `trash` for the trash), the
+ * Articles list (SPEC.md): the tab (`?status=`, absent for all; `scheduled`; `trash` for the trash), the
  * search (`?q=`), the order (`?sort=`, absent for the default: best match while searching, else
  * newest) and the source site (`?site=`) live in the URL, so reload, Back and a shared link give
  * the same list; cards or table per browser. The trash is neither searched, sorted nor filtered
@@ -75,7 +76,16 @@ function Articles() {
   const bulk = useBulkActions(selection.clear);
   const { selected } = selection;
   const { run } = bulk;
-  const onBulkAction = useCallback((action: BulkAction) => run(action, [...selected]), [run, selected]);
+  // Schedule… asks for the times first, in its dialog.
+  const [scheduling, setScheduling] = useState(false);
+  const onBulkAction = useCallback(
+    (action: ArticleBulkAction) => (action === 'schedule' ? setScheduling(true) : run(action, [...selected])),
+    [run, selected],
+  );
+  const onSchedule = async (times: BulkScheduleTimes) => {
+    await bulk.schedule([...selected], times);
+    setScheduling(false);
+  };
   const { refetch, fetchNextPage } = list;
   const { mutate: deleteArticle } = remove;
   const { commit } = search;
@@ -168,6 +178,8 @@ function Articles() {
           </SelectionArea>
         )}
       </ArticleFilterTabs>
+      {/* Outside the selection's area: Escape in the dialog closes it, and keeps the selection. */}
+      <BulkScheduleDialog open={scheduling} count={selection.count} onSchedule={onSchedule} onClose={() => setScheduling(false)} />
     </Stack>
   );
 }

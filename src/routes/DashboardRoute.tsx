@@ -4,6 +4,7 @@ import { articleKeys, useArticleStats, useRecentArticles } from '../api/articles
 import { systemKeys, useActivity, useHealth } from '../api/system';
 import type { ArticleStats } from '../contract';
 import type { ErrorNoticeProps } from '../components/common/ErrorNotice';
+import type { ScheduledCardProps } from '../components/dashboard/ScheduledCard';
 import { DashboardHeader } from '../components/dashboard/DashboardHeader';
 import { QuickActions } from '../components/dashboard/QuickActions';
 import { RecentActivity } from '../components/dashboard/RecentActivity';
@@ -16,6 +17,12 @@ import { preloadComponent } from '../lib/preloadComponent';
 /** Shown only when something failed: its chunk (Chakra's Alert) loads meanwhile, not before the screen. */
 const ErrorNotice = preloadComponent<ErrorNoticeProps>(
   () => import('../components/common/ErrorNotice').then((module) => module.ErrorNotice),
+  () => null,
+);
+
+/** The next scheduled changes: a chunk of its own (the first screen's JavaScript is at its budget), nothing until it is here. */
+const ScheduledCard = preloadComponent<ScheduledCardProps>(
+  () => import('../components/dashboard/ScheduledCard').then((module) => module.ScheduledCard),
   () => null,
 );
 
@@ -60,6 +67,8 @@ export default function DashboardRoute() {
         <RecentArticles articles={recent.data?.data} loading={recent.isPending} />
         <RecentActivity activities={activity.data} loading={activity.isPending} />
       </Grid>
+      {/* Nothing when the figures failed (their error is shown above) or the server does not schedule. */}
+      <ScheduledCard scheduled={stats.data?.scheduled} loading={stats.isPending} />
     </Stack>
   );
 }

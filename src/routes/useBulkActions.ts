@@ -4,7 +4,8 @@ import { restoreArticles } from '../api/articleTrash';
 import { useBulkArticles } from '../api/articleWrites';
 import { bulkSummary } from '../components/articles/bulkSummary';
 import { toaster } from '../components/common/Toaster';
-import { UNDO_SECONDS, type BulkAction } from '../contract';
+import type { BulkScheduleTimes } from '../components/articles/BulkScheduleDialog';
+import { UNDO_SECONDS, type BulkAction, type BulkRequest, type BulkResult } from '../contract';
 import { bulkTexts as t } from '../lib/texts-articles';
 
 /** How long a result without Undo, and a failure, stay. */
@@ -14,7 +15,8 @@ const NOTICE_MS = 5_000;
  * The list's bulk actions: one request, then a toast with what changed, what already was and
  * what was refused (a bulk delete's offers Undo, which restores each article it moved to the
  * trash). `onDone` runs after a success (the selection clears); a failed request shows the
- * server's message and leaves the selection as it was.
+ * server's message and leaves the selection as it was. `schedule` (from its dialog) answers a
+ * promise instead: a failure is the dialog's to show, with the times as typed.
  */
 export function useBulkActions(onDone: () => void) {
   const queryClient = useQueryClient();
@@ -38,31 +40,43 @@ export function useBulkActions(onDone: () => void) {
     [queryClient],
   );
 
+  /** The toast of a result, and the selection cleared. */
+  const report = useCallback(
+    (action: BulkRequest['action'], result: BulkResult) => {
+      const { title, lines } = bulkSummary(action, result);
+      const canUndo = action === 'delete' && result.changed.length > 0;
+      // Neutral, as a single delete's: its lines must stay readable (see undo).
+      toaster.create({
+        title,
+        description: lines.join('\n') || undefined,
+        duration: canUndo ? UNDO_SECONDS * 1000 : NOTICE_MS,
+        closable: true,
+        action: canUndo ? { label: t.undo, onClick: () => void undo(result.changed) } : undefined,
+      });
+      onDone();
+    },
+    [onDone, undo],
+  );
+
   const run = useCallback(
     (action: BulkAction, ids: string[]) =>
       mutate(
         { action, ids },
         {
-          onSuccess: (result) => {
-            const { title, lines } = bulkSummary(action, result);
-            const canUndo = action === 'delete' && result.changed.length > 0;
-            // Neutral, as a single delete's: its lines must stay readable (see undo).
-            toaster.create({
-              title,
-              description: lines.join('\n') || undefined,
-              duration: canUndo ? UNDO_SECONDS * 1000 : NOTICE_MS,
-              closable: true,
-              action: canUndo ? { label: t.undo, onClick: () => void undo(result.changed) } : undefined,
-            });
-            onDone();
-          },
+          onSuccess: (result) => report(action, result),
           onError: (error) =>
             toaster.create({ type: 'error', title: t.failed, description: error.message, duration: NOTICE_MS, closable: true }),
         },
       ),
-    [mutate, onDone, undo],
+    [mutate, report],
   );
 
-  const pending = mutation.isPending ? mutation.variables?.action : undefined;
-  return { run, pending: pending && pending !== 'schedule' ? pending : null };
+  const { mutateAsync } = mutation;
+  const schedule = useCallback(
+    async (ids: string[], times: BulkScheduleTimes) => report('schedule', await mutateAsync({ action: 'schedule', ids, ...times })),
+    [mutateAsync, report],
+  );
+
+  // The bar spins the pending action's button, Schedule… included.
+  return { run, schedule, pending: mutation.isPending ? (mutation.variables?.action ?? null) : null };
 }

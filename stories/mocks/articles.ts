@@ -23,17 +23,21 @@ import type {
   TrashListResult,
 } from '../../src/contract';
 import {
+  apiErrors,
   MAX_BULK_IDS,
   MAX_REVISION_NAME_LENGTH,
   MAX_SEARCH_LENGTH,
   MAX_SITES,
+  scheduleMessages,
+  scheduleProblem,
   serverMessages,
   SNIPPET_CHARS,
   toArticleCard,
   VIEW_DAYS,
   type RevisionPatch,
+  type SchedulePatch,
 } from '../../src/contract';
-import { articles as sampleArticles, countsOf, fixturesNow, makeArticle, statsOf } from '../fixtures';
+import { articles as sampleArticles, countsOf, fixturesNow, isScheduled, makeArticle, statsOf } from '../fixtures';
 import { errorResponse } from './errors';
 import { MockHistory, revisionAnswer, revisionNotFound, summaryOf, type SeedRevision } from './history';
 
@@ -86,7 +90,7 @@ function listOf(all: Article[], params: URLSearchParams): ArticleListResult {
   const site = params.get('site')?.toLowerCase();
   const sort = (params.get('sort') ?? 'newest') as ArticleSort;
   const found = all.filter((a) => (!q || matches(a, q)) && (!site || siteOf(a) === site)).sort(ORDERS[sort] ?? ORDERS.newest);
-  const shown = status === 'all' ? found : found.filter((a) => a.status === status);
+  const shown = status === 'all' ? found : found.filter((a) => (status === 'scheduled' ? isScheduled(a) : a.status === status));
   const data = shown
     .slice(0, Number(params.get('limit') ?? 50))
     .map((a) => ({ ...toArticleCard(a), snippet: q ? snippetOf(a, q) : null }));
@@ -99,7 +103,7 @@ function sitesOf(all: Article[], params: URLSearchParams): ArticleSitesResult {
   const counts = new Map<string, number>();
   for (const a of all) {
     const site = siteOf(a);
-    if (site && (status === 'all' || a.status === status)) counts.set(site, (counts.get(site) ?? 0) + 1);
+    if (site && (status === 'all' || (status === 'scheduled' ? isScheduled(a) : a.status === status))) counts.set(site, (counts.get(site) ?? 0) + 1);
   }
   const data = [...counts].map(([site, count]) => ({ site, count }));
   data.sort((a, b) => b.count - a.count || (a.site < b.site ? -1 : 1));
@@ -128,6 +132,38 @@ function scrapedDraft(id: string, url: string): Article {
     updatedAt: now,
   });
 }
+
+/** An article's schedule times as dates. */
+const timesOf = (a: Article) => ({
+  publishAt: a.publishAt ? new Date(a.publishAt) : null,
+  unpublishAt: a.unpublishAt ? new Date(a.unpublishAt) : null,
+});
+
+/**
+ * A schedule change of `a` as the server makes it (server/routes/articles.ts): the times
+ * checked by `scheduleProblem`, then what the article's status refuses; the changed article (its
+ * updatedAt kept: it is not a content edit) or the refusal's code.
+ */
+function scheduled(a: Article, patch: SchedulePatch, now = new Date()): Article | { refused: 'validation_failed' | 'schedule_published' | 'schedule_needs_publish'; message?: string } {
+  const before = timesOf(a);
+  const problem = scheduleProblem(patch, now, before);
+  if (problem) return { refused: 'validation_failed', message: problem };
+  const pick = (field: 'publishAt' | 'unpublishAt') => (patch[field] === undefined ? (a[field] ?? null) : patch[field]);
+  const after = { publishAt: pick('publishAt'), unpublishAt: pick('unpublishAt') };
+  if (a.status === 'published' && patch.publishAt) return { refused: 'schedule_published' };
+  if (a.status === 'draft' && after.unpublishAt && !after.publishAt) return { refused: 'schedule_needs_publish' };
+  const cleared = !after.publishAt && !after.unpublishAt;
+  return {
+    ...a,
+    ...after,
+    scheduleTimeZone: cleared ? null : (patch.timeZone ?? a.scheduleTimeZone ?? null),
+    scheduleFailure: null,
+  };
+}
+
+/** The switch clears a schedule: publishing clears the publish time, a draft both. */
+const switchClears = (status: Article['status']): Partial<Article> =>
+  status === 'published' ? { publishAt: null, scheduleFailure: null } : { publishAt: null, unpublishAt: null, scheduleFailure: null, scheduleTimeZone: null };
 
 /**
  * What a scrape brings home besides the text. A page whose address contains 'images' has two
@@ -224,15 +260,31 @@ export function articlesApi(
       HttpResponse.json(trashPageOf(trash.values(), new URL(request.url).searchParams)),
     ),
     http.post(`${API}/bulk`, async ({ request }) => {
-      const { action, ids } = (await request.json()) as BulkRequest;
+      const body = (await request.json()) as BulkRequest;
+      const { action, ids } = body;
       if (ids.length > MAX_BULK_IDS) {
         return errorResponse('validation_failed', 'Invalid body field "ids": ' + serverMessages.bulkTooMany);
+      }
+      if (action === 'schedule') {
+        if (body.publishAt === undefined && body.unpublishAt === undefined) return errorResponse('validation_failed', 'Send publishAt, unpublishAt or both');
+        const problem = scheduleProblem(body, new Date());
+        if (problem) return errorResponse('validation_failed', problem);
       }
       const result: BulkResult = { changed: [], unchanged: [], refused: [] };
       for (const id of new Set(ids)) {
         const article = goneForBulk.includes(id) ? undefined : db.get(id);
         if (!article) {
           result.refused.push({ id, code: 'not_found', message: serverMessages.articleNotFound });
+        } else if (action === 'schedule') {
+          const { publishAt, unpublishAt, timeZone } = body;
+          const next = scheduled(article, { publishAt, unpublishAt, timeZone });
+          if ('refused' in next) {
+            const message = next.refused === 'validation_failed' ? scheduleMessages.unpublishBeforePublish : apiErrors[next.refused].message;
+            result.refused.push({ id, code: next.refused, message: message ?? '' });
+          } else {
+            db.set(id, next);
+            result.changed.push(id);
+          }
         } else if (action === 'delete') {
           db.delete(id);
           trash.set(id, { article, deletedAt: new Date().toISOString() });
@@ -242,7 +294,7 @@ export function articlesApi(
           const status = action === 'publish' ? 'published' : 'draft';
           if (article.status === status) result.unchanged.push(id);
           else {
-            history.record(touch(article, { status }), action === 'publish' ? 'bulk_publish' : 'bulk_draft');
+            history.record(touch(article, { status, ...switchClears(status) }), action === 'publish' ? 'bulk_publish' : 'bulk_draft');
             result.changed.push(id);
           }
         }
@@ -336,7 +388,7 @@ export function articlesApi(
       const article = db.get(String(params.id));
       if (!article) return articleNotFound();
       if (article.status === 'published') return HttpResponse.json<ArticleResult>({ data: article });
-      const next = touch(article, { status: 'published' });
+      const next = touch(article, { status: 'published', ...switchClears('published') });
       history.record(next, 'publish');
       return HttpResponse.json<ArticleResult>({ data: next });
     }),
@@ -344,7 +396,7 @@ export function articlesApi(
       const article = db.get(String(params.id));
       if (!article) return articleNotFound();
       if (article.status === 'draft') return HttpResponse.json<ArticleResult>({ data: article });
-      const next = touch(article, { status: 'draft' });
+      const next = touch(article, { status: 'draft', ...switchClears('draft') });
       history.record(next, 'draft');
       return HttpResponse.json<ArticleResult>({ data: next });
     }),
@@ -393,9 +445,32 @@ export function articlesApi(
       history.record(next, 'restore', { restoredFrom: revision.number });
       return HttpResponse.json<ArticleResult>({ data: next });
     }),
+    // A failed scheduled change, run now: the mock fails it again while its reason holds (no slug).
+    http.post(`${API}/:id/schedule/retry`, ({ params }) => {
+      const article = db.get(String(params.id));
+      if (!article) return articleNotFound();
+      const failure = article.scheduleFailure;
+      if (!failure) return errorResponse('schedule_not_failed');
+      if (failure.action === 'publish' && !article.slug) {
+        return errorResponse('schedule_failed', `${scheduleMessages.failed('publish')}: ${scheduleMessages.noSlug}`);
+      }
+      const status = failure.action === 'publish' ? 'published' : 'draft';
+      const cleared = failure.action === 'publish' ? { publishAt: null } : { unpublishAt: null };
+      const next = touch(article, { status, ...cleared, scheduleFailure: null });
+      history.record(next, failure.action === 'publish' ? 'scheduled_publish' : 'scheduled_draft');
+      return HttpResponse.json<ArticleResult>({ data: next });
+    }),
     http.patch(`${API}/:id`, async ({ params, request }) => {
       const article = db.get(String(params.id));
       if (!article) return articleNotFound();
+      const text = await request.clone().text();
+      // A schedule change: any status, no If-Match.
+      if (/"(publishAt|unpublishAt)"/.test(text)) {
+        const next = scheduled(article, JSON.parse(text) as SchedulePatch);
+        if ('refused' in next) return next.refused === 'validation_failed' ? errorResponse('validation_failed', next.message!) : errorResponse(next.refused);
+        db.set(article.id, next);
+        return HttpResponse.json<ArticleResult>({ data: next });
+      }
       if (article.status === 'published') return published409();
       // If-Match carries the updatedAt the client saw: an older one is refused, as the server does.
       const ifMatch = request.headers.get('if-match');

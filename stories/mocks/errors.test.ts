@@ -12,11 +12,12 @@ import {
   type ApiErrorCode,
   type ApiErrorSpec,
 } from '../../src/contract';
-import { articles, articleWithoutUrls, files, publishedArticle, trashedFileSamples, trashedSamples } from '../fixtures';
+import { articles, articleWithoutUrls, files, publishedArticle, scheduledSamples, trashedFileSamples, trashedSamples } from '../fixtures';
 import { accountHandlers } from './account';
 import { articleHandlers } from './articles';
 import { fileHandlers } from './files';
 import { authHandlers, systemHandlers } from './system';
+import { webhookHandlers } from './webhooks';
 
 // Loading and slow variants would never answer: here they wait for nothing and pass the request on.
 vi.mock('msw', async (importOriginal) => ({ ...(await importOriginal<typeof import('msw')>()), delay: async () => {} }));
@@ -29,11 +30,12 @@ const sets: Record<string, Record<string, Factory>> = {
   authHandlers,
   systemHandlers,
   accountHandlers,
+  webhookHandlers,
 };
 
 /** Arguments a variant is also called with, besides none (its defaults), to reach its other answers. */
 const moreArguments: Record<string, unknown[][]> = {
-  'articleHandlers.api': [[[...articles, articleWithoutUrls, publishedArticle]], [articles, trashedSamples()]],
+  'articleHandlers.api': [[[...articles, articleWithoutUrls, publishedArticle]], [articles, trashedSamples()], [scheduledSamples()]],
   'articleHandlers.scrapeFailsFor': [['']],
   'articleHandlers.failingArticle': [[500]],
   'articleHandlers.restoreRefused': [['article_published'], ['slug_taken']],
@@ -54,9 +56,13 @@ const params: Record<string, string[]> = {
     files[1]!.id,
     trashedFileSamples()[0]!.id,
     'missing',
+    ...scheduledSamples().map((a) => a.id),
+    'wh_ok',
+    'wh_disabled',
   ],
   slug: [articles[0]!.slug!, 'a-free-slug'],
   rev: ['1'],
+  deliveryId: ['msg_2KXQ0023OK.wh_ok', 'missing'],
   v: ['1'],
 };
 
@@ -79,9 +85,17 @@ const bodies: Record<string, (() => RequestInit)[]> = {
   'POST /api/articles/bulk': [
     json({ action: 'publish', ids: [articles[1]!.id, 'art_unknown'] }),
     json({ action: 'delete', ids: Array.from({ length: 501 }, (_, i) => `art_${i}`) }),
+    json({ action: 'schedule', ids: [articles[0]!.id], publishAt: '2020-01-01T09:00:00Z' }),
+    json({ action: 'schedule', ids: [articles[0]!.id] }),
   ],
   'POST /api/articles/:id/restore': [() => ({}), json({}), json({ slug: 'a-free-slug' }), json({ slug: articles[0]!.slug })],
-  'PATCH /api/articles/:id': [json({ slug: 'changed' }), json({ blogData: '<p>Changed</p>' })],
+  'PATCH /api/articles/:id': [
+    json({ slug: 'changed' }),
+    json({ blogData: '<p>Changed</p>' }),
+    json({ publishAt: '2020-01-01T09:00:00+01:00' }),
+    json({ publishAt: new Date(Date.now() + 86_400_000).toISOString(), timeZone: 'Europe/Paris' }),
+    json({ unpublishAt: new Date(Date.now() + 86_400_000).toISOString() }),
+  ],
   'PATCH /api/articles/:id/revisions/:rev': [json({ name: 'x'.repeat(101) }), json({}), json({ pinned: true })],
   'POST /api/articles/:id/revisions/:rev/restore': [() => ({}), () => ({ headers: { 'if-match': '2020-01-01T00:00:00.000Z' } })],
   'POST /api/auth/login': [json({ email: 'admin@example.com', password: 'wrong' })],
@@ -89,6 +103,14 @@ const bodies: Record<string, (() => RequestInit)[]> = {
   'POST /api/auth/signup': [json({ token: 'used', email: 'new@example.com', password: 'a long enough password' })],
   'POST /api/users': [json({ email: 'admin@example.com' }), json({ email: 'new@example.com' })],
   'PUT /api/invitations/settings': [json({ enabled: false })],
+  'POST /api/webhooks': [
+    json({ url: 'https://hooks.example.com/new', events: ['article.published'] }),
+    json({ url: 'http://10.0.0.8/hook', events: ['article.published'] }),
+    json({ url: 'https://nowhere.invalid/hook', events: ['article.published'] }),
+    json({ url: 'ftp://hooks.example.com/', events: ['article.published'] }),
+    json({ url: 'https://hooks.example.com/new', events: [] }),
+  ],
+  'PATCH /api/webhooks/:id': [json({ enabled: true }), json({ url: 'http://localhost:8080/' }), json({})],
   'POST /api/files': [
     form(),
     form(new File(['hello'], 'notes.txt', { type: 'text/plain' })),
@@ -207,6 +229,7 @@ describe('the error answers of every mock', () => {
         'current_password_wrong',
         'database_unavailable',
         'email_taken',
+        'endpoint_disabled',
         'fetch_failed',
         'file_too_large',
         'file_type_not_allowed',
@@ -219,6 +242,10 @@ describe('the error answers of every mock', () => {
         'not_found',
         'not_in_trash',
         'restore_slug_taken',
+        'schedule_failed',
+        'schedule_needs_publish',
+        'schedule_not_failed',
+        'schedule_published',
         'too_many_attempts',
         'unauthorized',
         'url_not_allowed',

@@ -1,16 +1,19 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test';
 import { http, HttpResponse } from 'msw';
 import { shortId } from '../../src/lib/format';
 import { texts } from '../../src/lib/texts';
 import { trashTexts } from '../../src/lib/texts-articles';
 import { articleEditTexts as e } from '../../src/lib/texts-article-edits';
 import { historyTexts as h } from '../../src/lib/texts-history';
-import { serverMessages } from '../../src/contract';
+import { scheduleMessages, serverMessages } from '../../src/contract';
+import { scheduleTexts as sched } from '../../src/lib/texts-schedule';
+import { instantToWallClock } from '../../src/lib/zonedTime';
+import { scheduledText } from '../../src/components/schedule/scheduleText';
 import { draftKey, draftTime, type ArticleDraft } from '../../src/lib/articleDraft';
 import { toaster } from '../../src/components/common/Toaster';
-import { articles, articleWithoutUrls, makeArticle } from '../fixtures';
-import { articleHandlers, authHandlers } from '../mocks';
+import { articles, articleWithoutUrls, daysFromNow, makeArticle, scheduledSamples } from '../fixtures';
+import { articleHandlers, authHandlers, errorResponse } from '../mocks';
 import type { SeedRevision } from '../mocks/history';
 import { ArticleDetailView } from '../../src/components/article-detail';
 import { ArticleHistoryCard } from '../../src/components/article-history';
@@ -854,7 +857,9 @@ export const CompareLoading: Story = {
     const rows = await revisionRows(canvasElement);
     await userEvent.click(within(rows[1]!).getByRole('button', { name: h.compareWithCurrent }));
     const dialog = within(await body(canvasElement).findByRole('dialog', { name: h.compareTitle }));
-    await expect(await dialog.findByText(h.loadingVersion)).toBeVisible();
+    // The dialog fades in.
+    const loading = await dialog.findByText(h.loadingVersion);
+    await waitFor(() => expect(loading).toBeVisible());
   },
 };
 
@@ -989,5 +994,66 @@ export const PinAndName: Story = {
     await userEvent.click(form.getByRole('button', { name: h.save }));
     await waitFor(async () => expect((await revisionRows(canvasElement))[1]).toHaveTextContent('“Approved by legal”'));
     await expect(within((await revisionRows(canvasElement))[1]!).getByText(h.pinned)).toBeVisible();
+  },
+};
+
+// Scheduled publishing (the Schedule card; its states are in Components/ArticleDetail/ScheduleCard).
+const [, unpublishLater, failedPublish] = scheduledSamples();
+
+/** The Schedule card of a draft, whole: a time chosen in Paris, saved; the card then says when it publishes, with UTC. */
+export const SchedulePublish: Story = {
+  play: async ({ canvasElement }) => {
+    const card = within(await within(canvasElement).findByRole('region', { name: sched.title }, ready));
+    await userEvent.selectOptions(card.getByRole('combobox', { name: sched.zoneLabel }), 'Europe/Paris');
+    const at = daysFromNow(4);
+    fireEvent.change(card.getByLabelText(sched.publishLabel), { target: { value: instantToWallClock(at, 'Europe/Paris').slice(0, 16) } });
+    await userEvent.click(card.getByRole('button', { name: sched.save }));
+    await waitFor(() => expect(card.getByRole('status')).toHaveTextContent(sched.saved));
+    await expect(card.getByText(scheduledText('publish', at, 'Europe/Paris'))).toBeVisible();
+    await expect(card.queryByText(sched.nothingScheduled)).toBeNull();
+  },
+};
+
+/** A published article with its unpublishing scheduled and a late note; Clear removes the time. */
+export const ScheduledUnpublish: Story = {
+  beforeEach({ msw }) {
+    msw.use(...articleHandlers.api([...articles, unpublishLater!]));
+  },
+  args: { path: `/articles/${unpublishLater!.id}` },
+  play: async ({ canvasElement }) => {
+    const card = within(await within(canvasElement).findByRole('region', { name: sched.title }, ready));
+    await expect(card.getByText(unpublishLater!.scheduleNote!)).toBeVisible();
+    await expect(card.getByText(scheduledText('unpublish', unpublishLater!.unpublishAt!, 'America/New_York'))).toBeVisible();
+    await userEvent.click(card.getByRole('button', { name: sched.clearUnpublish }));
+    await waitFor(() => expect(card.getByRole('status')).toHaveTextContent(sched.cleared));
+    await expect(card.getByText(sched.nothingScheduled)).toBeVisible();
+  },
+};
+
+/** A published article takes no publish time: the server's refusal (here, a second tab published it meanwhile). */
+export const SchedulePublishedMeanwhile: Story = {
+  beforeEach({ msw }) {
+    msw.use(http.patch('*/api/articles/:id', () => errorResponse('schedule_published')));
+  },
+  play: async ({ canvasElement }) => {
+    const card = within(await within(canvasElement).findByRole('region', { name: sched.title }, ready));
+    fireEvent.change(card.getByLabelText(sched.publishLabel), { target: { value: instantToWallClock(daysFromNow(2), 'UTC').slice(0, 16) } });
+    await userEvent.click(card.getByRole('button', { name: sched.save }));
+    await expect(await card.findByRole('alert')).toHaveTextContent(scheduleMessages.alreadyPublished);
+  },
+};
+
+/** A scheduled publish failed (no slug): the reason, and Retry, which fails again while the slug is missing. */
+export const ScheduleFailedRetry: Story = {
+  beforeEach({ msw }) {
+    msw.use(...articleHandlers.api([...articles, failedPublish!]));
+  },
+  args: { path: `/articles/${failedPublish!.id}` },
+  play: async ({ canvasElement }) => {
+    const card = within(await within(canvasElement).findByRole('region', { name: sched.title }, ready));
+    const alert = within(card.getByRole('alert'));
+    await expect(alert.getByText(scheduleMessages.failed('publish'))).toBeVisible();
+    await userEvent.click(alert.getByRole('button', { name: sched.retry }));
+    await expect(await alert.findByText(`${scheduleMessages.failed('publish')}: ${scheduleMessages.noSlug}`)).toBeVisible();
   },
 };

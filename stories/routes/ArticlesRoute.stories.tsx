@@ -1,10 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http } from 'msw';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { articles, makeArticle, trashedSamples } from '../fixtures';
+import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test';
+import { articles, daysFromNow, makeArticle, scheduledSamples, trashedSamples } from '../fixtures';
 import { ARTICLES_VIEW_KEY } from '../../src/components/articles/useArticlesView';
 import { toaster } from '../../src/components/common/Toaster';
-import { serverMessages, type Article, type RestoreRequest } from '../../src/contract';
+import { scheduleMessages, serverMessages, type Article, type RestoreRequest } from '../../src/contract';
+import { texts } from '../../src/lib/texts';
+import { scheduleTexts as sched } from '../../src/lib/texts-schedule';
 import { shortId } from '../../src/lib/format';
 import { bulkTexts as b, trashTexts as t } from '../../src/lib/texts-articles';
 import { articleHandlers, authHandlers, errorResponse } from '../mocks';
@@ -937,5 +939,69 @@ export const BulkPhoneWidth: Story = {
     }
     const root = canvasElement.ownerDocument.documentElement;
     await expect(root.scrollWidth).toBeLessThanOrEqual(root.clientWidth);
+  },
+};
+
+/** The Scheduled tab: the articles with a change to come or one that failed, each card saying which. */
+export const ScheduledTab: Story = {
+  beforeEach({ msw }) {
+    msw.use(...articleHandlers.api([...articles, ...scheduledSamples()]));
+  },
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(tab(canvasElement, /^Scheduled/)).toHaveTextContent('3'), { timeout: 10_000 });
+    await userEvent.click(tab(canvasElement, /^Scheduled/));
+    await waitFor(() => expect(cards(canvasElement)).toHaveLength(3));
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(sched.failed('publish'))).toBeVisible();
+    // The badges of the changes to come, each titled with its whole sentence.
+    await expect(canvas.getAllByTitle(/^(Publishes|Unpublishes) /)).toHaveLength(2);
+    await expect(storyLocation(canvasElement).searchParams.get('status')).toBe('scheduled');
+  },
+};
+
+/** Nothing scheduled: the tab says where times are set. */
+export const ScheduledTabEmpty: Story = {
+  args: { path: '/articles?status=scheduled' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(texts.articles.empty.scheduled.title, {}, { timeout: 10_000 })).toBeVisible();
+    await expect(canvas.getByText(texts.articles.empty.scheduled.body)).toBeVisible();
+  },
+};
+
+/**
+ * Schedule… on a draft and a published article with a publish time: the draft takes it, the
+ * published one is refused with the server's reason; the Scheduled tab counts it.
+ */
+export const BulkSchedule: Story = {
+  play: async ({ canvasElement }) => {
+    await waitForCards(canvasElement);
+    // Card 0 is published, card 1 a draft.
+    await selectCards(canvasElement, 0, 1);
+    await userEvent.click(within(bar(canvasElement)).getByRole('button', { name: sched.bulkAction }));
+    const dialog = within(await within(canvasElement.ownerDocument.body).findByRole('dialog', { name: sched.bulkTitle(2) }));
+    await userEvent.selectOptions(dialog.getByRole('combobox', { name: sched.zoneLabel }), 'UTC');
+    fireEvent.change(dialog.getByLabelText(sched.publishLabel), { target: { value: daysFromNow(2).slice(0, 16) } });
+    await userEvent.click(dialog.getByRole('button', { name: sched.bulkSubmit }));
+    const toast = await findToast(canvasElement, sched.bulkScheduled(1));
+    await expect(toast).toHaveAccessibleDescription(sched.bulkRefused(1, scheduleMessages.alreadyPublished));
+    await waitFor(() => expect(tab(canvasElement, /^Scheduled/)).toHaveTextContent('1'));
+    await expect(within(canvasElement).queryByText(b.selected(2))).toBeNull();
+  },
+};
+
+/** Schedule… with a time already past: the dialog says why and sends nothing; Escape closes it and keeps the selection. */
+export const BulkScheduleRefused: Story = {
+  play: async ({ canvasElement }) => {
+    await waitForCards(canvasElement);
+    await selectCards(canvasElement, 1, 2);
+    await userEvent.click(within(bar(canvasElement)).getByRole('button', { name: sched.bulkAction }));
+    const dialog = within(await within(canvasElement.ownerDocument.body).findByRole('dialog', { name: sched.bulkTitle(2) }));
+    fireEvent.change(dialog.getByLabelText(sched.publishLabel), { target: { value: '2020-01-01T09:00' } });
+    await userEvent.click(dialog.getByRole('button', { name: sched.bulkSubmit }));
+    await expect(await dialog.findByRole('alert')).toHaveTextContent(scheduleMessages.inThePast('publishAt'));
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(within(canvasElement.ownerDocument.body).queryByRole('dialog')).toBeNull());
+    await expect(within(bar(canvasElement)).getByText(b.selected(2))).toBeVisible();
   },
 };

@@ -2,7 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse } from 'msw';
 import { expect, waitFor, within } from 'storybook/test';
 import { texts } from '../../src/lib/texts';
-import { activities, articles, countsOf, statsOf } from '../fixtures';
+import { activities, articles, countsOf, scheduledSamples, statsOf } from '../fixtures';
+import { scheduleTexts as sched } from '../../src/lib/texts-schedule';
 import { articleHandlers, authHandlers, systemHandlers } from '../mocks';
 import { AppStory } from './AppStory';
 
@@ -118,8 +119,8 @@ export const Loading: Story = {
     for (const label of [d.totalArticles, d.published, d.drafts, d.viewsToday]) {
       await expect(canvas.getByRole('group', { name: label })).toHaveAttribute('aria-busy', 'true');
     }
-    // System Status, Recent Articles and Recent Activity each announce 'Loading...'.
-    await expect(canvas.getAllByText(d.loading)).toHaveLength(3);
+    // System Status, Recent Articles, Recent Activity and Scheduled (a chunk of its own, so a moment later) each announce 'Loading...'.
+    await waitFor(() => expect(canvas.getAllByText(d.loading)).toHaveLength(4));
     // Disabled while the dashboard's requests are on their way: they start once the screen has
     // rendered, so the button follows a moment after the heading.
     await waitFor(() => expect(canvas.getByRole('button', { name: d.refresh })).toBeDisabled());
@@ -200,5 +201,30 @@ export const FiguresFail: Story = {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('alert', {}, ready)).toHaveTextContent('Internal server error');
     await expect(canvas.queryByText(d.totalArticles)).toBeNull();
+  },
+};
+
+/** The Scheduled card: the next changes with their times, and the failed one linking to the Scheduled tab. */
+export const ScheduledChanges: Story = {
+  beforeEach({ msw }) {
+    msw.use(...articleHandlers.api([...articles, ...scheduledSamples()]));
+  },
+  play: async ({ canvasElement }) => {
+    const card = within(await within(canvasElement).findByRole('region', { name: sched.dashboardTitle }, ready));
+    await expect(await card.findByText(sched.dashboardCount(3), {}, ready)).toBeVisible();
+    const items = await card.findAllByRole('listitem');
+    await expect(items).toHaveLength(2);
+    await expect(items[0]).toHaveTextContent('Winter squash, roasted five ways');
+    await expect(items[0]).toHaveTextContent(sched.dashboardAction('publish'));
+    await expect(items[1]).toHaveTextContent(sched.dashboardAction('unpublish'));
+    await expect(card.getByRole('link', { name: sched.dashboardFailed(1) })).toHaveAttribute('href', '/articles?status=scheduled');
+  },
+};
+
+/** Nothing scheduled: the card says so (the stats' figures come with the counts). */
+export const NothingScheduled: Story = {
+  play: async ({ canvasElement }) => {
+    const card = within(await within(canvasElement).findByRole('region', { name: sched.dashboardTitle }, ready));
+    await expect(await card.findByText(sched.dashboardEmpty, {}, ready)).toBeVisible();
   },
 };

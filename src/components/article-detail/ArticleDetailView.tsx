@@ -58,6 +58,8 @@ export interface ArticleDetailViewProps {
   conflict: EditConflictPanelProps | null;
   /** The History card (its own container: it reads the revisions), below the HTML editor. */
   history?: ReactNode;
+  /** The Schedule card (its own container: it writes the schedule), below the metadata and URLs. */
+  schedule?: ReactNode;
 }
 
 /** The article detail screen (SPEC.md section 4), from its props alone. */
@@ -86,6 +88,7 @@ export function ArticleDetailView({
   draftOffer,
   conflict,
   history,
+  schedule,
 }: ArticleDetailViewProps) {
   const isPublished = article.status === 'published';
   return (
@@ -122,6 +125,7 @@ export function ArticleDetailView({
         </ArticleMetadataCard>
         <ArticleUrlsCard scrapedUrl={article.scrapedUrl} newUrl={article.newUrl} />
       </Grid>
+      {schedule}
       {conflict?.field === 'slug' && <EditConflictPanel {...conflict} />}
       <SlugEditor savedSlug={article.slug} isPublished={isPublished} onBlockedEdit={onOpenDialog} {...slug} />
       {conflict?.field === 'blogData' && <EditConflictPanel {...conflict} />}

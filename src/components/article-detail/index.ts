@@ -15,6 +15,7 @@ export { DraftRestoreNotice, type DraftRestoreNoticeProps } from './DraftRestore
 export { EditConflictPanel, type EditConflictPanelProps, type EditField } from './EditConflictPanel';
 export { LeaveWithoutSavingDialog, type LeaveWithoutSavingDialogProps } from './LeaveWithoutSavingDialog';
 export { RescrapeAction, type RescrapeActionProps } from './RescrapeAction';
+export { ScheduleCard, type ArticleSchedule, type ScheduleCardProps } from './ScheduleCard';
 export { StatusBanner, type StatusBannerProps } from './StatusBanner';
 export { useCopyToClipboard, COPY_CONFIRMATION_MS } from './useCopyToClipboard';
 export {

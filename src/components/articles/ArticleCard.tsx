@@ -10,6 +10,7 @@ import { articleRowTitle } from './articleRow';
 import { rawTextSnippet, snippetCuts } from './highlight';
 import { HighlightedText, SnippetText } from './HighlightedText';
 import { SelectCheckbox } from './SelectCheckbox';
+import { ScheduleBadges } from '../schedule/ScheduleBadges';
 
 export interface ArticleCardProps {
   article: ArticleCardData;
@@ -147,9 +148,12 @@ export const ArticleCard = memo(function ArticleCard({
               </HStack>
             </Stack>
           </HStack>
-          <Badge colorPalette={isPublished ? 'green' : 'orange'} variant="subtle">
-            {isPublished ? texts.articles.published : texts.articles.draft}
-          </Badge>
+          <HStack gap="2" wrap="wrap" justify="flex-end" minW="0">
+            <Badge colorPalette={isPublished ? 'green' : 'orange'} variant="subtle">
+              {isPublished ? texts.articles.published : texts.articles.draft}
+            </Badge>
+            <ScheduleBadges schedule={article} />
+          </HStack>
         </Flex>
       </Card.Header>
       <Card.Body>

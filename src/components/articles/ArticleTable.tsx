@@ -11,6 +11,7 @@ import { articleRowTitle, sourceSite } from './articleRow';
 import { EmptyArticles, ErrorState, LoadingState, NoSearchMatch } from './ArticleList';
 import { HighlightedText } from './HighlightedText';
 import { SelectCheckbox } from './SelectCheckbox';
+import { ScheduleBadges } from '../schedule/ScheduleBadges';
 
 /** Every row is this tall (border included), so 15 and more fit a 1440x900 window. */
 const ROW_HEIGHT = 36;
@@ -322,9 +323,10 @@ const ArticleTableRow = memo(function ArticleTableRow({
             tabIndex={-1}
           />
         ) : null}
-        <Box as="span" truncate>
+        <Box as="span" truncate flex="0 1 auto" minW="3rem">
           <HighlightedText text={title} query={search} />
         </Box>
+        <ScheduleBadges schedule={article} size="sm" nowrap />
       </Box>
       <Box role="gridcell" px="3">
         <Badge size="sm" colorPalette={isPublished ? 'green' : 'orange'} variant="subtle">

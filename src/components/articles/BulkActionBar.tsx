@@ -1,8 +1,9 @@
 import { Box, Button, Flex, HStack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { LuFilePen, LuSend, LuTrash2, LuX } from 'react-icons/lu';
-import type { BulkAction } from '../../contract';
+import { LuCalendar, LuFilePen, LuSend, LuTrash2, LuX } from 'react-icons/lu';
+import type { BulkRequest } from '../../contract';
 import { bulkTexts } from '../../lib/texts-articles';
+import { scheduleTexts } from '../../lib/texts-schedule';
 import { SelectCheckbox } from './SelectCheckbox';
 
 /** An action the bar offers. */
@@ -23,7 +24,10 @@ export interface BulkBarTexts {
   tooMany: string;
 }
 
-export interface BulkActionBarProps<A extends string = BulkAction> {
+/** The articles' bulk actions: publish, convert to draft, delete, and Schedule… (which opens a dialog first). */
+export type ArticleBulkAction = BulkRequest['action'];
+
+export interface BulkActionBarProps<A extends string = ArticleBulkAction> {
   /** How many items are selected (all loaded pages together). */
   count: number;
   /** The server takes at most this many ids: above it the actions are disabled and the bar says so. */
@@ -37,14 +41,15 @@ export interface BulkActionBarProps<A extends string = BulkAction> {
   showSelectAll?: boolean;
   /** The action whose request is pending: every button is disabled, this one spins. */
   pending?: A | null;
-  /** The actions offered: the articles' Publish, Convert to draft and Delete by default. */
+  /** The actions offered: the articles' Publish, Convert to draft, Schedule… and Delete by default. */
   actions?: readonly BulkActionChoice<A>[];
   texts?: BulkBarTexts;
 }
 
-const ARTICLE_ACTIONS: readonly BulkActionChoice<BulkAction>[] = [
+const ARTICLE_ACTIONS: readonly BulkActionChoice<ArticleBulkAction>[] = [
   { action: 'publish', label: bulkTexts.publish, icon: <LuSend aria-hidden /> },
   { action: 'draft', label: bulkTexts.draft, icon: <LuFilePen aria-hidden /> },
+  { action: 'schedule', label: scheduleTexts.bulkAction, icon: <LuCalendar aria-hidden /> },
   { action: 'delete', label: bulkTexts.delete, icon: <LuTrash2 aria-hidden />, palette: 'red' },
 ];
 
@@ -67,7 +72,7 @@ export function SelectionArea({ onEscape, children }: { onEscape: () => void; ch
  * selected, its count and the bulk actions. Sticks to the top while the list scrolls. The
  * articles' by default; the file manager gives its own actions and texts.
  */
-export function BulkActionBar<A extends string = BulkAction>({
+export function BulkActionBar<A extends string = ArticleBulkAction>({
   count,
   max,
   allSelected,

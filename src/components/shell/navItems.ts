@@ -1,5 +1,5 @@
 import type { IconType } from 'react-icons';
-import { LuFileText, LuFolderOpen, LuHouse, LuUser } from 'react-icons/lu';
+import { LuFileText, LuFolderOpen, LuHouse, LuLink, LuUser } from 'react-icons/lu';
 import { sidebarTexts } from '../../lib/texts-shell';
 
 export interface NavItem {
@@ -13,6 +13,8 @@ export const navItems: readonly NavItem[] = [
   { href: '/', label: sidebarTexts.home, icon: LuHouse },
   { href: '/articles', label: sidebarTexts.articles, icon: LuFileText },
   { href: '/file-manager', label: sidebarTexts.fileManager, icon: LuFolderOpen },
+  // LuLink: an icon the dashboard already loads (a new one would add to the first screen's JavaScript).
+  { href: '/webhooks', label: sidebarTexts.webhooks, icon: LuLink },
 ];
 
 /**

@@ -260,3 +260,36 @@ export const Selected: Story = {
     await expect(canvas.getByRole('article')).toHaveAttribute('data-selected');
   },
 };
+
+/** A draft to be published: a badge with the time in its zone (the whole sentence, with UTC, as its title). */
+export const Scheduled: Story = {
+  args: {
+    article: makeCard({ publishAt: '2026-12-01T08:00:00.000Z', unpublishAt: '2026-12-08T08:00:00.000Z', scheduleTimeZone: 'Europe/Paris' }),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Draft')).toBeVisible();
+    // The soonest change to come.
+    const badge = canvas.getByText('1 Dec 2026, 09:00').closest('[title]');
+    await expect(badge).toHaveTextContent('Scheduled · 1 Dec 2026, 09:00');
+    await expect(badge).toHaveAttribute('title', 'Publishes 1 Dec 2026, 09:00 (Europe/Paris) · 08:00 UTC');
+  },
+};
+
+/** A scheduled publish that could not be made: a red badge (the article page says why, with Retry). */
+export const ScheduleFailed: Story = {
+  args: {
+    article: makeCard({
+      slug: null,
+      publishAt: '2026-11-25T08:00:00.000Z',
+      scheduleTimeZone: 'Europe/Paris',
+      scheduleFailure: { action: 'publish', reason: 'the article has no slug', dueAt: '2026-11-25T08:00:00.000Z', failedAt: '2026-11-25T08:00:01.000Z' },
+    }),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Scheduled publish failed')).toBeVisible();
+    // The failed publish is not shown as still to come.
+    await expect(canvas.queryAllByTitle(/^(Publishes|Unpublishes) /)).toHaveLength(0);
+  },
+};

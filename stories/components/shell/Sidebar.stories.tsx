@@ -26,7 +26,7 @@ export const Expanded: Story = {
     await expect(canvas.getByText('Admin Panel')).toBeVisible();
     const nav = within(canvas.getByRole('navigation'));
     const links = nav.getAllByRole('link');
-    await expect(links.map((link) => link.getAttribute('href'))).toEqual(['/', '/articles', '/file-manager']);
+    await expect(links.map((link) => link.getAttribute('href'))).toEqual(['/', '/articles', '/file-manager', '/webhooks']);
     await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
     await expect(canvas.getByText('admin@example.com')).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'Sign out' }));
@@ -53,6 +53,6 @@ export const WithoutUser: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.queryByRole('button', { name: 'Sign out' })).toBeNull();
-    await expect(canvas.getAllByRole('link')).toHaveLength(3);
+    await expect(canvas.getAllByRole('link')).toHaveLength(4);
   },
 };

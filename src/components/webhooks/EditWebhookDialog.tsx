@@ -1,0 +1,84 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Dialog, Portal, Stack } from '@chakra-ui/react';
+import type { WebhookEndpoint, WebhookPatch } from '../../contract';
+import { webhookTexts } from '../../lib/texts-webhooks';
+import { ErrorNotice } from '../common/ErrorNotice';
+import { draftProblems, WebhookFields, type WebhookDraft, type WebhookDraftProblems } from './WebhookFields';
+
+const t = webhookTexts.edit;
+
+export interface EditWebhookDialogProps {
+  /** The endpoint to edit; null: closed. */
+  endpoint: WebhookEndpoint | null;
+  isPending: boolean;
+  /** Why the server refused (an address not allowed, the endpoint gone), in its words. */
+  error: string | null;
+  /** What changed (empty when nothing did). */
+  onSave: (patch: WebhookPatch) => void;
+  onCancel: () => void;
+}
+
+/** 'Edit': an endpoint's address and events; the server checks a changed address again. */
+export function EditWebhookDialog(props: EditWebhookDialogProps) {
+  // Keyed by the endpoint: each opening starts from its own address and events.
+  return <EditForm key={props.endpoint?.id ?? 'closed'} {...props} />;
+}
+
+function EditForm({ endpoint, isPending, error, onSave, onCancel }: EditWebhookDialogProps) {
+  const [draft, setDraft] = useState<WebhookDraft>({ url: endpoint?.url ?? '', events: endpoint?.events ?? [] });
+  const [problems, setProblems] = useState<WebhookDraftProblems>({});
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!endpoint) return;
+    const found = draftProblems(draft);
+    setProblems(found);
+    if (found.url || found.events) return;
+    const url = draft.url.trim();
+    const eventsChanged =
+      draft.events.length !== endpoint.events.length || draft.events.some((e) => !endpoint.events.includes(e));
+    onSave({ ...(url !== endpoint.url ? { url } : {}), ...(eventsChanged ? { events: draft.events } : {}) });
+  };
+  return (
+    <Dialog.Root
+      open={endpoint !== null}
+      size="lg"
+      onOpenChange={(details) => {
+        if (!details.open && !isPending) onCancel();
+      }}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <form onSubmit={submit} noValidate>
+              <Dialog.Header>
+                <Dialog.Title>{t.title}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="4">
+                  <WebhookFields
+                    draft={draft}
+                    onChange={(next) => {
+                      setDraft(next);
+                      setProblems({});
+                    }}
+                    problems={problems}
+                  />
+                  <ErrorNotice message={error} />
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button variant="outline" onClick={onCancel} disabled={isPending}>
+                  {t.cancel}
+                </Button>
+                <Button type="submit" colorPalette="blue" loading={isPending} loadingText={t.saving}>
+                  {t.save}
+                </Button>
+              </Dialog.Footer>
+            </form>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
