@@ -49,6 +49,8 @@ export default defineConfig({
       DATABASE_URL: '',
       // The ingest tests scrape a fixture site they serve on 127.0.0.1.
       SCRAPE_ALLOW_CIDRS: '127.0.0.1/32',
+      // The scheduling flow's webhook receiver listens on 127.0.0.1 too.
+      WEBHOOK_ALLOW_CIDRS: '127.0.0.1/32',
       // The history flow saves three times in a few seconds and expects three revisions (by
       // default one admin's edits within 10 minutes are one; the server tests cover that).
       HISTORY_FOLD_MINUTES: '0',

@@ -269,6 +269,12 @@ export async function recordAttempts(tx: Queryable, attempts: readonly RecordedA
   return new Map(rows.filter((r) => r.failing_since).map((r) => [r.id, new Date(r.failing_since!)]));
 }
 
+/** Deletes the deliveries created before `before` that are done (their attempts go with them); answers how many. */
+export async function pruneDeliveries(db: Queryable, before: Date): Promise<number> {
+  const { rowCount } = await db.query(`DELETE FROM webhook_deliveries WHERE state <> 'pending' AND created_at < $1`, [before]);
+  return rowCount ?? 0;
+}
+
 /** Disables an endpoint (that still is enabled); answers whether it did. */
 export async function disableEndpoint(tx: Queryable, id: string, reason: string, at: Date): Promise<boolean> {
   const { rowCount } = await tx.query(

@@ -16,7 +16,7 @@ import {
   type WebhookDelivery,
 } from '../../src/contract/index.ts';
 import { webhookAllowList } from '../webhooks/urls.ts';
-import { startDeliveryWorker, type DeliveryWorker } from '../webhooks/worker.ts';
+import { pruneWebhookLog, startDeliveryWorker, type DeliveryWorker } from '../webhooks/worker.ts';
 import { backends, useHarness } from './helpers.ts';
 import { startReceiver, type Receiver } from './webhook-receiver.ts';
 
@@ -309,6 +309,26 @@ describe.each(backends)('webhooks ($name)', (backend) => {
     expect(test.json().data).toMatchObject({ type: 'webhook.test', state: 'pending' });
     await drain();
     expect(receiver.received.at(-1)).toMatchObject({ type: 'webhook.test', verified: true });
+  });
+
+  it('keeps done deliveries in the log for 30 days, and pending ones until they are done', async () => {
+    const endpoint = await register(['article.updated']);
+    const a = await createArticle('kept-30-days');
+    await ctx.api('PATCH', `/api/articles/${a.id}`, { title: 'Delivered' });
+    await drain();
+    receiver.fallback = { status: 500 };
+    await ctx.api('PATCH', `/api/articles/${a.id}`, { title: 'Still failing' });
+    await drain();
+    const log = await deliveries(endpoint.data.id);
+    expect(log.map((d) => d.state).sort()).toEqual(['delivered', 'pending']);
+    // Both made 31 days ago: the delivered one goes (its attempts with it), the pending one stays.
+    await ctx.h.db.query(`UPDATE webhook_deliveries SET created_at = created_at - interval '31 days' WHERE endpoint_id = $1`, [endpoint.data.id]);
+    // Two days ago they were 29 days old: kept.
+    expect(await pruneWebhookLog(ctx.h.db, new Date(Date.now() - 2 * 86_400_000))).toBe(0);
+    expect(await pruneWebhookLog(ctx.h.db, new Date())).toBe(1);
+    expect((await deliveries(endpoint.data.id)).map((d) => d.state)).toEqual(['pending']);
+    const orphans = await ctx.h.db.query(`SELECT 1 FROM webhook_attempts t WHERE NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.id = t.delivery_id)`);
+    expect(orphans.rows).toHaveLength(0);
   });
 
   it('tells of files uploaded, replaced and deleted', async () => {

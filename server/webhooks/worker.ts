@@ -7,10 +7,10 @@
  */
 import type net from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
-import { WEBHOOK_DISABLE_AFTER_MS, WEBHOOK_TIMEOUT_MS, webhookMessages } from '../../src/contract/index.ts';
+import { WEBHOOK_DISABLE_AFTER_MS, WEBHOOK_LOG_DAYS, WEBHOOK_TIMEOUT_MS, webhookMessages } from '../../src/contract/index.ts';
 import type { Database } from '../db/database.ts';
 import { recordActivity } from '../repositories/activity.ts';
-import { claimDeliveries, disableEndpoint, recordAttempts, type ClaimedDelivery, type RecordedAttempt } from '../repositories/webhooks.ts';
+import { claimDeliveries, disableEndpoint, pruneDeliveries, recordAttempts, type ClaimedDelivery, type RecordedAttempt } from '../repositories/webhooks.ts';
 import { nextStep, sendMessage, type SendResult } from './send.ts';
 
 export interface DeliveryWorkerOptions {
@@ -32,6 +32,13 @@ export interface DeliveryWorkerOptions {
 
 /** A claim outlives the longest attempt (the timeout) by this much before another process may take it. */
 const LEASE_MS = WEBHOOK_TIMEOUT_MS + 25_000;
+/** How often the log's old deliveries are deleted. */
+const PRUNE_EVERY_MS = 60 * 60_000;
+
+/** Deletes the deliveries done for more than WEBHOOK_LOG_DAYS; answers how many. */
+export function pruneWebhookLog(db: Database, now: Date): Promise<number> {
+  return pruneDeliveries(db, new Date(now.getTime() - WEBHOOK_LOG_DAYS * 24 * 60 * 60_000));
+}
 
 export interface DeliveryWorker {
   /** Claims and sends what is due now, until nothing is; answers how many attempts were made. */
@@ -131,9 +138,15 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
     }
   };
 
+  let prunedAt = 0;
   const loop = async () => {
     try {
       await drain();
+      if (now().getTime() - prunedAt >= PRUNE_EVERY_MS) {
+        prunedAt = now().getTime();
+        const pruned = await pruneWebhookLog(db, now());
+        if (pruned > 0) log.info({ pruned }, 'old webhook deliveries deleted from the log');
+      }
     } catch (error) {
       log.warn({ err: error }, 'webhook outbox could not be read; trying again');
     }

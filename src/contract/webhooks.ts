@@ -58,6 +58,8 @@ export const WEBHOOK_RETRY_EVERY_MS = 3 * 60 * 60_000;
 export const WEBHOOK_RETRY_FOR_MS = 24 * 60 * 60_000;
 /** An endpoint whose deliveries have failed this long, with no success between, is disabled. */
 export const WEBHOOK_DISABLE_AFTER_MS = 3 * 24 * 60 * 60_000;
+/** Deliveries that are done (delivered, or given up) stay in the log this long. */
+export const WEBHOOK_LOG_DAYS = 30;
 /** How much of a receiver's answer the log keeps. */
 export const WEBHOOK_RESPONSE_EXCERPT_CHARS = 500;
 export const MAX_WEBHOOK_URL_LENGTH = 2048;

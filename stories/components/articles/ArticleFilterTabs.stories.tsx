@@ -92,6 +92,9 @@ export const Keyboard: Story = {
     await waitFor(() => expect(canvas.getByRole('tab', { name: /^Trash/ })).toHaveFocus());
     await expect(args.onChange).toHaveBeenLastCalledWith('trash');
     await userEvent.keyboard('{ArrowLeft}');
+    await waitFor(() => expect(canvas.getByRole('tab', { name: /^Scheduled/ })).toHaveFocus());
+    await expect(args.onChange).toHaveBeenLastCalledWith('scheduled');
+    await userEvent.keyboard('{ArrowLeft}');
     await waitFor(() => expect(canvas.getByRole('tab', { name: /^Draft/ })).toHaveFocus());
     await expect(args.onChange).toHaveBeenLastCalledWith('draft');
   },
