@@ -28,6 +28,8 @@ export interface DeliveryWorkerOptions {
   send?: (delivery: ClaimedDelivery, at: Date) => Promise<SendResult>;
   /** No loop: only `drain()` calls send (a test's clock decides what is due). */
   manual?: boolean;
+  /** Finished attempts are recorded together at most this often (250 ms; 0 in manual mode). */
+  recordEveryMs?: number;
 }
 
 /** A claim outlives the longest attempt (the timeout) by this much before another process may take it. */
@@ -57,10 +59,16 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
   let timer: NodeJS.Timeout | undefined;
   let looping: Promise<void> | undefined;
 
-  // Finished attempts wait here to be recorded together: one transaction for all that ended
-  // while the previous one was written (16 attempts cost about what one did).
+  // Finished attempts wait here to be recorded together, one transaction at most every
+  // RECORD_EVERY_MS: on the embedded database every statement runs on the thread that answers
+  // requests, so a few large writes cost the console far less than many small ones. An attempt's
+  // place is free once its request has ended; its record follows (until then its lease keeps
+  // the delivery from being claimed again).
+  const recordEveryMs = options.recordEveryMs ?? (options.manual ? 0 : 250);
   const finished: { attempt: RecordedAttempt; done: () => void; fail: (error: unknown) => void }[] = [];
+  const unrecorded = new Set<Promise<void>>();
   let writing = false;
+  let wroteAt = 0;
   const writeBatch = async (batch: RecordedAttempt[]) =>
     db.transaction(async (tx) => {
       const failing = await recordAttempts(tx, batch);
@@ -79,6 +87,9 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
     writing = true;
     try {
       while (finished.length) {
+        const wait = wroteAt + recordEveryMs - Date.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        wroteAt = Date.now();
         const batch = finished.splice(0);
         try {
           await writeBatch(batch.map((b) => b.attempt));
@@ -103,7 +114,10 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
     const at = now();
     const result = await send(delivery, at);
     const step = nextStep(result, delivery.attempts, now(), new Date(delivery.retry_until));
-    await queue({ delivery, outcome: { at, ...result, ...step } });
+    const recorded = queue({ delivery, outcome: { at, ...result, ...step } })
+      .catch((error: unknown) => log.error({ err: error, delivery: delivery.id }, 'webhook attempt could not be recorded'))
+      .finally(() => unrecorded.delete(recorded));
+    unrecorded.add(recorded);
   };
 
   /** Claims what fits beside the attempts in flight and starts them; answers how many it started. */
@@ -113,7 +127,7 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
     const claimed = await claimDeliveries(db, now(), room, LEASE_MS);
     for (const delivery of claimed) {
       const running = attempt(delivery)
-        .catch((error: unknown) => log.error({ err: error, delivery: delivery.id }, 'webhook attempt could not be recorded'))
+        .catch((error: unknown) => log.error({ err: error, delivery: delivery.id }, 'webhook attempt failed'))
         .finally(() => inFlight.delete(running));
       inFlight.add(running);
     }
@@ -125,15 +139,20 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
     for (;;) {
       const started = await fill();
       total += started;
-      if (inFlight.size === 0) return total;
-      // Wait for a quarter of the places to free (or the last attempt to end), then claim for
+      if (inFlight.size === 0) {
+        // What the records make due (a retry due now) is claimed once they are written.
+        if (unrecorded.size === 0) return total;
+        await Promise.allSettled(unrecorded);
+        continue;
+      }
+      // Wait for half of the places to free (or the last attempt to end), then claim for
       // them at once: one statement per few deliveries, not one each.
       // With nothing more due, look again as soon as one ends.
       if (started === 0) {
         await Promise.race(inFlight);
         continue;
       }
-      const refill = Math.max(1, Math.floor(concurrency / 4));
+      const refill = Math.max(1, Math.floor(concurrency / 2));
       while (inFlight.size > 0 && concurrency - inFlight.size < refill) await Promise.race(inFlight);
     }
   };
@@ -161,6 +180,7 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
       clearTimeout(timer);
       await looping;
       await Promise.allSettled(inFlight);
+      await Promise.allSettled(unrecorded);
     },
   };
 }
