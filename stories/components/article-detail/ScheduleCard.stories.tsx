@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fireEvent, fn, userEvent, waitFor, within } from 'storybook/test';
 import { ScheduleCard } from '../../../src/components/article-detail/ScheduleCard';
+import { ScheduleTimeField, TimeZoneField } from '../../../src/components/schedule/ScheduleFields';
 import { scheduleMessages } from '../../../src/contract';
 import { scheduleTexts as t } from '../../../src/lib/texts-schedule';
 
@@ -11,6 +12,8 @@ const ZONE = 'Europe/Paris';
 const meta = {
   title: 'Components/ArticleDetail/ScheduleCard',
   component: ScheduleCard,
+  // Its inputs (ScheduleFields), which the bulk Schedule… dialog uses too.
+  subcomponents: { ScheduleTimeField, TimeZoneField },
   args: {
     status: 'draft',
     schedule: { publishAt: null, unpublishAt: null, scheduleTimeZone: null, scheduleFailure: null, scheduleNote: null },

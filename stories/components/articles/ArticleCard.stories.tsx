@@ -2,12 +2,15 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Box } from '@chakra-ui/react';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { ArticleCard } from '../../../src/components/articles/ArticleCard';
+import { ScheduleBadges } from '../../../src/components/schedule/ScheduleBadges';
 import { formatDateTime } from '../../../src/lib/format';
 import { cardWithoutBlogData, draftCard, makeCard, publishedCard } from '../../fixtures';
 
 const meta = {
   title: 'Components/Articles/ArticleCard',
   component: ArticleCard,
+  // The Scheduled and ScheduleFailed stories show its ScheduleBadges.
+  subcomponents: { ScheduleBadges },
   args: { article: publishedCard, onDelete: fn(), isDeleting: false },
   decorators: [
     (Story) => (

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { WebhookDeliveryLog } from '../../../src/components/webhooks';
+import { ClosableDialog } from '../../../src/components/common/ClosableDialog';
+import { WebhookDeliveriesDialog, WebhookDeliveryLog } from '../../../src/components/webhooks';
 import { serverMessages, webhookMessages } from '../../../src/contract';
 import { formatDateTime } from '../../../src/lib/format';
 import { webhookTexts } from '../../../src/lib/texts-webhooks';
@@ -14,6 +15,8 @@ const nameOf = (delivery: (typeof log)[0]) => t.delivery(t.eventLabel(delivery.t
 const meta = {
   title: 'Components/Webhooks/WebhookDeliveryLog',
   component: WebhookDeliveryLog,
+  // The Webhooks screen shows the log in WebhookDeliveriesDialog (a ClosableDialog): Routes/Webhooks › DeliveryLog opens it.
+  subcomponents: { WebhookDeliveriesDialog, ClosableDialog },
   args: {
     deliveries: log,
     isLoading: false,

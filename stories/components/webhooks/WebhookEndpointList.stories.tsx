@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { WebhookEndpointCard, WebhookEndpointList } from '../../../src/components/webhooks';
+import { EditWebhookDialog, WebhookEndpointCard, WebhookEndpointList } from '../../../src/components/webhooks';
+import { ActionOutcomeText } from '../../../src/components/webhooks/ActionOutcomeText';
 import { serverMessages, WEBHOOK_DISABLE_AFTER_MS, webhookEventLabels, webhookMessages } from '../../../src/contract';
 import { formatDateTime } from '../../../src/lib/format';
 import { webhookTexts } from '../../../src/lib/texts-webhooks';
@@ -11,7 +12,8 @@ const t = webhookTexts;
 const meta = {
   title: 'Components/Webhooks/WebhookEndpointList',
   component: WebhookEndpointList,
-  subcomponents: { WebhookEndpointCard },
+  // Edit opens EditWebhookDialog; each action's outcome is said by ActionOutcomeText (the Edit and Send stories).
+  subcomponents: { WebhookEndpointCard, EditWebhookDialog, ActionOutcomeText },
   args: {
     endpoints: sampleWebhookEndpoints,
     isLoading: false,
