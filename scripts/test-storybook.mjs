@@ -20,9 +20,24 @@ const freePort = () =>
   });
 
 const port = await freePort();
+// Each child leads its own process group, so stopping it stops what `npx` started under it
+// (the static server, the test-runner's workers), not just the wrapper.
 const server = spawn('npx', ['http-server', dir, '-a', '127.0.0.1', '-p', String(port), '-s', '-c-1'], {
   stdio: 'ignore',
+  detached: true,
 });
+const children = [server];
+const stopAll = () => {
+  for (const child of children) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      /* already gone */
+    }
+  }
+};
+process.on('exit', stopAll);
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
 
 const url = `http://127.0.0.1:${port}`;
 for (let i = 0; i < 100; i++) {
@@ -39,8 +54,8 @@ const workers = process.env.STORYBOOK_WORKERS ?? '2';
 const runner = spawn(
   'npx',
   ['test-storybook', '--url', url, '--maxWorkers', workers, ...process.argv.slice(2)],
-  { stdio: 'inherit' },
+  { stdio: 'inherit', detached: true },
 );
+children.push(runner);
 const code = await new Promise((resolve) => runner.on('exit', (c) => resolve(c ?? 1)));
-server.kill();
 process.exit(code);
