@@ -8,7 +8,13 @@
  *   npx tsx bench/search.ts
  *   BENCH_ROWS=20000 BENCH_DURATION=5 BENCH_BACKENDS=postgres npx tsx bench/search.ts
  *
+ * Then, per case, what the other admins see meanwhile: while one admin, and then five at once,
+ * run the case's search for BENCH_PROBE seconds, GET /api/health and an article's page
+ * (GET /api/articles/:id) are asked in turn, one at a time, and their worst and p99 times printed
+ * beside the same with nobody searching.
+ *
  * Knobs: BENCH_ROWS (100000), BENCH_DURATION seconds per case (10), BENCH_WARMUP seconds (2),
+ * BENCH_PROBE seconds per probe run (5; 0 skips the probes),
  * BENCH_CONNECTIONS (20), BENCH_BACKENDS (postgres,pglite), BENCH_PG_URL
  * (postgres://postgres@127.0.0.1:5432; a fresh database is created there and dropped),
  * BENCH_SEEDED_URL (a PostgreSQL database this bench seeded before with the same BENCH_ROWS: used
@@ -21,7 +27,7 @@ import pg from 'pg';
 import { articleListResultSchema, formatSearchCount } from '../src/contract/index.ts';
 import { createPgliteDatabase, createPostgresDatabase, type Database } from '../server/db/database.ts';
 import { migrate } from '../server/db/migrations.ts';
-import { createBenchDatabase, fmt, freePort, measureWithCpu, onCleanup, runMain, signIn, startServer } from './http/process.ts';
+import { createBenchDatabase, fmt, freePort, load, measureWithCpu, onCleanup, runMain, signIn, startServer } from './http/process.ts';
 import { paragraphs } from './http/prose.ts';
 import { seedLibrary } from './http/seed.ts';
 
@@ -31,7 +37,36 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const BACKENDS = (process.env.BENCH_BACKENDS ?? 'postgres,pglite').split(',').map((s) => s.trim());
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
+const PROBE_SECONDS = Number(process.env.BENCH_PROBE ?? 5);
 const ADMIN = { email: 'bench@example.com', password: 'bench-password-1' };
+
+interface Probe {
+  health: number[];
+  page: number[];
+}
+
+/** Asks for the health check and an article's page in turn, one at a time, until `until` resolves. */
+async function probeWhile(base: string, headers: Record<string, string>, articleId: string, until: Promise<unknown>): Promise<Probe> {
+  const probe: Probe = { health: [], page: [] };
+  let done = false;
+  void until.finally(() => (done = true));
+  while (!done) {
+    for (const [url, times] of [[`${base}/api/health`, probe.health], [`${base}/api/articles/${articleId}`, probe.page]] as const) {
+      const started = performance.now();
+      const res = await fetch(url, { headers });
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`${url}: ${res.status}`);
+      times.push(performance.now() - started);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return probe;
+}
+
+const worst = (times: number[]) => (times.length ? Math.max(...times) : Number.NaN);
+const p99 = (times: number[]) => (times.length ? [...times].sort((a, b) => a - b)[Math.floor(0.99 * (times.length - 1))]! : Number.NaN);
+const probeText = (p: Probe) =>
+  `health worst ${fmt(worst(p.health), 0)} ms (p99 ${fmt(p99(p.health), 0)}), article page worst ${fmt(worst(p.page), 0)} ms (p99 ${fmt(p99(p.page), 0)}), ${p.health.length} probes`;
 
 async function open(backend: string, dataDir: string): Promise<{ db: Database; databaseUrl?: string }> {
   if (backend === 'pglite') return { db: await createPgliteDatabase(path.join(dataDir, 'db')) };
@@ -104,6 +139,25 @@ async function bench(backend: string) {
       results.push({ name, rps: r.rps, p50: r.p50, p99: r.p99, bad: r.errors + r.non2xx, found, cpu });
       const split = r.pgCpu === undefined ? '' : ` (server ${fmt(r.nodeCpu, 2)} + PostgreSQL ${fmt(r.pgCpu, 2)})`;
       console.log(`  ${name}: ${fmt(r.rps, 0)} req/s, p99 ${r.p99} ms, CPU ${fmt(cpu, 2)} ms/req${split}`);
+    }
+    if (PROBE_SECONDS > 0) {
+      const { rows } = await fetch(`${server.base}/api/articles/admin/articles?limit=1`, { headers })
+        .then((r) => r.json() as Promise<{ data: { id: string }[] }>)
+        .then((page) => ({ rows: page.data }));
+      const articleId = rows[0]!.id;
+      console.log(`\n${backend}: the health check and an article's page, asked one at a time while admins search (${PROBE_SECONDS} s each)`);
+      const idle = await probeWhile(server.base, headers, articleId, new Promise((resolve) => setTimeout(resolve, PROBE_SECONDS * 1000)));
+      console.log(`  nobody searching: ${probeText(idle)}`);
+      for (const [name, q] of cases) {
+        if (!q) continue;
+        const url = `${server.base}/api/articles/admin/articles?q=${encodeURIComponent(q)}`;
+        for (const admins of [1, 5]) {
+          const searching = load(url, { connections: admins, seconds: PROBE_SECONDS, warmupSeconds: 0, headers });
+          const probe = await probeWhile(server.base, headers, articleId, searching);
+          const r = await searching;
+          console.log(`  ${name}, ${admins} admin${admins > 1 ? 's' : ''} searching (${fmt(r.rps, 0)} req/s, p99 ${r.p99} ms): ${probeText(probe)}`);
+        }
+      }
     }
     const list = results[0]!;
     const cols = [52, 9, 8, 8, 8, 10, 12, 12];

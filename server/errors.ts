@@ -81,6 +81,16 @@ export class DatabaseUnavailableError extends Error {
   }
 }
 
+/**
+ * The embedded database did not start this request's statement in time: statements before it
+ * held it (see pglite-host.ts). Nothing of it ran.
+ */
+export class DatabaseBusyError extends Error {
+  constructor(waitedMs: number) {
+    super(`database busy: waited ${waitedMs} ms for the embedded database`);
+  }
+}
+
 /** How long a client should wait before retrying while the database is unreachable (seconds). */
 export const DATABASE_RETRY_AFTER_S = 5;
 export const databaseUnavailable = () =>
@@ -125,6 +135,7 @@ function describeValidation(error: FastifyError): string {
 export function toApiError(error: FastifyError | ApiError | Error): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof DatabaseUnavailableError) return databaseUnavailable();
+  if (error instanceof DatabaseBusyError) return apiError('database_busy', { headers: { 'retry-after': '2' } });
   if (error instanceof StorageUnavailableError) return storageUnavailable();
   if (isDiskFull(error)) return storageFull();
   const e = error as FastifyError;

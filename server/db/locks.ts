@@ -9,7 +9,7 @@
  * is kept in memory, per database: apps built on one PGlite in one process (the tests do) still
  * take turns, and nothing is asked of the database.
  */
-import type { Database, Queryable } from './database.ts';
+import type { Database, Queryable } from './types.ts';
 
 /** Every advisory lock of the server, by name; the number is the lock's id within the schema. */
 export const LOCKS = {

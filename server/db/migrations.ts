@@ -3,7 +3,7 @@
  * advisory lock, so several processes starting against one PostgreSQL apply each exactly once.
  * Never edit a shipped migration: add the next version.
  */
-import type { Database, Queryable } from './database.ts';
+import type { Database, Queryable } from './types.ts';
 import { waitForLock } from './locks.ts';
 
 /** What article search (q) matches: slug and both URLs, as one indexed expression. */
@@ -598,6 +598,9 @@ export const migrations: Migration[] = [
 
 /** The schema version the migrations above lead to. */
 export const LATEST_VERSION = Math.max(...migrations.map((m) => m.version));
+
+/** Written into an embedded database's folder by pglite-prepare.ts: the schema version it left there. */
+export const SCHEMA_MARKER = 'schema-version';
 
 /** How often the embedded database's planner statistics are refreshed (it has no autovacuum). */
 export const STATISTICS_REFRESH_MS = 60 * 60 * 1000;

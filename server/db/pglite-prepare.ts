@@ -8,8 +8,8 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { wrapPglite, PGLITE_OPTIONS, SCHEMA_MARKER } from './database.ts';
-import { LATEST_VERSION, migrate } from './migrations.ts';
+import { wrapPglite, PGLITE_OPTIONS } from './pglite.ts';
+import { LATEST_VERSION, migrate, SCHEMA_MARKER } from './migrations.ts';
 
 const dir = process.argv[2];
 if (!dir) {

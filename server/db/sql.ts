@@ -1,4 +1,4 @@
-import type { Queryable } from './database.ts';
+import type { Queryable } from './types.ts';
 
 /** A timestamptz column as the text toISOString() writes (UTC, milliseconds, "Z"). */
 export const isoText = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -11,7 +11,7 @@ export { SEARCH_COUNT_CAP } from '../../src/contract/text.ts';
 
 /** The cheapest statement: resolves once the database has answered. */
 export async function ping(db: Queryable): Promise<void> {
-  await db.query('SELECT 1');
+  await db.query('SELECT 1', [], { lane: 'quick' });
 }
 
 /** A statement's parameters as its text is built: `add(value)` answers the placeholder (`$3`). */

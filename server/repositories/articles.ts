@@ -545,7 +545,7 @@ export async function getArticle(db: Queryable, id: string, forUpdate = false): 
   const { rows } = await db.query<ArticleRow>(
     `SELECT ${ARTICLE_COLUMNS} FROM articles WHERE id = $1 AND ${LIVE}${forUpdate ? ' FOR UPDATE' : ''}`,
     [id],
-    { prepare: true },
+    { prepare: true, lane: 'quick' },
   );
   return rows[0];
 }

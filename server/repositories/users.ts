@@ -178,7 +178,7 @@ export async function validSession(db: Queryable, tokenHash: string, idleMs: num
      )
      SELECT id, email, must_change_password, expires_at FROM s`,
     [tokenHash, idleMs],
-    { prepare: true },
+    { prepare: true, lane: 'quick' },
   );
   return rows[0];
 }

@@ -27,9 +27,10 @@ export const systemRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     config: { public: true },
     schema: { response: { 200: healthSchema, ...errorResponses } },
     handler: async () => {
-      const [database, store] = await Promise.all([
+      const [database, store, queue] = await Promise.all([
         withinCheckTime(ping(db).then(() => 'connected' as const), 'down' as const),
         withinCheckTime(ctx.storage.health(), { backend: ctx.storage.kind, ok: false }),
+        db.queue ? withinCheckTime(db.queue(), undefined) : undefined,
       ]);
       // Real figures of the disk that holds DATA_DIR.
       const fs = await statfs(ctx.dataDir);
@@ -40,6 +41,7 @@ export const systemRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
         api: 'online' as const,
         database,
         storage: { usedBytes, totalBytes, percent, backend: store.backend, reachable: store.ok },
+        ...(queue ? { databaseQueue: { waiting: queue.waiting.quick + queue.waiting.normal + queue.waiting.background, runningMs: queue.runningMs } } : {}),
       };
     },
   });

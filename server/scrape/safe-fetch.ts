@@ -147,7 +147,13 @@ export function request(
   url: URL,
   target: { address: string; family: 4 | 6 },
   signal: AbortSignal,
-  options: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {},
+  options: {
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string | Buffer;
+    /** Keeps connections for the next request to the same checked address (webhooks); a new one each time without. */
+    agent?: http.Agent;
+  } = {},
 ): Promise<Hop> {
   return new Promise((resolve, reject) => {
     const client = url.protocol === 'https:' ? https : http;
@@ -155,7 +161,7 @@ export function request(
       url,
       {
         method: options.method ?? 'GET',
-        agent: false,
+        agent: options.agent ?? false,
         signal,
         headers: options.headers ?? SCRAPER_HEADERS,
         // Connect to the address we checked, whatever DNS would answer now.
@@ -168,7 +174,9 @@ export function request(
       (res) => resolve({ status: res.statusCode ?? 0, headers: res.headers, stream: res }),
     );
     req.on('socket', (socket) => {
-      socket.on('connect', () => {
+      // A kept connection (options.agent) was checked when it was made.
+      if (!socket.connecting) return;
+      socket.once('connect', () => {
         if (socket.remoteAddress && socket.remoteAddress !== target.address) {
           req.destroy(refused('This address is not allowed'));
         }

@@ -30,6 +30,9 @@ describe.each(backends)('health, activity, routing ($name)', (backend) => {
     expect(health.storage.usedBytes).toBeGreaterThan(0);
     expect(health.storage.usedBytes).toBeLessThanOrEqual(health.storage.totalBytes);
     expect(health.storage.percent).toBe(Math.round((health.storage.usedBytes / health.storage.totalBytes) * 100));
+    // The embedded database tells its queue (its ping was running, nothing waited); PostgreSQL has none.
+    if (h.db.kind === 'pglite') expect(health.databaseQueue).toEqual({ waiting: 0, runningMs: expect.any(Number) });
+    else expect(health.databaseQueue).toBeUndefined();
   });
 
   it('reports the database as down when it does not answer', async () => {

@@ -5,6 +5,8 @@
  * rules approved; redirects are not followed. What came back decides what happens next
  * (`nextStep`).
  */
+import http from 'node:http';
+import https from 'node:https';
 import type net from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import {
@@ -61,6 +63,30 @@ export function parseRetryAfter(value: string | string[] | undefined, now: numbe
 
 const retryableStatus = (status: number) => status >= 500 || status === 408 || status === 429;
 
+/**
+ * Connections kept between deliveries, one pool per address the SSRF rules approved (a name that
+ * now resolves elsewhere gets the pool of its new, checked address): a receiver taking a burst
+ * of events is not connected to anew for each.
+ */
+const agents = new Map<string, http.Agent>();
+const MAX_POOLS = 64;
+
+function agentFor(url: URL, target: { address: string }): http.Agent {
+  const key = `${url.protocol}//${target.address}:${url.port}/${url.hostname}`;
+  let agent = agents.get(key);
+  if (!agent) {
+    if (agents.size >= MAX_POOLS) {
+      const [oldest, pool] = agents.entries().next().value!;
+      agents.delete(oldest);
+      pool.destroy();
+    }
+    const options = { keepAlive: true, keepAliveMsecs: 1_000, maxSockets: 64, maxFreeSockets: 16, timeout: WEBHOOK_TIMEOUT_MS };
+    agent = url.protocol === 'https:' ? new https.Agent(options) : new http.Agent(options);
+    agents.set(key, agent);
+  }
+  return agent;
+}
+
 export async function sendMessage(message: Message, allow: net.BlockList | undefined, now = new Date()): Promise<SendResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
@@ -73,6 +99,7 @@ export async function sendMessage(message: Message, allow: net.BlockList | undef
       method: 'POST',
       headers: { ...signedHeaders(message, now), 'content-length': String(body.length) },
       body,
+      agent: agentFor(url, target),
     });
     const chunks: Buffer[] = [];
     let size = 0;

@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { WEBHOOK_DISABLE_AFTER_MS, WEBHOOK_LOG_DAYS, WEBHOOK_TIMEOUT_MS, webhookMessages } from '../../src/contract/index.ts';
 import type { Database } from '../db/database.ts';
 import { recordActivity } from '../repositories/activity.ts';
-import { claimDeliveries, disableEndpoint, pruneDeliveries, recordAttempts, type ClaimedDelivery, type RecordedAttempt } from '../repositories/webhooks.ts';
+import { BACKGROUND, claimDeliveries, disableEndpoint, pruneDeliveries, recordAttempts, type ClaimedDelivery, type RecordedAttempt } from '../repositories/webhooks.ts';
 import { nextStep, sendMessage, type SendResult } from './send.ts';
 
 export interface DeliveryWorkerOptions {
@@ -81,7 +81,7 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
           log.warn({ endpoint: endpointId, url: last.delivery.url }, 'webhook endpoint disabled after 3 days of failures');
         }
       }
-    });
+    }, BACKGROUND);
   const record = async () => {
     if (writing) return;
     writing = true;

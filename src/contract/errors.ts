@@ -46,6 +46,7 @@ export const apiErrors = {
   internal: { status: 500, message: m.internal },
   busy: { status: 503, message: m.serverBusy },
   database_unavailable: { status: 503, message: m.databaseUnavailable },
+  database_busy: { status: 503, message: m.databaseBusy },
   storage_full: { status: 507, message: m.storageFull },
   storage_unavailable: { status: 503, message: m.storageUnavailable },
   // Sessions and accounts.

@@ -552,6 +552,11 @@ export const healthSchema = z.object({
     /** Whether that store answered just now (an S3 bucket can be away while the server runs). */
     reachable: z.boolean(),
   }),
+  /**
+   * The embedded database's queue (absent with DATABASE_URL): statements waiting for it, and how
+   * long the one running now has run.
+   */
+  databaseQueue: z.object({ waiting: z.number().int().nonnegative(), runningMs: z.number().nonnegative() }).optional(),
 });
 export type Health = z.infer<typeof healthSchema>;
 

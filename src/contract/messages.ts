@@ -37,6 +37,7 @@ export const serverMessages = {
   svgTooComplex: 'This SVG is too complex to check safely',
   serverBusy: 'The server is busy. Try again in a moment.',
   databaseUnavailable: 'The database is not reachable right now. Nothing was changed; try again in a moment.',
+  databaseBusy: 'The database is busy with other requests. Nothing was changed; try again in a moment.',
   storageFull: 'The file storage is full. Nothing was stored; free some space or ask an administrator.',
   storageUnavailable: 'The file storage is not reachable right now. Nothing was changed; try again in a moment.',
   crossSite: 'This request came from another site and was refused.',
