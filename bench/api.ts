@@ -11,7 +11,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../server/app.ts';
-import { encodeCursor } from '../server/articles.ts';
+import { encodeCursor } from '../server/articles/rules.ts';
 import { createPgliteDatabase } from '../server/db/database.ts';
 import { articleCounts } from '../server/repositories/articles.ts';
 

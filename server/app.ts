@@ -28,12 +28,12 @@ import {
   type AdminBootstrap,
   type PasswordHashing,
   type SessionUser,
-} from './auth.ts';
+} from './accounts/auth.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/database.ts';
 import { migrate, refreshStatistics, STATISTICS_REFRESH_MS } from './db/migrations.ts';
 import { runIfFree } from './db/locks.ts';
-import { OidcClient, type OidcSettings } from './oidc.ts';
+import { OidcClient, type OidcSettings } from './accounts/oidc.ts';
 import { docsRoutes, registerOpenApi } from './openapi.ts';
 import { historyRoutes } from './routes/history.ts';
 import { sweepArticleHistory, sweepFileVersions } from './history/sweep.ts';
@@ -44,11 +44,11 @@ import { DEFAULT_MAX_IMAGE_PIXELS } from './files/limits.ts';
 import type { ObjectStore } from './files/objects.ts';
 import { FileStorage } from './files/storage.ts';
 import { articleRoutes } from './routes/articles.ts';
-import { sweepTrash } from './articles.ts';
+import { sweepTrash } from './articles/rules.ts';
 import { sweepFileTrash } from './files/library.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
 import { publicRoutes } from './routes/public.ts';
-import { ViewCounter } from './views.ts';
+import { ViewCounter } from './articles/views.ts';
 import { authRoutes, SESSION_COOKIE } from './routes/auth.ts';
 import { fileRoutes } from './routes/files.ts';
 import { systemRoutes } from './routes/system.ts';

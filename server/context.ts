@@ -1,10 +1,10 @@
 import type net from 'node:net';
-import type { ViewCounter } from './views.ts';
-import type { PasswordHashing, SessionCache } from './auth.ts';
+import type { ViewCounter } from './articles/views.ts';
+import type { PasswordHashing, SessionCache } from './accounts/auth.ts';
 import type { Database } from './db/database.ts';
 import type { FileStorage } from './files/storage.ts';
 import type { RetentionPolicy } from './history/retention.ts';
-import type { OidcClient } from './oidc.ts';
+import type { OidcClient } from './accounts/oidc.ts';
 import type { SafeFetchOptions } from './scrape/safe-fetch.ts';
 import type { WorkerPool } from './workers/pool.ts';
 

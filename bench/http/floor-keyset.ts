@@ -9,7 +9,7 @@
 import { createServer } from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
-import { decodeCursor } from '../../server/articles.ts';
+import { decodeCursor } from '../../server/articles/rules.ts';
 import { createPgliteDatabase } from '../../server/db/database.ts';
 import { ARTICLE_CARD_COLUMNS } from '../../server/repositories/articles.ts';
 

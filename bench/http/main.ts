@@ -26,7 +26,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { encodeCursor } from '../../server/articles.ts';
+import { encodeCursor } from '../../server/articles/rules.ts';
 import { createPgliteDatabase, createPostgresDatabase, type Database } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrations.ts';
 import {

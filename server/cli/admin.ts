@@ -5,12 +5,12 @@
  * every session of that user, in every process. Uses DATABASE_URL, or the embedded database in
  * DATA_DIR (stop the server first).
  */
-import { defaultPasswordHashing } from '../auth.ts';
+import { defaultPasswordHashing } from '../accounts/auth.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrations.ts';
 import { ApiError } from '../errors.ts';
-import { createAccount, resetPassword } from '../users.ts';
+import { createAccount, resetPassword } from '../accounts/users.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 

@@ -5,7 +5,7 @@ import type { AppContext } from '../context.ts';
 import { errorResponses } from '../errors.ts';
 import { articleEventsByDay, storageByDay, topArticlesByViews, viewsByDay } from '../repositories/analytics.ts';
 import { selectSites } from '../repositories/articles.ts';
-import { utcDay } from '../views.ts';
+import { utcDay } from '../articles/views.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How many articles the most-read list has. */

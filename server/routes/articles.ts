@@ -39,7 +39,7 @@ import {
   nextUpdatedAt,
   isStale,
   slugify,
-} from '../articles.ts';
+} from '../articles/rules.ts';
 import type { AppContext } from '../context.ts';
 import type { HistoryWrite } from '../history/articles.ts';
 import { isUniqueViolation } from '../db/database.ts';

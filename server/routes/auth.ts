@@ -19,14 +19,14 @@ import {
   SESSION_TTL_MS,
   takeLoginAttempt,
   verifyPassword,
-} from '../auth.ts';
+} from '../accounts/auth.ts';
 import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
-import type { OidcPending } from '../oidc.ts';
+import type { OidcPending } from '../accounts/oidc.ts';
 import { sha256 } from '../ids.ts';
 import { apiError, errorResponses } from '../errors.ts';
 import { deleteExpiredSessions, deleteSession, invitationsEnabled, revokeSession } from '../repositories/users.ts';
-import { acceptInvitation, changePassword } from '../users.ts';
+import { acceptInvitation, changePassword } from '../accounts/users.ts';
 
 export const SESSION_COOKIE = 'session';
 

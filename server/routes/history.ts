@@ -15,7 +15,7 @@ import {
   revisionSummaryResultSchema,
   serverMessages,
 } from '../../src/contract/index.ts';
-import { articleLabel, isStale, nextUpdatedAt } from '../articles.ts';
+import { articleLabel, isStale, nextUpdatedAt } from '../articles/rules.ts';
 import type { AppContext } from '../context.ts';
 import { isUniqueViolation } from '../db/database.ts';
 import { apiError, errorResponses } from '../errors.ts';

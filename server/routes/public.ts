@@ -15,7 +15,7 @@ import {
   publicArticleSchema,
   serverMessages,
 } from '../../src/contract/index.ts';
-import { decodeCursor, encodeCursor } from '../articles.ts';
+import { decodeCursor, encodeCursor } from '../articles/rules.ts';
 import type { AppContext } from '../context.ts';
 import { apiError, errorResponses } from '../errors.ts';
 import { getPublishedBySlug, selectPublicPage } from '../repositories/articles.ts';

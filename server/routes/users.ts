@@ -12,7 +12,7 @@ import {
 import type { AppContext } from '../context.ts';
 import { errorResponses } from '../errors.ts';
 import { invitationsEnabled, listAccounts, listInvitations } from '../repositories/users.ts';
-import { createAccount, createInvitation, removeAccount, revokeInvitation, setInvitationsEnabled } from '../users.ts';
+import { createAccount, createInvitation, removeAccount, revokeInvitation, setInvitationsEnabled } from '../accounts/users.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 

@@ -8,7 +8,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { SCHEDULE_TOLERANCE_MS, scheduleMessages, type ScheduleAction } from '../../src/contract/index.ts';
-import { articleLabel } from '../articles.ts';
+import { articleLabel } from '../articles/rules.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { ensureHistories, recordBulkRevisions } from '../history/articles.ts';
 import { recordActivities, recordActivity } from '../repositories/activity.ts';

@@ -11,7 +11,7 @@ import { Readable } from 'node:stream';
 import { cutText, MAX_TITLE_LENGTH, type ScrapeWarning } from '../../src/contract/index.ts';
 import { ApiError, apiError } from '../errors.ts';
 import { displayName, storeFile, type LibraryContext } from '../files/library.ts';
-import { freeSlug, insertArticle, normalTitle, slugify } from '../articles.ts';
+import { freeSlug, insertArticle, normalTitle, slugify } from '../articles/rules.ts';
 import { isUniqueViolation } from '../db/database.ts';
 import { fileContentUrl } from '../repositories/files.ts';
 import { findScrapedArticleId, type ArticleRow } from '../repositories/articles.ts';

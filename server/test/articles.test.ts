@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { articleListResultSchema, articleStatsSchema, serverMessages, type Article } from '../../src/contract/index.ts';
-import { encodeCursor } from '../articles.ts';
+import { encodeCursor } from '../articles/rules.ts';
 import { auth, backends, openHarness, type Harness } from './helpers.ts';
 
 describe.each(backends)('articles ($name)', (backend) => {

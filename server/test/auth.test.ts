@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { serverMessages } from '../../src/contract/index.ts';
 import { SESSION_CACHE_MS } from '../app.ts';
-import { SessionCache } from '../auth.ts';
+import { SessionCache } from '../accounts/auth.ts';
 import type { Queryable } from '../db/database.ts';
 import { sha256 } from '../ids.ts';
 import { ADMIN, auth, backends, openHarness, type Harness } from './helpers.ts';

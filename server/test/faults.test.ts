@@ -1,5 +1,5 @@
 /**
- * The server under faults of what it stands on, in process (server/reliability/faults.ts does it
+ * The server under faults of what it stands on, in process (server/test/reliability/faults.ts does it
  * for real: a stopped PostgreSQL, a full tmpfs): an unreachable database answers 503
  * `database_unavailable` with Retry-After, a lost connection inside a transaction fails that
  * transaction instead of the process, and a full disk answers 507 `storage_full` with nothing

@@ -13,7 +13,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { buildApp, type AppOptions } from '../app.ts';
-import { hashPassword } from '../auth.ts';
+import { hashPassword } from '../accounts/auth.ts';
 import { createPgliteDatabase, createPostgresDatabase, type Database } from '../db/database.ts';
 
 export interface Backend {

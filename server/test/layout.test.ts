@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
-/** Where SQL belongs, and what is not the server itself (tests, fault and crash drills). */
-const EXEMPT = ['db', 'repositories', 'test', 'reliability'];
+/** Where SQL belongs, and what is not the server itself (tests, the fault and crash drills among them). */
+const EXEMPT = ['db', 'repositories', 'test'];
 
 /**
  * A string literal (quotes or backticks) that starts with an SQL statement's keyword, followed by
@@ -42,6 +42,39 @@ describe('server layout', () => {
     );
     expect(files.length).toBeGreaterThan(10);
     expect(statementsIn(files)).toEqual([]);
+  });
+
+  it('keeps its root to the app itself: domains in folders, no drills beside the product', () => {
+    const root = readdirSync(serverDir, { withFileTypes: true });
+    expect(root.filter((entry) => entry.isFile()).map((entry) => entry.name).sort()).toEqual(
+      ['app.ts', 'config.ts', 'context.ts', 'errors.ts', 'ids.ts', 'main.ts', 'openapi.ts'],
+    );
+    expect(root.some((entry) => entry.name === 'reliability')).toBe(false);
+  });
+
+  it('has no import circle among the database modules (type imports included)', () => {
+    const dbDir = path.join(serverDir, 'db');
+    const imports = new Map<string, string[]>();
+    for (const file of sourcesUnder(dbDir)) {
+      const text = readFileSync(file, 'utf8');
+      const local = [...text.matchAll(/from\s+'\.\/([\w.-]+)'/g)].map((match) => match[1]!);
+      imports.set(path.basename(file), local);
+    }
+    const circle = (start: string): string[] | undefined => {
+      const walk = (file: string, trail: string[]): string[] | undefined => {
+        for (const next of imports.get(file) ?? []) {
+          if (next === start) return [...trail, next];
+          if (!trail.includes(next)) {
+            const found = walk(next, [...trail, next]);
+            if (found) return found;
+          }
+        }
+        return undefined;
+      };
+      return walk(start, [start]);
+    };
+    expect(imports.get('database.ts')).toContain('pglite-thread.ts');
+    expect([...imports.keys()].map(circle).filter(Boolean)).toEqual([]);
   });
 
   it('finds the statements of every repository, and not route names (the pattern is not blind)', () => {

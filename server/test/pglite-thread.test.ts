@@ -17,7 +17,7 @@ afterEach(async () => {
   db = undefined;
 });
 
-describe('the embedded database on its own thread', () => {
+describe('the embedded database on its own thread', { timeout: 60_000 }, () => {
   it('leaves the server thread free while a statement runs', async () => {
     db = await createPgliteDatabase();
     const order: string[] = [];

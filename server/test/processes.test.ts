@@ -14,13 +14,13 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { TRASH_RETENTION_DAYS, type Article } from '../../src/contract/index.ts';
 import { buildApp } from '../app.ts';
-import { LOGIN_MAX_FAILURES } from '../auth.ts';
+import { LOGIN_MAX_FAILURES } from '../accounts/auth.ts';
 import { createPostgresDatabase, type Database } from '../db/database.ts';
 import { runIfFree, type LockName } from '../db/locks.ts';
 import { migrations } from '../db/migrations.ts';
 import { newId } from '../ids.ts';
 import { addViews } from '../repositories/views.ts';
-import { utcDay } from '../views.ts';
+import { utcDay } from '../articles/views.ts';
 import { ADMIN, auth, backends, TEST_HASHING, useHarness } from './helpers.ts';
 
 const DAY = 24 * 60 * 60 * 1000;

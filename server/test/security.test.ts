@@ -9,8 +9,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { serverMessages, sessionListSchema } from '../../src/contract/index.ts';
-import { hashPassword } from '../auth.ts';
-import { createAccount, resetPassword } from '../users.ts';
+import { hashPassword } from '../accounts/auth.ts';
+import { createAccount, resetPassword } from '../accounts/users.ts';
 import { sha256 } from '../ids.ts';
 import { ADMIN, auth, backends, openHarness, TEST_HASHING, type Harness } from './helpers.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { searchSnippet, searchWords } from '../snippet.ts';
+import { searchSnippet, searchWords } from '../articles/snippet.ts';
 
 const marked = (s: { text: string; ranges: [number, number][] }) => {
   const points = Array.from(s.text);

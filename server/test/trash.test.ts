@@ -7,7 +7,7 @@ import {
   trashListResultSchema,
   type Article,
 } from '../../src/contract/index.ts';
-import { sweepTrash } from '../articles.ts';
+import { sweepTrash } from '../articles/rules.ts';
 import { auth, backends, useHarness } from './helpers.ts';
 
 const DAY = 24 * 60 * 60 * 1000;

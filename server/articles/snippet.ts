@@ -3,7 +3,7 @@
  * reads SNIPPET_SOURCE_CHARS of it): ts_headline would parse each body again per card, which
  * costs more than the search itself on a page of 50 long texts.
  */
-import { SNIPPET_CHARS, type SearchSnippet } from '../src/contract/index.ts';
+import { SNIPPET_CHARS, type SearchSnippet } from '../../src/contract/index.ts';
 
 /**
  * The words a search text highlights: its words as web-search syntax reads them, without

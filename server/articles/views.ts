@@ -6,8 +6,8 @@
  * what is left. Counts still in memory when the process is killed are lost: at most
  * VIEW_FLUSH_MS of views.
  */
-import type { Queryable } from './db/database.ts';
-import { addViews } from './repositories/views.ts';
+import type { Queryable } from '../db/database.ts';
+import { addViews } from '../repositories/views.ts';
 
 export const VIEW_FLUSH_MS = 5_000;
 /** Articles × days waiting for a write before one is started at once. */

@@ -6,8 +6,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { hash, verify, type Options as Argon2Options } from '@node-rs/argon2';
-import type { Database, Queryable } from './db/database.ts';
-import { newId, newToken, sha256 } from './ids.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import { newId, newToken, sha256 } from '../ids.ts';
 import {
   anyUserExists,
   deleteLoginFailures,
@@ -21,9 +21,9 @@ import {
   userByEmail,
   validSession,
   validSessions,
-} from './repositories/users.ts';
+} from '../repositories/users.ts';
 
-export { SESSION_REVOKED_CHANNEL } from './repositories/users.ts';
+export { SESSION_REVOKED_CHANNEL } from '../repositories/users.ts';
 
 export interface PasswordHashing {
   memoryCost: number;

@@ -46,10 +46,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import sharp from 'sharp';
-import { createPgliteDatabase } from '../db/database.ts';
-import { startReceiver, type Receiver } from '../test/webhook-receiver.ts';
+import { createPgliteDatabase } from '../../db/database.ts';
+import { startReceiver, type Receiver } from '../webhook-receiver.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 function intEnv(name: string, fallback: number): number {
   const raw = process.env[name];

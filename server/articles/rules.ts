@@ -12,14 +12,14 @@ import {
   type ArticleFilter,
   type ArticleSort,
   type ArticleStats,
-} from '../src/contract/index.ts';
-import type { Database, Queryable } from './db/database.ts';
-import { apiError } from './errors.ts';
-import { newId } from './ids.ts';
-import { recordRevision } from './history/articles.ts';
-import { recordActivity } from './repositories/activity.ts';
-import { articleViewsByDay, viewsTodayAndYesterday } from './repositories/views.ts';
-import { scheduleSummary } from './repositories/schedule.ts';
+} from '../../src/contract/index.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import { apiError } from '../errors.ts';
+import { newId } from '../ids.ts';
+import { recordRevision } from '../history/articles.ts';
+import { recordActivity } from '../repositories/activity.ts';
+import { articleViewsByDay, viewsTodayAndYesterday } from '../repositories/views.ts';
+import { scheduleSummary } from '../repositories/schedule.ts';
 import { snippetCutter } from './snippet.ts';
 import { utcDay } from './views.ts';
 import {
@@ -35,7 +35,7 @@ import {
   type ArticleCursor,
   type ArticleOrder,
   type NewArticle,
-} from './repositories/articles.ts';
+} from '../repositories/articles.ts';
 
 /** A title as stored: trimmed, at most MAX_TITLE_LENGTH characters (the contract checks), empty → null. */
 export const normalTitle = (title: string | null | undefined): string | null => title?.trim() || null;

@@ -29,7 +29,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import pg from 'pg';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 /** PostgreSQL's programs: PG_BIN, else the newest Debian install (/usr/lib/postgresql/<version>/bin). */
 const PG_BIN =
   process.env.PG_BIN ??

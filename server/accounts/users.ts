@@ -5,12 +5,12 @@
  * same transaction.
  */
 import { randomBytes } from 'node:crypto';
-import { INVITATION_TTL_MS, serverMessages, type Account, type Invitation } from '../src/contract/index.ts';
+import { INVITATION_TTL_MS, serverMessages, type Account, type Invitation } from '../../src/contract/index.ts';
 import { hashPassword, normaliseEmail, verifyPassword, type PasswordHashing } from './auth.ts';
-import { isUniqueViolation, type Database } from './db/database.ts';
-import { apiError } from './errors.ts';
-import { newId, newToken, sha256 } from './ids.ts';
-import { recordActivity } from './repositories/activity.ts';
+import { isUniqueViolation, type Database } from '../db/database.ts';
+import { apiError } from '../errors.ts';
+import { newId, newToken, sha256 } from '../ids.ts';
+import { recordActivity } from '../repositories/activity.ts';
 import {
   deleteAllInvitations,
   deleteInvitation,
@@ -26,7 +26,7 @@ import {
   setOneTimePassword,
   setPassword,
   takeInvitation,
-} from './repositories/users.ts';
+} from '../repositories/users.ts';
 
 /** A password made for someone else to type once: 16 random bytes, URL-safe. */
 export const oneTimePassword = () => randomBytes(16).toString('base64url');
