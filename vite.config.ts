@@ -89,8 +89,9 @@ export default defineConfig({
       output: {
         // Chunks shared by several screens are named after all of them ('theme-recipes~Forgot…~…'),
         // and the first screens carry every chunk's name in their preload lists: those get their
-        // hash alone (0.2 KB less on the dashboard).
-        chunkFileNames: (chunk) => (chunk.name.includes('~') ? 'assets/s-[hash].js' : 'assets/[name]-[hash].js'),
+        // hash alone (0.2 KB less on the dashboard). Hashes of 7 characters (the fewest rolldown
+        // allows for this many chunks; 8 by default): 0.12 KB less on the dashboard.
+        chunkFileNames: (chunk) => (chunk.name.includes('~') ? 'assets/s-[hash:7].js' : 'assets/[name]-[hash:7].js'),
         codeSplitting: {
           // What every screen runs, and what every signed-in screen runs, each in one chunk
           // rather than spread over a dozen small chunks shared by different sets of screens:
