@@ -207,7 +207,9 @@ export const DeliveryLogEmpty: Story = {
   },
   play: async ({ canvasElement }) => {
     const log = await openLog(canvasElement, healthyEndpoint.url);
-    await expect(await log.findByText(t.log.empty, undefined, ready)).toBeVisible();
+    const empty = await log.findByText(t.log.empty, undefined, ready);
+    // The dialog fades in: visible once its opening ends.
+    await waitFor(() => expect(empty).toBeVisible(), ready);
   },
 };
 
