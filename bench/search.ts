@@ -29,7 +29,7 @@ import { createPgliteDatabase, createPostgresDatabase, type Database } from '../
 import { migrate } from '../server/db/migrations.ts';
 import { createBenchDatabase, fmt, freePort, load, measureWithCpu, onCleanup, runMain, signIn, startServer } from './http/process.ts';
 import { paragraphs } from './http/prose.ts';
-import { seedLibrary } from './http/seed.ts';
+import { COMMON_TERM, seedLibrary } from './http/seed.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_DURATION ?? 10);
@@ -74,22 +74,34 @@ async function open(backend: string, dataDir: string): Promise<{ db: Database; d
   return { db: await createPostgresDatabase({ connectionString: databaseUrl }), databaseUrl };
 }
 
-/** The search terms: one matching one article, one matching all, one matching none, a phrase. */
+/**
+ * The search terms, in every shape admins type them: one word (matching one article, one in ten,
+ * every article), two words, a quoted phrase, a pasted slug, a host, a pasted URL, a hyphenated
+ * term matching nothing, and no match at all.
+ */
 async function terms(db: Database) {
   // A slug's last part is its row number: unique once it has 5 digits (no other text has numbers that long).
-  const { rows } = await db.query<{ slug: string }>(
-    "SELECT slug FROM articles WHERE slug ~ '-[0-9]{5}$' ORDER BY created_at DESC OFFSET 7 LIMIT 1",
+  const { rows } = await db.query<{ slug: string; scraped_url: string }>(
+    "SELECT slug, scraped_url FROM articles WHERE slug ~ '-[0-9]{5}$' ORDER BY created_at DESC OFFSET 7 LIMIT 1",
   );
-  const one = rows[0]?.slug.split('-').at(-1) ?? '12345';
+  const article = rows[0] ?? { slug: 'travel-notes-12345', scraped_url: 'https://news.example.com/travel/travel-notes-12345.html' };
+  const one = article.slug.split('-').at(-1)!;
   // Two words that follow each other in a paragraph of the prose pool (seed.ts builds raw text from it).
   const words = paragraphs(1)[0]!.split(/\s+/).slice(3, 5).join(' ').replace(/[^\p{L}\p{N} ]/gu, '');
+  const host = new URL(article.scraped_url).host;
   return [
     ['list (no q)', ''],
     [`one match: q=${one}`, one],
+    [`one word, 1 in 10: q=${COMMON_TERM}`, COMMON_TERM],
     ['every article: q=the', 'the'],
     ['every article, part of a word in the URL: q=example', 'example'],
-    ['no match: q=qzxvbnm', 'qzxvbnm'],
+    [`two words: q=${words}`, words],
     [`phrase: q="${words}"`, `"${words}"`],
+    [`pasted slug: q=${article.slug}`, article.slug],
+    [`host of every article: q=${host}`, host],
+    ['pasted URL (one article)', article.scraped_url],
+    ['hyphenated, no match: q=the-and-of', 'the-and-of'],
+    ['no match: q=qzxvbnm', 'qzxvbnm'],
   ] as const;
 }
 

@@ -12,6 +12,7 @@ import {
 } from '../../src/contract/index.ts';
 import type { Queryable } from '../db/database.ts';
 import { ARTICLE_MATCH_SQL, ARTICLE_SEARCH_SQL, STORED_HEAD_CHARS } from '../db/migrations.ts';
+import { phrasePairs, type PhrasePairs } from '../articles/phrase.ts';
 import { searchWords } from '../articles/snippet.ts';
 import { escapeLike, isoText, SEARCH_COUNT_CAP } from '../db/sql.ts';
 
@@ -209,6 +210,58 @@ export interface ArticlePageQuery {
 /** A search text as PostgreSQL's web-search syntax takes it (quotes, -, or; anything else is text). */
 const tsQuery = (param: string) => `websearch_to_tsquery('simple', ${param})`;
 
+/** A search: its text, and its phrases as word pairs where they can be (server/articles/phrase.ts). */
+export interface ArticleSearch {
+  q: string;
+  phrases?: PhrasePairs;
+  /** A pasted address (`https://…`, nothing else): matched as the start of the article's addresses. */
+  address?: boolean;
+}
+
+/** A web address and nothing else: a scheme, `://`, then no space. */
+const ADDRESS = /^[a-z][a-z0-9+.-]*:\/\/\S+$/i;
+
+/**
+ * What a search is matched by. A search with a quoted phrase asks for its phrases' word pairs
+ * (when it is words and phrases joined by AND): one extra round trip reads the search as
+ * PostgreSQL parses it.
+ */
+export async function articleSearch(db: Queryable, q: string): Promise<ArticleSearch> {
+  if (ADDRESS.test(q)) return { q, address: true };
+  if (!q.includes('"')) return { q };
+  const { rows } = await db.query<{ t: string }>(`SELECT ${tsQuery('$1')}::text AS t`, [q]);
+  const phrases = phrasePairs(rows[0]?.t ?? '');
+  return phrases ? { q, phrases } : { q };
+}
+
+/**
+ * The matches of a search (`param` adds a parameter and names it). Without phrases, as
+ * ARTICLE_MATCH_SQL says. With phrases: their pairs in the pair index, its single words in the
+ * word index (neither reads an article's text), and a phrase of three words or more checked on
+ * the articles that hold its pairs. The slug and URLs are not matched as a substring then: a
+ * quoted search has quotes, which they never hold.
+ */
+function searchMatchSql(
+  search: ArticleSearch,
+  param: (value: unknown) => string,
+  // The text's and its pattern's parameters, added when first used (PostgreSQL refuses unused ones).
+  refs = { q: () => param(search.q), pattern: () => param(`%${escapeLike(search.q)}%`) },
+): string {
+  const { phrases } = search;
+  if (search.address) {
+    // What ARTICLE_MATCH_SQL finds of it: the address as part of the slug and addresses (no
+    // space: within one of them; a scheme: at the start of an address), and no words (the
+    // search reads "https" as one, which no article's words hold).
+    const start = param(`${escapeLike(search.q.toLowerCase())}%`);
+    return `(lower(scraped_url) LIKE ${start} OR lower(new_url) LIKE ${start})`;
+  }
+  if (!phrases) return ARTICLE_MATCH_SQL(refs.q(), refs.pattern());
+  const conditions = [`article_word_pairs(search_vector) @@ ${param(phrases.pairs)}::tsquery`];
+  if (phrases.words) conditions.push(`search_vector @@ ${param(phrases.words)}::tsquery`);
+  if (phrases.loose) conditions.push(`search_vector @@ ${tsQuery(refs.q())}`);
+  return `(${conditions.join(' AND ')})`;
+}
+
 /** A match in the title or slug (the small, in-row `head_vector`): the first tier of relevance. */
 const headMatchSql = (query: string) => `head_vector @@ ${tsQuery(query)}`;
 
@@ -288,6 +341,8 @@ type PageRow = ArticleCardRow & {
   count_scheduled?: number | string;
   /** With a search of words: the matches the planner expects, and the library per status. */
   expected?: number | null;
+  /** A phrase tested on the newest rows: the row's place among them (null in the title tier). */
+  tested?: number | string | null;
   total_published?: number | string;
   total_draft?: number | string;
 };
@@ -305,68 +360,28 @@ export async function selectArticlePage(
   db: Queryable,
   query: ArticlePageQuery,
 ): Promise<{ rows: ArticleCardRow[]; counts: ArticleCounts }> {
-  const params: unknown[] = [];
-  const param = (value: unknown) => {
-    params.push(value);
-    return `$${params.length}`;
-  };
-  // What the counts count: search and site, not status.
-  const filters: string[] = [];
   const q = query.q || undefined;
-  const qParam = q ? param(q) : undefined;
-  const pattern = q ? param(`%${escapeLike(q)}%`) : undefined;
-  if (q) filters.push(ARTICLE_MATCH_SQL(qParam!, pattern!));
-  if (query.site) filters.push(`site = ${param(query.site)}`);
-  const filter = filters.length ? filters.join(' AND ') : undefined;
-  const where = [...filters, LIVE];
-  if (query.status === 'scheduled') where.push(SCHEDULED);
-  else if (query.status !== 'all') where.push(`status = ${param(query.status)}`);
-  // A plain page carries the counts (two rows of article_counts); a filtered one, none: they are
-  // taken from the page when it holds every match, else asked for alone (filteredCounts).
-  const counts = filter ? undefined : countsSql(undefined);
-  const countColumns = counts ? `, ${counts.columns}` : '';
-  const after = query.after;
-  const snippetSource = q ? `, ${snippetSourceSql(param(headWordPattern(q)), pattern!)} AS snippet_source` : '';
-  // What the planner expects of a search, beside a full page (InitPlans: computed once, and
-  // only when reached: a page that holds every match needs no estimate).
-  const full = `count(*) OVER () > ${query.limit}`;
-  const expectation = estimable(q, query.site)
-    ? `, CASE WHEN ${full} THEN (SELECT article_search_estimate(${qParam}, ${pattern})) END AS expected,
-        CASE WHEN ${full} THEN (SELECT n FROM article_counts WHERE status = 'published') END AS total_published,
-        CASE WHEN ${full} THEN (SELECT n FROM article_counts WHERE status = 'draft') END AS total_draft`
-    : '';
-
-  let sql: string;
-  if (query.order === 'rank' && qParam) {
-    const newest = ORDERS.newest;
-    const tier = (rank: 0 | 1, condition: string) => {
-      const conditions = [...where, condition];
-      if (after && after.rank === rank) conditions.push(newest.after(param(after.key), param(after.id), after));
-      return `(SELECT ${ARTICLE_CARD_COLUMNS}${snippetSource}, ${rank} AS rank FROM articles
-        WHERE ${conditions.join(' AND ')} ORDER BY ${newest.by} LIMIT ${param(query.limit + 1)})`;
-    };
-    const limit = param(query.limit + 1);
-    // The second tier is read only when the first one has fewer rows than the page (Append is lazy).
-    const tiers = [
-      ...(after && after.rank === 0 ? [] : [tier(1, headMatchSql(qParam))]),
-      tier(0, `NOT coalesce(${headMatchSql(qParam)}, false)`),
-    ];
-    sql = `SELECT page.*${expectation} FROM (${tiers.join(' UNION ALL ')}) page LIMIT ${limit}`;
-  } else {
-    const order = ORDERS[query.order === 'rank' || query.order === 'trash' ? 'newest' : query.order];
-    if (after) where.push(order.after(param(after.key), param(after.id), after));
-    sql = `SELECT ${ARTICLE_CARD_COLUMNS}${snippetSource}${countColumns}
-      FROM articles ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-      ORDER BY ${order.by} LIMIT ${param(query.limit + 1)}`;
-    // The window counts the page's rows (not the matches): it keeps their order.
-    if (expectation) sql = `SELECT page.*${expectation} FROM (${sql}) page`;
-  }
-  // A search's plan depends on its term; a plain page's does not, so it stays prepared.
-  const { rows } = await db.query<PageRow>(sql, params, { prepare: !q });
+  const search = q ? await articleSearch(db, q) : undefined;
+  let rows: PageRow[];
+  // The share of the articles a phrase is in, where its page says (found ÷ tested).
+  let density: number | undefined;
+  if (search?.phrases) {
+    // A phrase: first tested on the list's newest PHRASE_SCAN_ROWS articles (its positions
+    // checked in each, in order, until the page is full): a common phrase fills its page there.
+    // A rarer one is looked up through its pairs (the index gathers every match, then the page
+    // is sorted: few matches, or it would have filled the page among the newest).
+    rows = await pageRows(db, query, search, 'newest-tested');
+    if (rows.length <= query.limit) rows = await pageRows(db, query, search, 'indexed');
+    else {
+      // (A page of title matches alone tested nothing.)
+      const tested = Math.max(0, ...rows.map((row) => Number(row.tested ?? 0)));
+      if (tested > 0) density = rows.filter((row) => row.tested != null).length / tested;
+    }
+  } else rows = await pageRows(db, query, search, 'indexed');
   // The tiers come in order (Append reads its branches one after the other); kept so regardless.
   if (query.order === 'rank') rows.sort((a, b) => Number(b.rank) - Number(a.rank));
   const first = rows[0];
-  if (!filter) {
+  if (!search && !query.site) {
     // An empty page has no row to carry the counts: ask for them alone.
     if (!first) return { rows, counts: await articleCounts(db) };
     return {
@@ -375,34 +390,135 @@ export async function selectArticlePage(
     };
   }
   // Each status's count: exact from a whole first page (it is every match of its status); more
-  // than the cap when the planner expects at least ESTIMATE_TRUSTED_FROM of its share; else
-  // counted (filteredCounts, one more statement).
-  const whole = !after && rows.length <= query.limit;
+  // than the cap when the planner (or a phrase's page) expects at least ESTIMATE_TRUSTED_FROM
+  // of its share; else counted (filteredCounts, one more statement).
+  const whole = !query.after && rows.length <= query.limit;
   const known: Partial<Record<ArticleStatus, number>> = {};
+  const totals =
+    first?.expected != null
+      ? { published: Number(first.total_published), draft: Number(first.total_draft) }
+      : density !== undefined
+        ? await articleCounts(db)
+        : undefined;
   for (const status of ['published', 'draft'] as const) {
     if (whole && (query.status === 'all' || query.status === status)) {
       known[status] = rows.filter((row) => row.status === status).length;
-    } else if (first?.expected != null) {
-      const total = Number(first.total_published) + Number(first.total_draft);
-      const share = total > 0 ? (Number(first.expected) * Number(first[`total_${status}`])) / total : 0;
+    } else if (totals) {
+      const all = totals.published + totals.draft;
+      const share = first?.expected != null ? (all > 0 ? (Number(first.expected) * totals[status]) / all : 0) : density! * totals[status];
       if (share >= ESTIMATE_TRUSTED_FROM) known[status] = SEARCH_COUNT_CAP + 1;
     }
   }
   if (known.published === undefined || known.draft === undefined) {
-    const counted = await filteredCounts(db, q, query.site);
+    const counted = await filteredCounts(db, search, query.site);
     known.published ??= counted.published;
     known.draft ??= counted.draft;
   }
   const scheduled =
     whole && (query.status === 'all' || query.status === 'scheduled')
       ? rows.filter((row) => row.publish_iso || row.unpublish_iso).length
-      : await scheduledCount(db, q, query.site);
+      : await scheduledCount(db, search, query.site);
   return { rows, counts: { ...countsOf(known.published!, known.draft!, true), scheduled } };
 }
 
+/**
+ * How many of the list's newest articles (in the page's order) a phrase is first tested on
+ * (selectArticlePage): at most this many position checks before the pair index is asked.
+ */
+export const PHRASE_TESTED_ROWS = 1_000;
+
+/**
+ * One statement for a page. `indexed`: the search's matches as searchMatchSql says (for a phrase,
+ * through its pairs). `newest-tested`: a phrase's matches among the list's first
+ * PHRASE_TESTED_ROWS rows in the page's order, tested one after the other (each row tells its
+ * place in that list: `tested`); the page is exact when it is full.
+ */
+async function pageRows(db: Queryable, query: ArticlePageQuery, search: ArticleSearch | undefined, mode: 'indexed' | 'newest-tested'): Promise<PageRow[]> {
+  const params: unknown[] = [];
+  const param = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const q = search?.q;
+  // The text's and its pattern's parameters, added where first used (PostgreSQL refuses unused ones).
+  const once = (value: string) => {
+    let name: string | undefined;
+    return () => (name ??= param(value));
+  };
+  const qParam = once(q ?? '');
+  const pattern = once(`%${escapeLike(q ?? '')}%`);
+  const tested = mode === 'newest-tested';
+  // The match: in the statement's WHERE, or (tested) applied to the newest rows.
+  const match = !search ? undefined : tested ? `search_vector @@ ${tsQuery(qParam())}` : searchMatchSql(search, param, { q: qParam, pattern });
+  const where = [...(match && !tested ? [match] : []), LIVE];
+  if (query.site) where.push(`site = ${param(query.site)}`);
+  if (query.status === 'scheduled') where.push(SCHEDULED);
+  else if (query.status !== 'all') where.push(`status = ${param(query.status)}`);
+  // A plain page carries the counts (two rows of article_counts); a filtered one, none: they are
+  // taken from the page when it holds every match, else asked for alone (filteredCounts).
+  const countColumns = search || query.site ? '' : `, ${countsSql(undefined).columns}`;
+  const after = query.after;
+  const snippetSource = q ? `, ${snippetSourceSql(param(headWordPattern(q)), pattern())} AS snippet_source` : '';
+  // What the planner expects of a search, beside a full page (InitPlans: computed once, and
+  // only when reached: a page that holds every match needs no estimate).
+  const full = `count(*) OVER () > ${query.limit}`;
+  const expectation = estimable(q, query.site)
+    ? `, CASE WHEN ${full} THEN (SELECT article_search_estimate(${qParam()}, ${pattern()})) END AS expected,
+        CASE WHEN ${full} THEN (SELECT n FROM article_counts WHERE status = 'published') END AS total_published,
+        CASE WHEN ${full} THEN (SELECT n FROM article_counts WHERE status = 'draft') END AS total_draft`
+    : '';
+
+  // A search's page: its rows chosen first, reading only the order's keys of each match, then
+  // the cards (and their snippets, which read the raw text) of those rows alone. A search whose
+  // matches are gathered from an index and sorted computed every match's card before.
+  const limit = () => param(query.limit + 1);
+  const searchPage = (conditions: string[], by: string, extra: string, testedHere = tested) => {
+    const chosen = testedHere
+      ? `SELECT id AS page_id, tested FROM (SELECT *, row_number() OVER (ORDER BY ${by}) AS tested FROM articles
+           WHERE ${conditions.join(' AND ')} ORDER BY ${by} LIMIT ${PHRASE_TESTED_ROWS}) newest
+         WHERE ${match} ORDER BY ${by} LIMIT ${limit()}`
+      : `SELECT id AS page_id, NULL::bigint AS tested FROM articles WHERE ${[...conditions, ...(tested && match ? [match] : [])].join(' AND ')}
+         ORDER BY ${by} LIMIT ${limit()}`;
+    return `SELECT ${ARTICLE_CARD_COLUMNS}${snippetSource}${extra}, chosen.tested
+      FROM (${chosen}) chosen JOIN articles ON articles.id = chosen.page_id ORDER BY ${by}`;
+  };
+  let sql: string;
+  if (query.order === 'rank' && q) {
+    const newest = ORDERS.newest;
+    // The first tier (title and slug: their small in-row words, through their own index) is
+    // never the one tested row by row.
+    const tier = (rank: 0 | 1, condition: string) => {
+      const conditions = [...where, condition];
+      if (after && after.rank === rank) conditions.push(newest.after(param(after.key), param(after.id), after));
+      return `(${searchPage(conditions, newest.by, `, ${rank} AS rank`, tested && rank === 0)})`;
+    };
+    // The second tier is read only when the first one has fewer rows than the page (Append is
+    // lazy), and the window (the expectation's) counts the page, after its LIMIT: over the
+    // tiers, it would read the second tier whatever the first held.
+    const tiers = [
+      ...(after && after.rank === 0 ? [] : [tier(1, headMatchSql(qParam()))]),
+      tier(0, `NOT coalesce(${headMatchSql(qParam())}, false)`),
+    ];
+    sql = `SELECT page.*${expectation} FROM (SELECT * FROM (${tiers.join(' UNION ALL ')}) tiers LIMIT ${limit()}) page`;
+  } else {
+    const order = ORDERS[query.order === 'rank' || query.order === 'trash' ? 'newest' : query.order];
+    if (after) where.push(order.after(param(after.key), param(after.id), after));
+    sql = q
+      ? searchPage(where, order.by, '')
+      : `SELECT ${ARTICLE_CARD_COLUMNS}${countColumns}
+      FROM articles ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+      ORDER BY ${order.by} LIMIT ${limit()}`;
+    // The window counts the page's rows (not the matches): it keeps their order.
+    if (expectation) sql = `SELECT page.*${expectation} FROM (${sql}) page`;
+  }
+  // A search's plan depends on its term; a plain page's does not, so it stays prepared.
+  const { rows } = await db.query<PageRow>(sql, params, { prepare: !q });
+  return rows;
+}
+
 /** How many scheduled articles match a search or a site (capped as the other counts): few, through their index. */
-async function scheduledCount(db: Queryable, q: string | undefined, site: string | undefined): Promise<number> {
-  const { params, filters } = filterOf(q, site);
+async function scheduledCount(db: Queryable, search: ArticleSearch | undefined, site: string | undefined): Promise<number> {
+  const { params, filters } = filterOf(search, site);
   const { rows } = await db.query<{ n: number | string }>(
     `SELECT count(*) AS n FROM (SELECT 1 FROM articles WHERE ${[SCHEDULED, LIVE, ...filters].join(' AND ')} LIMIT ${SEARCH_COUNT_CAP + 1}) m`,
     params,
@@ -411,25 +527,26 @@ async function scheduledCount(db: Queryable, q: string | undefined, site: string
 }
 
 /** The filters of a search (`q`) and a site, with their parameters. */
-function filterOf(q: string | undefined, site: string | undefined) {
+function filterOf(search: ArticleSearch | undefined, site: string | undefined) {
   const params: unknown[] = [];
+  const param = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
   const filters: string[] = [];
-  if (q) {
-    params.push(q, `%${escapeLike(q)}%`);
-    filters.push(ARTICLE_MATCH_SQL(`$${params.length - 1}`, `$${params.length}`));
-  }
-  if (site) {
-    params.push(site);
-    filters.push(`site = $${params.length}`);
-  }
+  // The text and its pattern first: the count estimate reads them as $1 and $2.
+  if (search) filters.push(searchMatchSql(search, param));
+  if (site) filters.push(`site = ${param(site)}`);
   return { params, filters };
 }
 
-async function filteredCounts(db: Queryable, q: string | undefined, site: string | undefined): Promise<ArticleCounts> {
-  const { params, filters } = filterOf(q, site);
+async function filteredCounts(db: Queryable, search: ArticleSearch | undefined, site: string | undefined): Promise<ArticleCounts> {
+  const { params, filters } = filterOf(search, site);
   const filter = filters.join(' AND ');
-  // A phrase's counts: from a sample where it can tell, counted for the rest.
-  const sampled = q && !site && q.includes('"') ? await sampledCounts(db, filter, params) : {};
+  const q = search?.q;
+  // A phrase's counts: through its pairs where it has them (counted as a word's are); else from
+  // a sample where it can tell, counted for the rest.
+  const sampled = q && !site && q.includes('"') && !search.phrases ? await sampledCounts(db, filter, params) : {};
   const skip = (['published', 'draft'] as const).filter((status) => sampled[status] !== undefined);
   if (sampled.published !== undefined && sampled.draft !== undefined) return countsOf(sampled.published, sampled.draft, true);
   const counts = countsSql(filter, estimable(q, site) ? { q: '$1', pattern: '$2' } : undefined, skip);

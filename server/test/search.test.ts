@@ -149,9 +149,42 @@ describe.each(backends)('titles, search, sorts and sites ($name)', (backend) => 
       ]);
     });
 
+    it('finds phrases through their word pairs, exactly as PostgreSQL reads them', async () => {
+      const { tomato, bread } = await seed();
+      const pie = await create({ slug: 'pie', scrappedData: 'A red apple pie, and an apple tart.' });
+      const ids = async (q: string) => (await list(`?q=${encodeURIComponent(q)}&sort=oldest`)).data.map((c) => c.id);
+      // The pair index is what answers a phrase.
+      const { rows } = await ctx.h.db.query<{ n: number | string }>(
+        "SELECT count(*) AS n FROM articles WHERE article_word_pairs(search_vector) @@ $$'facing south'$$::tsquery",
+      );
+      expect(Number(rows[0]!.n)).toBe(1);
+      expect(await ids('"balcony facing south"')).toEqual([tomato.id]);
+      // Both pairs are in the text, not one after the other.
+      expect(await ids('"red apple tart"')).toEqual([]);
+      expect(await ids('"red apple pie"')).toEqual([pie.id]);
+      // Words beside a phrase; a phrase in the title; a hyphenated slug quoted.
+      expect(await ids('"facing south" tomatoes')).toEqual([tomato.id]);
+      expect(await ids('"facing south" flour')).toEqual([]);
+      expect(await ids('"sourdough bread"')).toEqual([bread.id]);
+      expect(await ids('"balcony-tomatoes"')).toEqual([tomato.id]);
+      // Phrases with or and -: searched as they are.
+      expect(await ids('"facing south" or "apple tart"')).toEqual([tomato.id, pie.id]);
+      expect(await ids('"apple tart" -red')).toEqual([]);
+      // A new text moves the article's pairs with it.
+      await withoutHistory(ctx.h.db, `UPDATE articles SET scrapped_data = 'A green apple tart.' WHERE id = '${pie.id}'`);
+      expect(await ids('"red apple pie"')).toEqual([]);
+      expect(await ids('"green apple"')).toEqual([pie.id]);
+    });
+
     it('matches parts of words in the slug and URLs', async () => {
       const { tomato, bread } = await seed();
       expect((await list('?q=alcon')).data.map((c) => c.id)).toEqual([tomato.id]);
+      // A pasted address, whole or its start, in any case; the start of another article's none.
+      for (const q of ['https://garden.example/guides/balcony', 'HTTPS://Garden.Example/guides', 'https://garden.example/']) {
+        expect((await list(`?q=${encodeURIComponent(q)}`)).data.map((c) => c.id), q).toEqual([tomato.id]);
+      }
+      expect((await list(`?q=${encodeURIComponent('https://garden.example/guides/balcony/more')}`)).data).toEqual([]);
+      expect((await list(`?q=${encodeURIComponent('https://%.example/')}`)).data).toEqual([]);
       const partial = await list('?q=kitchen.exa');
       expect(partial.data.map((c) => c.id)).toEqual([bread.id]);
       expect(partial.data[0]!.snippet).toEqual({ text: expect.stringMatching(/^Flour and water\./), ranges: [] });
@@ -205,13 +238,16 @@ describe.each(backends)('titles, search, sorts and sites ($name)', (backend) => 
         // A rarer term in the same library is counted exactly.
         await create({ scrappedData: 'everywhere and once somewhere' });
         expect((await list('?q=somewhere')).counts).toEqual({ all: 1, published: 0, draft: 1, scheduled: 0 });
-        // A phrase: from a sample of each status's newest articles (all match: far more than the cap).
-        expect((await list(`?q=${encodeURIComponent('"with everywhere"')}&status=draft`)).counts).toEqual({
-          all: SEARCH_COUNT_CAP + 1,
-          published: SEARCH_COUNT_CAP + 1,
-          draft: SEARCH_COUNT_CAP + 1,
-          scheduled: 0,
-        });
+        // A phrase: counted through its pairs, up to the cap; with `or`, from a sample of each
+        // status's newest articles (all match: far more than the cap).
+        for (const phrase of ['"with everywhere"', '"with everywhere" or nowhere']) {
+          expect((await list(`?q=${encodeURIComponent(phrase)}&status=draft`)).counts, phrase).toEqual({
+            all: SEARCH_COUNT_CAP + 1,
+            published: SEARCH_COUNT_CAP + 1,
+            draft: SEARCH_COUNT_CAP + 1,
+            scheduled: 0,
+          });
+        }
       }, 60_000);
 
       it('of a phrase are exact when the sample is the whole status, and counted when the sample cannot tell', async () => {
@@ -219,11 +255,14 @@ describe.each(backends)('titles, search, sorts and sites ($name)', (backend) => 
         // Published: about 400 articles, all sampled: exact. Drafts: the sample's share (one in
         // 25 match) over the drafts is below ESTIMATE_TRUSTED_FROM: counted.
         await withoutHistory(ctx.h.db, `UPDATE articles SET scrapped_data = 'a rare pair here' WHERE status = 'draft' AND substr(id, 10)::int % 25 = 0`);
-        const published = await list(`?q=${encodeURIComponent('"with plenty"')}&status=published&limit=10`);
-        expect(published.counts.published).toBe(Math.floor((PHRASE_SAMPLE_ROWS + 200) / 3));
-        const drafts = await list(`?q=${encodeURIComponent('"rare pair"')}&status=draft&limit=10`);
-        const expected = Number((await ctx.h.db.query<{ n: string }>("SELECT count(*) AS n FROM articles WHERE scrapped_data = 'a rare pair here'")).rows[0]!.n);
-        expect(drafts.counts).toEqual({ all: expected, published: 0, draft: expected, scheduled: 0 });
+        // A phrase with `or` has no pairs to count through (a phrase alone is counted as a word is).
+        for (const alone of ['', ' or nowhere']) {
+          const published = await list(`?q=${encodeURIComponent(`"with plenty"${alone}`)}&status=published&limit=10`);
+          expect(published.counts.published).toBe(Math.floor((PHRASE_SAMPLE_ROWS + 200) / 3));
+          const drafts = await list(`?q=${encodeURIComponent(`"rare pair"${alone}`)}&status=draft&limit=10`);
+          const expected = Number((await ctx.h.db.query<{ n: string }>("SELECT count(*) AS n FROM articles WHERE scrapped_data = 'a rare pair here'")).rows[0]!.n);
+          expect(drafts.counts).toEqual({ all: expected, published: 0, draft: expected, scheduled: 0 });
+        }
       }, 60_000);
 
       it('are exact when the first page holds every match, whatever the statistics expect', async () => {
