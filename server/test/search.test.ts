@@ -7,7 +7,7 @@ import {
   type Article,
   type ArticleListResult,
 } from '../../src/contract/index.ts';
-import { ESTIMATE_TRUSTED_FROM, PHRASE_SAMPLE_ROWS } from '../repositories/articles.ts';
+import { ESTIMATE_TRUSTED_FROM, PHRASE_SAMPLE_ROWS, PHRASE_TESTED_ROWS } from '../repositories/articles.ts';
 import { TITLE_FROM_BLOG_SQL } from '../db/migrations.ts';
 import { auth, backends, useHarness, withoutHistory } from './helpers.ts';
 
@@ -215,6 +215,20 @@ describe.each(backends)('titles, search, sorts and sites ($name)', (backend) => 
       expect(all.slice(0, 4).every((c) => c.title === 'Needle in the title')).toBe(true);
     });
 
+    it('pages through a phrase with cursors in every order, every match once', async () => {
+      for (let i = 0; i < 7; i++) {
+        await create({ title: i % 3 ? `Plain ${i}` : `The needle eye ${i}`, scrappedData: `a needle eye number ${i}`, slug: `p-${i}` });
+      }
+      await create({ title: 'Other', slug: 'other', scrappedData: 'an eye and a needle' });
+      for (const sort of ['', '&sort=title', '&sort=oldest']) {
+        const all = await walk(`&q=${encodeURIComponent('"needle eye"')}${sort}`, 2);
+        expect(all.map((c) => c.slug).sort(), sort).toEqual(['p-0', 'p-1', 'p-2', 'p-3', 'p-4', 'p-5', 'p-6']);
+      }
+      expect((await walk(`&q=${encodeURIComponent('"needle eye"')}&sort=title`, 3)).map((c) => c.title)).toEqual([
+        'Plain 1', 'Plain 2', 'Plain 4', 'Plain 5', 'The needle eye 0', 'The needle eye 3', 'The needle eye 6',
+      ]);
+    });
+
     describe('counts of broad terms', () => {
       /** `n` drafts (every third published) whose raw text has `word`, inserted in one statement, then analyzed. */
       const bulk = async (n: number, word: string) => {
@@ -263,6 +277,15 @@ describe.each(backends)('titles, search, sorts and sites ($name)', (backend) => 
           const expected = Number((await ctx.h.db.query<{ n: string }>("SELECT count(*) AS n FROM articles WHERE scrapped_data = 'a rare pair here'")).rows[0]!.n);
           expect(drafts.counts).toEqual({ all: expected, published: 0, draft: expected, scheduled: 0 });
         }
+      }, 60_000);
+
+      it('of a phrase the newest articles lack come through its pairs, newest first', async () => {
+        await bulk(PHRASE_TESTED_ROWS + 300, 'filler');
+        // Only the 120 oldest have the phrase: the newest PHRASE_TESTED_ROWS tested find none.
+        await withoutHistory(ctx.h.db, `UPDATE articles SET scrapped_data = 'an old rare phrase' WHERE substr(id, 5)::int > ${PHRASE_TESTED_ROWS + 180}`);
+        const page = await list(`?q=${encodeURIComponent('"rare phrase"')}&sort=newest`);
+        expect(page.data.map((c) => c.slug)).toEqual(Array.from({ length: 50 }, (_, i) => `bulk-${PHRASE_TESTED_ROWS + 181 + i}`));
+        expect(page.counts).toEqual({ all: 120, published: 40, draft: 80, scheduled: 0 });
       }, 60_000);
 
       it('are exact when the first page holds every match, whatever the statistics expect', async () => {

@@ -638,8 +638,10 @@ export const MAX_SEARCH_LENGTH = 200;
  *
  * `q` searches the title, slug, URLs and raw text, by words, as a search box does: `"two words"`
  * for a phrase, `-word` to leave out, `or` between alternatives; any other character is taken
- * literally, and parts of words match the slug and URLs too. Without `sort`, matches come most
- * relevant first: those in the title or slug, then the others, each newest first.
+ * literally, and parts of words match the slug and URLs too. A pasted address alone
+ * (`https://…`) matches the articles whose scraped or new URL starts with it, in any case.
+ * Without `sort`, matches come most relevant first: those in the title or slug, then the
+ * others, each newest first.
  * Search counts are capped: exact up to SEARCH_COUNT_CAP, then SEARCH_COUNT_CAP + 1 ("1,000+"),
  * which the server may send from the database's statistics, without counting, when it expects
  * far more matches (at least twice the cap).
