@@ -238,8 +238,8 @@ export async function articleSearch(db: Queryable, q: string): Promise<ArticleSe
  * The matches of a search (`param` adds a parameter and names it). Without phrases, as
  * ARTICLE_MATCH_SQL says. With phrases: their pairs in the pair index, its single words in the
  * word index (neither reads an article's text), and a phrase of three words or more checked on
- * the articles that hold its pairs. The slug and URLs are not matched as a substring then: a
- * quoted search has quotes, which they never hold.
+ * the articles that hold its pairs. The slug and URLs are not matched as a substring then (a
+ * slug has no quotes, and an address with the search's quotes in it is not what it looks for).
  */
 function searchMatchSql(
   search: ArticleSearch,
@@ -366,7 +366,7 @@ export async function selectArticlePage(
   // The share of the articles a phrase is in, where its page says (found ÷ tested).
   let density: number | undefined;
   if (search?.phrases) {
-    // A phrase: first tested on the list's newest PHRASE_SCAN_ROWS articles (its positions
+    // A phrase: first tested on the list's newest PHRASE_TESTED_ROWS articles (its positions
     // checked in each, in order, until the page is full): a common phrase fills its page there.
     // A rarer one is looked up through its pairs (the index gathers every match, then the page
     // is sorted: few matches, or it would have filled the page among the newest).
