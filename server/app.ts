@@ -32,6 +32,7 @@ import {
 import type { AppContext } from './context.ts';
 import type { Database } from './db/database.ts';
 import { migrate, refreshStatistics, STATISTICS_REFRESH_MS } from './db/migrations.ts';
+import { CHECKPOINT_CHECK_MS, checkpointIfDue } from './db/wal.ts';
 import { runIfFree } from './db/locks.ts';
 import { OidcClient, type OidcSettings } from './accounts/oidc.ts';
 import { docsRoutes, registerOpenApi } from './openapi.ts';
@@ -341,7 +342,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       refresh().catch((err: unknown) => app.log.warn({ err }, 'planner statistics not refreshed'));
     }, STATISTICS_REFRESH_MS);
     timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
+    // Nor a checkpointer: its WAL is checkpointed once it has grown (server/db/wal.ts).
+    const walTimer = setInterval(() => {
+      runIfFree(options.db, 'checkpoint', () => checkpointIfDue(options.db)).catch((err: unknown) =>
+        app.log.warn({ err }, 'the embedded database was not checkpointed'),
+      );
+    }, CHECKPOINT_CHECK_MS);
+    walTimer.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      clearInterval(walTimer);
+    });
   }
   const admin = await ensureAdmin(options.db, options.admin ?? {}, passwordHashing);
   if (admin) {

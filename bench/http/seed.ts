@@ -6,6 +6,7 @@
  * like real text and nothing big crosses the wire.
  */
 import type { Database } from '../../server/db/database.ts';
+import { checkpointIfDue } from '../../server/db/wal.ts';
 import { paragraphs, slugWords } from './prose.ts';
 
 export const TOPICS = ['travel', 'recipes', 'gardening', 'finance', 'science', 'music', 'health', 'design', 'history', 'sports'];
@@ -122,6 +123,8 @@ export async function seedLibrary(db: Database, rows: number, log: (line: string
         const from = next;
         next += batch;
         await insert(from, Math.min(rows, from + batch) - 1);
+        // PGlite has no checkpointer: without this its WAL keeps every batch (server/db/wal.ts).
+        if (db.kind === 'pglite') await checkpointIfDue(db);
         done += Math.min(batch, rows - from);
         if (done % 20_000 === 0 || done === rows) log(`  ${label}: ${done}/${rows}`);
       }

@@ -25,6 +25,8 @@ export const LOCKS = {
   statistics: 5,
   /** Counting and recording one sign-in attempt of an email and address (server/auth.ts), per pair. */
   loginAttempts: 6,
+  /** Checkpointing the embedded database's WAL (server/db/wal.ts). */
+  checkpoint: 7,
 } as const;
 
 export type LockName = keyof typeof LOCKS;

@@ -18,6 +18,9 @@ export const PGLITE_SETTINGS = [
   'maintenance_work_mem=16MB',
   'temp_buffers=4MB',
   'wal_buffers=1MB',
+  // What a checkpoint leaves of the WAL (server/db/wal.ts asks for them: PGlite has no checkpointer).
+  'max_wal_size=64MB',
+  'min_wal_size=32MB',
 ];
 
 /** How the embedded database is opened, by the server and by pglite-prepare.ts alike. */

@@ -3,9 +3,13 @@
  * quick statements go before the queued ones, a statement that waited past its limit is refused
  * without running, and errors and transactions behave as PostgreSQL's do.
  */
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isUniqueViolation } from '../db/database.ts';
 import { createPgliteDatabase, type PgliteDatabase } from '../db/pglite-thread.ts';
+import { checkpointIfDue, walSinceCheckpoint } from '../db/wal.ts';
 import { DatabaseBusyError, toApiError } from '../errors.ts';
 
 /** A statement that keeps the database's thread busy for a good part of a second. */
@@ -27,6 +31,23 @@ describe('the embedded database on its own thread', { timeout: 60_000 }, () => {
     order.push('timer');
     await slow;
     expect(order).toEqual(['timer', 'statement']);
+  });
+
+  it('checkpoints its WAL once it has grown, which nothing else does', async () => {
+    db = await createPgliteDatabase(await mkdtemp(path.join(os.tmpdir(), 'pglite-wal-')));
+    await db.query('CREATE TABLE w (body text)');
+    // About 8 MB of text that does not compress, in several statements.
+    for (let i = 0; i < 5; i++) {
+      await db.query(
+        `INSERT INTO w SELECT (SELECT string_agg(md5(random()::text || k || g), '') FROM generate_series(1, 50) k) FROM generate_series(1, 1000) g`,
+      );
+    }
+    const grown = await walSinceCheckpoint(db);
+    expect(grown).toBeGreaterThan(5 * 1024 * 1024);
+    expect(await checkpointIfDue(db, grown + 1024 * 1024)).toBe(false);
+    expect(await walSinceCheckpoint(db)).toBeGreaterThanOrEqual(grown);
+    expect(await checkpointIfDue(db, 1024 * 1024)).toBe(true);
+    expect(await walSinceCheckpoint(db)).toBeLessThan(1024 * 1024);
   });
 
   it('runs quick statements before the ones queued earlier', async () => {
