@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
-import { SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs';
+import { serverNodeFlags } from '../scripts/server-flags.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3927);
 const API = `http://127.0.0.1:${PORT}/api`;
@@ -34,7 +34,7 @@ function status(pid: number) {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function start(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'server/main.ts'], {
+  return spawn(process.execPath, [...serverNodeFlags({ ...process.env, ...env }), '--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

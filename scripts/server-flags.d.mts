@@ -1,2 +1,3 @@
 export declare const SERVER_NODE_FLAGS: string[];
-export declare function withServerFlags(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv;
+export declare const EMBEDDED_DATABASE_NODE_FLAGS: string[];
+export declare function serverNodeFlags(env: NodeJS.ProcessEnv | Record<string, string | undefined>): string[];

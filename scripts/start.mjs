@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // `npm start`: builds the console when dist/ is missing or older than its sources, then runs the
-// server (console + API on one port). The server itself is server/main.ts, run with tsx.
+// server (console + API on one port). The server itself is server/main.ts, run with the tsx
+// loader in this Node (one process: the tsx wrapper would add another), with its flags.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { withServerFlags } from './server-flags.mjs';
+import { serverNodeFlags } from './server-flags.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const built = path.join(root, 'dist', 'index.html');
@@ -43,11 +44,9 @@ function buildIfNeeded() {
 
 buildIfNeeded();
 
-const tsx = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
-const server = spawn(process.execPath, [tsx, path.join(root, 'server', 'main.ts')], {
+const server = spawn(process.execPath, [...serverNodeFlags(process.env), '--import', 'tsx', path.join(root, 'server', 'main.ts')], {
   cwd: root,
   stdio: 'inherit',
-  env: withServerFlags(process.env),
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -10,7 +10,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
+import { serverNodeFlags } from '../../scripts/server-flags.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const AUTOCANNON = path.join(root, 'node_modules/autocannon/autocannon.js');
@@ -73,7 +73,7 @@ export interface Child {
  */
 export function startNode(entry: string, env: Record<string, string>, logFile: string): Child {
   const log = createWriteStream(logFile, { flags: 'a' });
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', entry], {
+  const child = spawn(process.execPath, [...serverNodeFlags({ ...process.env, ...env }), '--import', 'tsx', entry], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -156,7 +156,9 @@ async function prepareInChild(dir: string) {
   if (existsSync(path.join(dir, 'PG_VERSION')) && Number(marker) >= LATEST_VERSION) return;
   const script = fileURLToPath(new URL('./pglite-prepare.ts', import.meta.url));
   await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), script, dir], {
+    // The server's WebAssembly compiler flags (scripts/server-flags.mjs) hold for the child too.
+    const wasmFlags = process.execArgv.filter((flag) => flag.startsWith('--liftoff'));
+    const child = spawn(process.execPath, [...wasmFlags, '--import', import.meta.resolve('tsx'), script, dir], {
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';
