@@ -8,6 +8,9 @@
  * The server's memory is sampled from /proc (VmRSS every 20 ms, VmHWM at the end).
  * Floor, in the same run: the same bytes POSTed to a bare node:http server that streams each
  * body to a temp file and answers.
+ * Then a burst: BENCH_BURST_CLIENTS (10) clients upload distinct 3.2 MB PNGs for
+ * BENCH_BURST_SECONDS (10) while GET /api/health is asked one at a time: files stored, their
+ * p99, and the health check's worst and p99 beside its times with nothing uploading.
  *
  *   npm run bench:upload
  *   BENCH_IMAGES=40 BENCH_PDFS=10 npm run bench:upload
@@ -25,6 +28,10 @@ const IMAGES = Number(process.env.BENCH_IMAGES ?? 200);
 const PDFS = Number(process.env.BENCH_PDFS ?? 50);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
 const MB = 1024 * 1024;
+const BURST_CLIENTS = Number(process.env.BENCH_BURST_CLIENTS ?? 10);
+const BURST_SECONDS = Number(process.env.BENCH_BURST_SECONDS ?? 10);
+/** Distinct PNGs made for the burst: more than ten clients store in its time. */
+const BURST_FILES = Number(process.env.BENCH_BURST_FILES ?? 160);
 const ADMIN = { email: 'bench@example.com', password: 'bench-password-1' };
 
 interface Sample {
@@ -163,6 +170,48 @@ const quantile = (values: number[], q: number) => {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(sorted.length * q) - 1))] ?? 0;
 };
 
+/** Distinct 3.2 MB PNGs of noise, for the burst. */
+async function generateBurst(dir: string): Promise<Sample[]> {
+  const random = seededRandom(11);
+  const samples: Sample[] = [];
+  for (let i = 0; i < BURST_FILES; i++) {
+    const file = path.join(dir, `burst-${i}.png`);
+    await makeImage(file, 3.2 * MB, 'png', 0, random);
+    const { size } = await stat(file);
+    samples.push({ file, name: path.basename(file), bytes: size, type: 'image/png', phase: 'burst' });
+  }
+  return samples;
+}
+
+/** The health check asked one at a time (20 ms apart) until `until` settles: each answer's time. */
+async function probeHealth(base: string, until: Promise<unknown>): Promise<number[]> {
+  const times: number[] = [];
+  let done = false;
+  void until.finally(() => (done = true));
+  while (!done) {
+    const t = performance.now();
+    const res = await fetch(`${base}/api/health`);
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`health: ${res.status}`);
+    times.push(performance.now() - t);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return times;
+}
+
+/** BURST_CLIENTS clients upload the next file each until BURST_SECONDS have passed: each upload's time. */
+async function burst(url: string, headers: Record<string, string>, samples: Sample[]): Promise<number[]> {
+  const end = performance.now() + BURST_SECONDS * 1000;
+  const latencies: number[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: BURST_CLIENTS }, async () => {
+      while (performance.now() < end && next < samples.length) latencies.push((await upload(url, headers, samples[next++]!)).ms);
+    }),
+  );
+  return latencies;
+}
+
 async function upload(url: string, headers: Record<string, string>, sample: Sample) {
   const form = new FormData();
   form.append('file', await openAsBlob(sample.file, { type: sample.type }), sample.name);
@@ -247,6 +296,7 @@ runMain(async () => {
   console.log(`bench:upload — generating ${IMAGES} images and ${PDFS} PDFs in ${samplesDir}`);
   const t = performance.now();
   const samples = await generate(samplesDir);
+  const burstSamples = await generateBurst(samplesDir);
   const totalBytes = samples.reduce((n, s) => n + s.bytes, 0);
   console.log(`generated ${fmt(totalBytes / MB)} MB in ${fmt((performance.now() - t) / 1000)} s`);
 
@@ -267,6 +317,7 @@ runMain(async () => {
   const serverLog = path.join(work, 'server.log');
   const server = await startServer({ port, dataDir, ...ADMIN }, serverLog);
   let result: Awaited<ReturnType<typeof uploadAll>>;
+  let burstLine = '';
   let before: { rss: number; peak: number };
   let after: { rss: number; peak: number };
   try {
@@ -282,6 +333,18 @@ runMain(async () => {
     const listed = ((await check.json()) as { total: number }).total;
     const expected = samples.length;
     if (listed !== expected) throw new Error(`the server lists ${listed} files, expected ${expected}`);
+
+    const quiet = await probeHealth(server.base, new Promise((resolve) => setTimeout(resolve, 3_000)));
+    const uploading = burst(`${server.base}/api/files`, { authorization: `Bearer ${token}` }, burstSamples);
+    const health = await probeHealth(server.base, uploading);
+    const latencies = await uploading;
+    const stored = latencies.length;
+    burstLine =
+      `\nBurst: ${BURST_CLIENTS} clients uploading distinct ${fmt(burstSamples[0]!.bytes / MB)} MB PNGs for ${BURST_SECONDS} s: ` +
+      `${stored} stored (${fmt((stored * burstSamples[0]!.bytes) / MB / BURST_SECONDS)} MB/s), p50 ${fmt(quantile(latencies, 0.5), 0)} ms, ` +
+      `p99 ${fmt(quantile(latencies, 0.99), 0)} ms; /api/health meanwhile worst ${fmt(Math.max(...health), 0)} ms ` +
+      `(p99 ${fmt(quantile(health, 0.99), 0)}, ${health.length} probes), with nothing uploading worst ${fmt(Math.max(...quiet), 0)} ms ` +
+      `(p99 ${fmt(quantile(quiet, 0.99), 0)}, ${quiet.length} probes)`;
   } finally {
     await server.stop();
   }
@@ -318,4 +381,5 @@ runMain(async () => {
   out.push(row('**all**', result.total, floorResult.total));
   console.log(out.join('\n'));
   console.log(`\nfloor process peak RSS ${fmt(floorResult.total.peakRss / MB, 0)} MB`);
+  console.log(burstLine);
 });
