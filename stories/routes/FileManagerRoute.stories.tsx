@@ -521,7 +521,8 @@ export const VersionsFailing: Story = {
     await pickFileAction(canvasElement, newestFirst[0]!.name, v.menuItem);
     const dialog = within(await body(canvasElement).findByRole('dialog', { name: v.title(newestFirst[0]!.name) }));
     await expect(await dialog.findByRole('alert')).toHaveTextContent(serverMessages.databaseUnavailable);
-    await expect(dialog.getByRole('button', { name: v.retry })).toBeVisible();
+    // Visible once the dialog has faded in.
+    await waitFor(() => expect(dialog.getByRole('button', { name: v.retry })).toBeVisible(), { timeout: 10_000 });
   },
 };
 

@@ -181,7 +181,8 @@ export const Redeliver: Story = {
     await log.findByRole('list', { name: t.log.listLabel }, ready);
     const failed = sampleWebhookDeliveries()[failingEndpoint.id]![2]!;
     const row = within(log.getByRole('listitem', { name: deliveryName(failed) }));
-    await expect(row.getByText(t.log.state.failed)).toBeVisible();
+    // Visible once the dialog has faded in.
+    await waitFor(() => expect(row.getByText(t.log.state.failed)).toBeVisible(), ready);
     await expect(row.queryByText(t.log.state.pending)).toBeNull();
     await userEvent.click(row.getByRole('button', { name: t.log.redeliverLabel(t.log.eventLabel(failed.type), formatDateTime(failed.createdAt)) }));
     await expect(await row.findByText(t.log.state.pending, undefined, ready)).toBeVisible();
