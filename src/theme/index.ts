@@ -72,6 +72,11 @@ export const chakraTheme = defineConfig({
 export const consoleConfig = defineConfig({
   globalCss: {
     'html, body': { bg: 'bg.canvas', color: 'fg' },
+    // Whoever asks their system for less motion gets none from what opens and closes: dialogs,
+    // menus, popovers and toasts (the parts with a `data-state`) appear and go at once. Busy
+    // icons that spin hold still by their own `_motionReduce`.
+    '[data-state], [data-state]::before, [data-state]::after': { _motionReduce: { animation: 'none !important' } },
+    '*, *::before, *::after': { _motionReduce: { transition: 'none !important', scrollBehavior: 'auto !important' } },
   },
   theme: {
     tokens: {

@@ -6,6 +6,7 @@ import { webhookTexts } from '../../src/lib/texts-webhooks';
 import { authHandlers, webhookHandlers } from '../mocks';
 import { disabledEndpoint, failingEndpoint, healthyEndpoint, SAMPLE_WEBHOOK_SECRET, sampleWebhookDeliveries } from '../mocks/webhooks';
 import { AppStory } from './AppStory';
+import { reducedMotion } from '../motion';
 
 const t = webhookTexts;
 const ready = { timeout: 10_000 };
@@ -33,6 +34,10 @@ async function openLog(canvasElement: HTMLElement, url: string) {
   const endpoint = await card(canvasElement, url);
   await userEvent.click(endpoint.getByRole('button', { name: t.endpoint.deliveriesLabel(url) }));
   const dialog = await within(canvasElement.ownerDocument.body).findByRole('dialog', { name: t.log.title(url) }, ready);
+  // It fades in (at once when the system asks for less motion): what it shows is visible only
+  // once its opacity has left 0.
+  if (reducedMotion()) await expect(getComputedStyle(dialog).animationName).toBe('none');
+  await waitFor(() => expect(dialog).toBeVisible(), ready);
   return within(dialog);
 }
 
