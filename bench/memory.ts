@@ -2,7 +2,7 @@
  * The server's memory, measured: starts the real server (`node --import tsx server/main.ts`,
  * one process, worker threads included) and reads /proc/<pid>/status (VmHWM = peak resident,
  * VmRSS = resident now) after start, at rest, after seeding and uploading, and after a round of
- * hostile uploads (deep and wide SVGs, damaged images), then at rest again. On the embedded
+ * hostile uploads (deep, wide and heavy SVGs, the heaviest one still allowed, damaged images), then at rest again. On the embedded
  * database with a fresh data folder and again on the existing one, and on PostgreSQL
  * (DATABASE_URL, a database it creates and drops). Figures only.
  *
@@ -17,6 +17,7 @@ import path from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
 import { serverNodeFlags } from '../scripts/server-flags.mjs';
+import { SVG_MAX_ELEMENTS } from '../server/files/inspect.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3927);
 const API = `http://127.0.0.1:${PORT}/api`;
@@ -95,6 +96,8 @@ async function hostile(token: string) {
     await upload(token, 'deep.svg', svg(`${'<g>'.repeat(50_000)}${'</g>'.repeat(50_000)}`), 'image/svg+xml'),
     await upload(token, 'wide.svg', svg('<g/>'.repeat(200_000)), 'image/svg+xml'),
     await upload(token, 'heavy.svg', svg('<rect width="1" height="1" fill="red"/>'.repeat(40_000)), 'image/svg+xml'),
+    // The heaviest SVG the server still checks and stores: as many elements as its cap allows.
+    await upload(token, 'busiest.svg', svg('<rect width="1" height="1" fill="red"/>'.repeat(SVG_MAX_ELEMENTS - 1)), 'image/svg+xml'),
   ];
   const png = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: '#884422' } }).png().toBuffer();
   const broken = Buffer.from(png);

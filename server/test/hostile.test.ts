@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { serverMessages } from '../../src/contract/index.ts';
-import { SVG_MAX_DEPTH } from '../files/inspect.ts';
+import { SVG_MAX_DEPTH, SVG_MAX_ELEMENTS } from '../files/inspect.ts';
 import { auth, backends, fixtures, openHarness, storedEntries, uploadRequest, type Harness } from './helpers.ts';
 
 // Every upload is inspected in a worker thread; the first ones start it.
@@ -86,6 +86,7 @@ describe.each(backends)('hostile uploads ($name)', (backend) => {
     ['nested 5,000 levels', () => nestedSvg(5_000)],
     ['nested 50,000 levels', () => nestedSvg(50_000)],
     ['200,000 siblings', () => wideSvg(200_000)],
+    ['one element over the cap', () => wideSvg(SVG_MAX_ELEMENTS)],
   ])('refuses an SVG %s with 422 before building it, and the server keeps answering', async (_label, make) => {
     const { result: res, slowest } = await withHealthProbe(() => upload('deep.svg', make(), 'image/svg+xml'));
     expect(res.statusCode).toBe(422);
@@ -96,6 +97,11 @@ describe.each(backends)('hostile uploads ($name)', (backend) => {
 
   it('still stores an SVG nested as deep as real drawings go', async () => {
     const res = await upload('ok.svg', nestedSvg(SVG_MAX_DEPTH - 2), 'image/svg+xml');
+    expect(res.statusCode).toBe(201);
+  });
+
+  it('still stores an SVG of as many elements as the cap allows', async () => {
+    const res = await upload('busy.svg', wideSvg(SVG_MAX_ELEMENTS - 1), 'image/svg+xml');
     expect(res.statusCode).toBe(201);
   });
 
