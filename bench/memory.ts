@@ -140,11 +140,17 @@ async function main() {
   const rows: Row[] = [];
   if (BACKENDS.includes('pglite')) {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-memory-'));
+    const lowDir = await mkdtemp(path.join(os.tmpdir(), 'bench-memory-low-'));
     try {
+      // As `npm start` runs it on this machine (LOW_MEMORY=auto decides by its memory), then in
+      // low-memory mode, both on a fresh data folder and again on the folder it left.
       rows.push(await measure('embedded (PGlite), fresh data folder', { DATA_DIR: dataDir }));
       rows.push(await measure('embedded (PGlite), existing data folder', { DATA_DIR: dataDir }));
+      rows.push(await measure('embedded, LOW_MEMORY=true, fresh data folder', { DATA_DIR: lowDir, LOW_MEMORY: 'true' }));
+      rows.push(await measure('embedded, LOW_MEMORY=true, existing data folder', { DATA_DIR: lowDir, LOW_MEMORY: 'true' }));
     } finally {
       await rm(dataDir, { recursive: true, force: true });
+      await rm(lowDir, { recursive: true, force: true });
     }
   }
   if (BACKENDS.includes('postgres')) {

@@ -1,3 +1,7 @@
+type Env = NodeJS.ProcessEnv | Record<string, string | undefined>;
 export declare const SERVER_NODE_FLAGS: string[];
-export declare const EMBEDDED_DATABASE_NODE_FLAGS: string[];
-export declare function serverNodeFlags(env: NodeJS.ProcessEnv | Record<string, string | undefined>): string[];
+export declare const LOW_MEMORY_NODE_FLAGS: string[];
+export declare const LOW_MEMORY_BELOW_BYTES: number;
+export declare function availableMemoryBytes(): number;
+export declare function lowMemory(env: Env, available?: () => number): boolean;
+export declare function serverNodeFlags(env: Env, available?: () => number): string[];

@@ -2,17 +2,49 @@
 // benchmarks). A small young generation: the server's garbage is short-lived (requests,
 // results), and V8 on a machine with much memory lets the space grow to about 100 MB that
 // stays resident; 8 MB semi-spaces cost no measurable speed (bench:memory, README).
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8'];
 
-// With the embedded database: none yet. V8's baseline compiler alone (`--liftoff-only`) would
-// cut the server's peak at start from about 800 MB to 258 MB (the optimising compiler's work on
-// PGlite's WebAssembly), but its statements run 5 to 65% slower, and at that speed the history
-// panel's restore menu lost its click in the end-to-end test (README, bench:memory): to be
-// enabled once the console is sure of that menu. V8 flags are the process's, so such a flag is a
-// command-line flag of the server, not of the database's thread.
-export const EMBEDDED_DATABASE_NODE_FLAGS = [];
+// With the embedded database in low-memory mode: V8's baseline compiler alone. Its optimising
+// compiler, at work on PGlite's WebAssembly (PostgreSQL compiled: very large functions), lifts
+// the server to about 800 MB for a second after start; without it the server peaks near 260 MB
+// and its statements run 0 to 65% slower (bench:memory, README). V8 flags are the process's,
+// so this is a command-line flag of the server, not of the database's thread.
+export const LOW_MEMORY_NODE_FLAGS = ['--liftoff-only'];
 
-/** The server's flags for `env` (the embedded database's when DATABASE_URL is unset). */
-export function serverNodeFlags(env) {
-  return [...SERVER_NODE_FLAGS, ...(env.DATABASE_URL ? [] : EMBEDDED_DATABASE_NODE_FLAGS)];
+/** Below this much memory for the process, `LOW_MEMORY=auto` (the default) turns it on. */
+export const LOW_MEMORY_BELOW_BYTES = 2 * 1024 ** 3;
+
+/** The memory this process may use: its cgroup's limit where one is set, else the machine's. */
+export function availableMemoryBytes() {
+  const limits = ['/sys/fs/cgroup/memory.max', '/sys/fs/cgroup/memory/memory.limit_in_bytes'].map((file) => {
+    try {
+      return Number(readFileSync(file, 'utf8').trim());
+    } catch {
+      return Number.NaN;
+    }
+  });
+  // 'max' (no limit) reads as NaN; cgroup v1 says "no limit" with a huge number.
+  return Math.min(os.totalmem(), ...limits.filter((n) => Number.isFinite(n) && n > 0));
+}
+
+/**
+ * Whether the server runs in low-memory mode: `LOW_MEMORY=true` or `false`, or (unset or
+ * `auto`) when the embedded database is used with less than 2 GiB available. Throws on any
+ * other value.
+ */
+export function lowMemory(env, available = availableMemoryBytes) {
+  const value = (env.LOW_MEMORY ?? 'auto').trim().toLowerCase();
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  if (value !== 'auto' && value !== '') throw new Error(`LOW_MEMORY must be true, false or auto (got "${env.LOW_MEMORY}")`);
+  return !env.DATABASE_URL && available() < LOW_MEMORY_BELOW_BYTES;
+}
+
+/** The server's flags for `env`: low-memory mode's only with the embedded database. */
+export function serverNodeFlags(env, available = availableMemoryBytes) {
+  const low = lowMemory(env, available);
+  return [...SERVER_NODE_FLAGS, ...(low && !env.DATABASE_URL ? LOW_MEMORY_NODE_FLAGS : [])];
 }

@@ -6,7 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serverNodeFlags } from './server-flags.mjs';
+import { LOW_MEMORY_NODE_FLAGS, serverNodeFlags } from './server-flags.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const built = path.join(root, 'dist', 'index.html');
@@ -42,9 +42,19 @@ function buildIfNeeded() {
   }
 }
 
+let flags;
+try {
+  flags = serverNodeFlags(process.env);
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}
+if (LOW_MEMORY_NODE_FLAGS.every((flag) => flags.includes(flag))) {
+  console.log('Low-memory mode (LOW_MEMORY): the embedded database runs on V8\'s baseline compiler, slower and about 500 MB lighter at start.');
+}
 buildIfNeeded();
 
-const server = spawn(process.execPath, [...serverNodeFlags(process.env), '--import', 'tsx', path.join(root, 'server', 'main.ts')], {
+const server = spawn(process.execPath, [...flags, '--import', 'tsx', path.join(root, 'server', 'main.ts')], {
   cwd: root,
   stdio: 'inherit',
 });

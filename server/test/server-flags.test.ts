@@ -1,0 +1,32 @@
+/** Low-memory mode: when `npm start` runs the server with V8's baseline compiler alone. */
+import { describe, expect, it } from 'vitest';
+import { LOW_MEMORY_BELOW_BYTES, LOW_MEMORY_NODE_FLAGS, lowMemory, serverNodeFlags } from '../../scripts/server-flags.mjs';
+
+const GiB = 1024 ** 3;
+const small = () => LOW_MEMORY_BELOW_BYTES - 1;
+const large = () => 24 * GiB;
+
+describe('LOW_MEMORY', () => {
+  it('is on by itself with the embedded database below 2 GiB, off above it and with PostgreSQL', () => {
+    expect(lowMemory({}, small)).toBe(true);
+    expect(lowMemory({ LOW_MEMORY: 'auto' }, small)).toBe(true);
+    expect(lowMemory({}, large)).toBe(false);
+    expect(lowMemory({ DATABASE_URL: 'postgres://db/x' }, small)).toBe(false);
+  });
+
+  it('true or false decides, whatever the memory', () => {
+    expect(lowMemory({ LOW_MEMORY: 'true' }, large)).toBe(true);
+    expect(lowMemory({ LOW_MEMORY: ' FALSE ' }, small)).toBe(false);
+  });
+
+  it('refuses any other value, naming the ones it takes', () => {
+    expect(() => lowMemory({ LOW_MEMORY: 'yes' }, large)).toThrow('LOW_MEMORY must be true, false or auto (got "yes")');
+    expect(() => serverNodeFlags({ LOW_MEMORY: '1', DATABASE_URL: 'postgres://db/x' }, large)).toThrow('LOW_MEMORY must be');
+  });
+
+  it('adds the baseline-compiler flag to the embedded database server only', () => {
+    expect(serverNodeFlags({ LOW_MEMORY: 'true' }, large)).toEqual(expect.arrayContaining(LOW_MEMORY_NODE_FLAGS));
+    expect(serverNodeFlags({ LOW_MEMORY: 'true', DATABASE_URL: 'postgres://db/x' }, large)).not.toEqual(expect.arrayContaining(LOW_MEMORY_NODE_FLAGS));
+    expect(serverNodeFlags({}, large)).not.toEqual(expect.arrayContaining(LOW_MEMORY_NODE_FLAGS));
+  });
+});
