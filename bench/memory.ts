@@ -129,7 +129,9 @@ async function measure(label: string, env: Record<string, string>): Promise<Row>
     const afterWork = status(pid);
     const hostileCodes = await hostile(token);
     const afterHostile = status(pid);
-    await sleep(REST_MS + 30_000); // idle workers leave after 30 s
+    // Idle workers leave 30 s after their last job; a worker's memory goes back once it has
+    // exited (some seconds later for one that checked a large SVG).
+    await sleep(REST_MS + 40_000);
     return { label, afterStart, atRest, afterWork, afterHostile, restAtEnd: status(pid).rss, hostileCodes };
   } finally {
     await stop(child);
