@@ -33,14 +33,15 @@ export function availableMemoryBytes() {
 /**
  * Whether the server runs in low-memory mode: `LOW_MEMORY=true` or `false`, or (unset or
  * `auto`) when the embedded database is used with less than 2 GiB available. Throws on any
- * other value.
+ * other value, with the server's configuration's message.
  */
 export function lowMemory(env, available = availableMemoryBytes) {
-  const value = (env.LOW_MEMORY ?? 'auto').trim().toLowerCase();
-  if (value === 'true') return true;
-  if (value === 'false') return false;
-  if (value !== 'auto' && value !== '') throw new Error(`LOW_MEMORY must be true, false or auto (got "${env.LOW_MEMORY}")`);
-  return !env.DATABASE_URL && available() < LOW_MEMORY_BELOW_BYTES;
+  // Read as the server's configuration reads it (server/config.ts): `auto`, or a flag's value.
+  const value = (env.LOW_MEMORY ?? '').trim();
+  if (value === '' || /^auto$/i.test(value)) return !env.DATABASE_URL && available() < LOW_MEMORY_BELOW_BYTES;
+  if (/^(1|true|yes|on)$/i.test(value)) return true;
+  if (/^(0|false|no|off)$/i.test(value)) return false;
+  throw new Error(`LOW_MEMORY must be true, false or auto, got "${env.LOW_MEMORY}"`);
 }
 
 /** The server's flags for `env`: low-memory mode's only with the embedded database. */

@@ -19,6 +19,10 @@ async function main() {
     return;
   }
   const config = loadConfig();
+  if (config.lowMemory === true && !config.databaseUrl && !process.execArgv.includes('--liftoff-only')) {
+    // The flag is the process's: `npm start` gives it (scripts/server-flags.mjs).
+    console.warn('LOW_MEMORY is true, but this process runs without --liftoff-only: start it with `npm start` for low-memory mode.');
+  }
   await mkdir(config.dataDir, { recursive: true });
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const dist = path.join(root, 'dist');

@@ -14,14 +14,16 @@ describe('LOW_MEMORY', () => {
     expect(lowMemory({ DATABASE_URL: 'postgres://db/x' }, small)).toBe(false);
   });
 
-  it('true or false decides, whatever the memory', () => {
+  it('true or false (as any flag is written) decides, whatever the memory', () => {
     expect(lowMemory({ LOW_MEMORY: 'true' }, large)).toBe(true);
     expect(lowMemory({ LOW_MEMORY: ' FALSE ' }, small)).toBe(false);
+    expect(lowMemory({ LOW_MEMORY: 'on' }, large)).toBe(true);
+    expect(lowMemory({ LOW_MEMORY: '0' }, small)).toBe(false);
   });
 
   it('refuses any other value, naming the ones it takes', () => {
-    expect(() => lowMemory({ LOW_MEMORY: 'yes' }, large)).toThrow('LOW_MEMORY must be true, false or auto (got "yes")');
-    expect(() => serverNodeFlags({ LOW_MEMORY: '1', DATABASE_URL: 'postgres://db/x' }, large)).toThrow('LOW_MEMORY must be');
+    expect(() => lowMemory({ LOW_MEMORY: 'maybe' }, large)).toThrow('LOW_MEMORY must be true, false or auto, got "maybe"');
+    expect(() => serverNodeFlags({ LOW_MEMORY: 'maybe', DATABASE_URL: 'postgres://db/x' }, large)).toThrow('LOW_MEMORY must be');
   });
 
   it('adds the baseline-compiler flag to the embedded database server only', () => {
