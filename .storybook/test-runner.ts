@@ -32,9 +32,6 @@ const config: TestRunnerConfig = {
     const { storyGlobals } = story as { storyGlobals?: { viewport?: { value?: string } } };
     const name = storyGlobals?.viewport?.value;
     await page.setViewportSize((name && VIEWPORTS[name]) || DESKTOP);
-    // Plays check what a screen shows, not how it fades in: with reduced motion (which the
-    // console honours) nothing is half-transparent when a play looks at it.
-    await page.emulateMedia({ reducedMotion: 'reduce' });
   },
   /**
    * After the play: the same screen in dark mode, checked with axe (WCAG 2.1 A and AA, colour

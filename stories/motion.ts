@@ -1,5 +1,5 @@
 /**
- * Whether the browser asks for less motion. The test-runner does (.storybook/test-runner.ts):
- * plays then see dialogs and menus at once, and spinning icons hold still.
+ * Whether the browser asks for less motion (the console honours it: dialogs and menus appear
+ * at once, and spinning icons hold still), for plays that check either way.
  */
 export const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;

@@ -9,6 +9,7 @@ import { http, HttpResponse } from 'msw';
 import type { StoredFile } from '../../../src/contract';
 import { files, makeFile, pdfPageThumbnailDataUrl, tinyPngDataUrl } from '../../fixtures';
 import { manyFiles } from '../../mocks/files';
+import { ready } from '../../routes/plays';
 
 const pdf = files[0]!;
 const image = files[1]!;
@@ -46,10 +47,11 @@ async function openMenu(canvasElement: HTMLElement, fileName: string) {
 
 async function openMenuAndChoose(canvasElement: HTMLElement, fileName: string, itemName: string) {
   const trigger = await openMenu(canvasElement, fileName);
-  const item = await body(canvasElement).findByRole('menuitem', { name: itemName });
-  await waitFor(() => expect(item).toBeVisible());
+  // A busy machine (CI) may take over a second to show the menu.
+  const item = await body(canvasElement).findByRole('menuitem', { name: itemName }, ready);
+  await waitFor(() => expect(item).toBeVisible(), ready);
   await userEvent.click(item);
-  await waitFor(() => expect(trigger).toHaveAttribute('aria-expanded', 'false'));
+  await waitFor(() => expect(trigger).toHaveAttribute('aria-expanded', 'false'), ready);
 }
 
 export const Grid: Story = {
@@ -186,11 +188,18 @@ export const KeyboardMenu: Story = {
     const trigger = within(canvasElement).getByRole('button', { name: 'Actions for annual-report-2025.pdf' });
     trigger.focus();
     await userEvent.keyboard('{Enter}');
-    const preview = await body(canvasElement).findByRole('menuitem', { name: 'Preview' });
+    // As openMenu: the menu's machine may not listen yet on a busy machine; Enter once more then.
+    const opened = () => waitFor(() => expect(trigger).toHaveAttribute('aria-expanded', 'true'), { timeout: 3_000 });
+    await opened().catch(async () => {
+      trigger.focus();
+      await userEvent.keyboard('{Enter}');
+      await opened();
+    });
+    const preview = await body(canvasElement).findByRole('menuitem', { name: 'Preview' }, ready);
     // The menu fades in: wait for it to be shown before moving through it.
-    await waitFor(() => expect(preview).toBeVisible());
+    await waitFor(() => expect(preview).toBeVisible(), ready);
     await userEvent.keyboard('{ArrowDown}{Enter}');
-    await waitFor(() => expect(args.onDownload).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(args.onDownload).toHaveBeenCalledTimes(1), ready);
     await expect(args.onDownload).toHaveBeenCalledWith(pdf);
     await expect(args.onPreview).not.toHaveBeenCalled();
   },
