@@ -488,7 +488,8 @@ export const ReplaceThenRestoreVersion: Story = {
       await expect(version).toHaveTextContent(/Replaced .* by admin@example\.com/);
       await userEvent.click(within(version).getByRole('button', { name: v.restore }));
       const question = within(dialog.getByRole('group', { name: v.restoreTitle(1) }));
-      await expect(question.getByText(v.restoreBody(target.name))).toBeVisible();
+      // Visible once the dialog has faded in.
+      await waitFor(() => expect(question.getByText(v.restoreBody(target.name))).toBeVisible(), { timeout: 10_000 });
       await userEvent.click(question.getByRole('button', { name: v.restore }));
       await expect(await dialog.findByRole('status')).toHaveTextContent(v.restored);
       // The bytes it replaced are a version now.
