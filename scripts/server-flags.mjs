@@ -31,17 +31,26 @@ export function availableMemoryBytes() {
 }
 
 /**
+ * LOW_MEMORY's value read (`auto`, or a flag's value: the server's configuration reads it with
+ * this, server/config.ts): `{ ok }` or `{ problem }`.
+ */
+export function readLowMemory(value) {
+  if (value === undefined || /^auto$/i.test(value)) return { ok: 'auto' };
+  if (/^(1|true|yes|on)$/i.test(value)) return { ok: true };
+  if (/^(0|false|no|off)$/i.test(value)) return { ok: false };
+  return { problem: `must be true, false or auto, got "${value}"` };
+}
+
+/**
  * Whether the server runs in low-memory mode: `LOW_MEMORY=true` or `false`, or (unset or
  * `auto`) when the embedded database is used with less than 2 GiB available. Throws on any
  * other value, with the server's configuration's message.
  */
 export function lowMemory(env, available = availableMemoryBytes) {
-  // Read as the server's configuration reads it (server/config.ts): `auto`, or a flag's value.
   const value = (env.LOW_MEMORY ?? '').trim();
-  if (value === '' || /^auto$/i.test(value)) return !env.DATABASE_URL && available() < LOW_MEMORY_BELOW_BYTES;
-  if (/^(1|true|yes|on)$/i.test(value)) return true;
-  if (/^(0|false|no|off)$/i.test(value)) return false;
-  throw new Error(`LOW_MEMORY must be true, false or auto, got "${env.LOW_MEMORY}"`);
+  const read = readLowMemory(value === '' ? undefined : value);
+  if ('problem' in read) throw new Error(`LOW_MEMORY ${read.problem}`);
+  return read.ok === 'auto' ? !env.DATABASE_URL && available() < LOW_MEMORY_BELOW_BYTES : read.ok;
 }
 
 /** The server's flags for `env`: low-memory mode's only with the embedded database. */

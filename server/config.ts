@@ -9,6 +9,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { readLowMemory } from '../scripts/server-flags.mjs';
 import { MAX_UPLOAD_BYTES } from '../src/contract/index.ts';
 import { DEFAULT_RETENTION, type RetentionPolicy } from './history/retention.ts';
 
@@ -149,13 +150,7 @@ const oneOf = <const L extends readonly string[]>(levels: L, fallback: L[number]
  * the process's, so it is given when the process starts); the server checks it and says whether
  * it runs that way.
  */
-const lowMemoryVariable = () =>
-  variable((value): Read<'auto' | boolean> => {
-    if (value === undefined || /^auto$/i.test(value)) return { ok: 'auto' };
-    if (/^(1|true|yes|on)$/i.test(value)) return { ok: true };
-    if (/^(0|false|no|off)$/i.test(value)) return { ok: false };
-    return { problem: `must be true, false or auto, got "${value}"` };
-  });
+const lowMemoryVariable = () => variable((value): Read<'auto' | boolean> => readLowMemory(value));
 
 const cidrList = () =>
   variable((value): Read<string[]> => {

@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LOW_MEMORY_NODE_FLAGS } from '../scripts/server-flags.mjs';
 import { buildApp } from './app.ts';
 import { configHelp, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
@@ -19,9 +20,9 @@ async function main() {
     return;
   }
   const config = loadConfig();
-  if (config.lowMemory === true && !config.databaseUrl && !process.execArgv.includes('--liftoff-only')) {
+  if (config.lowMemory === true && !config.databaseUrl && !LOW_MEMORY_NODE_FLAGS.every((flag) => process.execArgv.includes(flag))) {
     // The flag is the process's: `npm start` gives it (scripts/server-flags.mjs).
-    console.warn('LOW_MEMORY is true, but this process runs without --liftoff-only: start it with `npm start` for low-memory mode.');
+    console.warn(`LOW_MEMORY is true, but this process runs without ${LOW_MEMORY_NODE_FLAGS.join(' ')}: start it with \`npm start\` for low-memory mode.`);
   }
   await mkdir(config.dataDir, { recursive: true });
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
