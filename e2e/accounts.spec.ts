@@ -11,8 +11,8 @@ test.describe.configure({ mode: 'serial' });
 test('an added admin signs in with the one-time password and must choose their own first', async ({ page, browser }) => {
   await signIn(page, '/account');
   await expect(page.getByRole('heading', { name: 'Account', level: 1 })).toBeVisible();
-  await page.getByLabel('Email of the new admin').fill('editor@example.com');
-  await page.getByRole('button', { name: 'Add admin' }).click();
+  await page.getByLabel('Email of the new account').fill('editor@example.com');
+  await page.getByRole('button', { name: 'Add account' }).click();
   const oneTime = (await page.getByTestId('one-time-secret').textContent())!.trim();
   expect(oneTime).toMatch(/^[A-Za-z0-9_-]{22}$/);
   await expect(page.getByText('Password not yet changed')).toBeVisible();

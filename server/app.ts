@@ -35,8 +35,11 @@ import { migrate, refreshStatistics, STATISTICS_REFRESH_MS } from './db/migratio
 import { CHECKPOINT_CHECK_MS, checkpointIfDue } from './db/wal.ts';
 import { runIfFree } from './db/locks.ts';
 import { OidcClient, type OidcSettings } from './accounts/oidc.ts';
+import { enforceRoles } from './accounts/access.ts';
 import { docsRoutes, registerOpenApi } from './openapi.ts';
 import { historyRoutes } from './routes/history.ts';
+import { presenceRoutes } from './routes/presence.ts';
+import { PresenceHub } from './presence/hub.ts';
 import { sweepArticleHistory, sweepFileVersions } from './history/sweep.ts';
 import { DEFAULT_RETENTION, type RetentionPolicy } from './history/retention.ts';
 import { FOLD_MS } from './history/articles.ts';
@@ -109,6 +112,8 @@ export interface AppOptions {
   sweepGraceMs?: number;
   /** How long a checked session is trusted without asking the database again (see SessionCache). */
   sessionCacheMs?: number;
+  /** How often open article pages are renewed and their lists re-sent (PRESENCE_RENEW_MS; tests go faster). */
+  presenceRenewMs?: number;
   /** Sign-in through an OpenID Connect provider ('Login with Google'). */
   oidc?: OidcSettings;
   /** Origins the public read API sends CORS headers to (`*`: any); none by default. */
@@ -214,6 +219,8 @@ const api: FastifyPluginAsync<AppContext & { prefix?: string }> = async (app, op
       throw apiError('password_change_required');
     }
   });
+  // Then what the account's role may do (one table: src/contract/roles.ts).
+  enforceRoles(app, ctx.db);
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
@@ -227,6 +234,7 @@ const api: FastifyPluginAsync<AppContext & { prefix?: string }> = async (app, op
   await app.register(authRoutes, { ...ctx, prefix: '/auth' });
   await app.register(articleRoutes, { ...ctx, prefix: '/articles' });
   await app.register(historyRoutes, { ...ctx, prefix: '/articles' });
+  await app.register(presenceRoutes, { ...ctx, prefix: '/articles' });
   await app.register(publicRoutes, { ...ctx, prefix: '/public' });
   await app.register(analyticsRoutes, { ...ctx, prefix: '/analytics' });
   await app.register(fileRoutes, { ...ctx, prefix: '/files' });
@@ -372,6 +380,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sessions.clear();
   });
 
+  const presence = new PresenceHub(options.db, (err) => app.log.warn({ err }, 'presence not sent'), options.presenceRenewMs);
+  await presence.start();
+  app.addHook('preClose', () => presence.close());
+
   const views = new ViewCounter(
     options.db,
     (err) => app.log.warn({ err }, 'views not written yet (kept for the next write)'),
@@ -385,6 +397,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     views,
     publicCorsOrigins: options.publicCorsOrigins ?? [],
     sessions,
+    presence,
     storage,
     presignedDownloads: options.presignedDownloads ?? false,
     dataDir: options.dataDir,

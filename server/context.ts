@@ -2,6 +2,7 @@ import type net from 'node:net';
 import type { ViewCounter } from './articles/views.ts';
 import type { PasswordHashing, SessionCache } from './accounts/auth.ts';
 import type { Database } from './db/database.ts';
+import type { PresenceHub } from './presence/hub.ts';
 import type { FileStorage } from './files/storage.ts';
 import type { RetentionPolicy } from './history/retention.ts';
 import type { OidcClient } from './accounts/oidc.ts';
@@ -17,6 +18,8 @@ export interface AppContext {
   publicCorsOrigins: readonly string[];
   /** Sessions checked in the last few seconds (bounded; see SessionCache). */
   sessions: SessionCache;
+  /** Who has which article open, live across processes (server/presence/hub.ts). */
+  presence: PresenceHub;
   storage: FileStorage;
   /** Downloads redirect to a presigned URL of the object store (S3_PRESIGNED_DOWNLOADS). */
   presignedDownloads: boolean;

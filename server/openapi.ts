@@ -11,6 +11,7 @@ import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifyPluginAsync, FastifySchema } from 'fastify';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { OPERATIONS } from '../src/contract/index.ts';
 
 /** Where the docs live, under the API's prefix. */
 export const DOCS_PATH = '/docs';
@@ -30,78 +31,6 @@ const DESCRIPTION = [
     '`GET /api/auth/oidc/callback`), not an operation a client calls: it is not in this document.',
 ].join('\n');
 
-/**
- * Every operation by `METHOD /path` as the routes are declared (`:id`): its operationId (what
- * client generators name their methods by) and summary. A route missing here fails
- * server/test/openapi.test.ts, and Redocly's recommended rules run on the document there.
- */
-const OPERATIONS: Record<string, { operationId: string; summary: string }> = {
-  'POST /api/auth/login': { operationId: 'signIn', summary: 'Sign in with email and password' },
-  'GET /api/auth/options': { operationId: 'getSignInOptions', summary: 'Sign-in options (invitations, OpenID Connect)' },
-  'POST /api/auth/signup': { operationId: 'signUp', summary: 'Create an account from an invitation' },
-  'GET /api/auth/oidc/start': { operationId: 'startOidcSignIn', summary: 'Start an OpenID Connect sign-in (redirect)' },
-  'GET /api/auth/oidc/callback': { operationId: 'finishOidcSignIn', summary: 'OpenID Connect provider\'s callback (redirect)' },
-  'POST /api/auth/logout': { operationId: 'signOut', summary: 'Sign out (ends this session)' },
-  'POST /api/auth/password': { operationId: 'changePassword', summary: 'Change the password' },
-  'GET /api/auth/sessions': { operationId: 'listSessions', summary: 'List the user\'s sessions' },
-  'DELETE /api/auth/sessions/:id': { operationId: 'endSession', summary: 'End a session' },
-  'GET /api/auth/me': { operationId: 'getMe', summary: 'The signed-in user' },
-  'GET /api/articles/admin/articles': { operationId: 'listArticles', summary: 'List articles (cards, filtered, searched, paged)' },
-  'GET /api/articles/admin/sites': { operationId: 'listArticleSites', summary: 'The source sites with the most articles' },
-  'GET /api/articles/admin/trash': { operationId: 'listArticleTrash', summary: 'List the articles in the trash (paged)' },
-  'GET /api/articles/admin/stats': { operationId: 'getArticleStats', summary: 'Article counts and weekly figures' },
-  'GET /api/articles/slug/check/:slug': { operationId: 'checkSlug', summary: 'Check that a slug is free (or suggest one)' },
-  'GET /api/articles/:id': { operationId: 'getArticle', summary: 'Get an article' },
-  'PATCH /api/articles/:id': { operationId: 'updateArticle', summary: 'Edit an article\'s title, slug or blog HTML' },
-  'DELETE /api/articles/:id': { operationId: 'deleteArticle', summary: 'Move an article to the trash' },
-  'POST /api/articles': { operationId: 'createArticle', summary: 'Create a draft article' },
-  'POST /api/articles/scrape': { operationId: 'scrapeArticle', summary: 'Scrape a page into a new draft' },
-  'POST /api/articles/:id/rescrape': { operationId: 'rescrapeArticle', summary: 'Scrape an article\'s page again' },
-  'PATCH /api/articles/:id/publish': { operationId: 'publishArticle', summary: 'Publish an article' },
-  'PATCH /api/articles/:id/draft': { operationId: 'convertArticleToDraft', summary: 'Turn an article back into a draft' },
-  'GET /api/articles/:id/views': { operationId: 'getArticleViews', summary: 'An article\'s public reads per day' },
-  'POST /api/articles/bulk': { operationId: 'bulkArticles', summary: 'Publish, convert or delete several articles at once' },
-  'POST /api/articles/:id/restore': { operationId: 'restoreArticle', summary: 'Bring an article back from the trash' },
-  'DELETE /api/articles/:id/forever': { operationId: 'purgeArticle', summary: 'Delete an article of the trash for good' },
-  'GET /api/articles/:id/revisions': { operationId: 'listArticleRevisions', summary: 'List an article\'s revisions (newest first, keyset pages)' },
-  'GET /api/articles/:id/revisions/:rev': { operationId: 'getArticleRevision', summary: 'Get a revision of an article, with the article as it was then' },
-  'PATCH /api/articles/:id/revisions/:rev': { operationId: 'labelArticleRevision', summary: 'Pin a revision (never removed) or name it' },
-  'POST /api/articles/:id/revisions/:rev/restore': { operationId: 'restoreArticleRevision', summary: 'Write a revision\'s content back as a new revision (the current one stays in the history)' },
-  'GET /api/public/articles': { operationId: 'listPublicArticles', summary: 'List the published articles (no session; cached)' },
-  'GET /api/public/articles/:slug': { operationId: 'getPublicArticle', summary: 'Get a published article by its slug (no session; cached; counts a view)' },
-  'GET /api/analytics': { operationId: 'getAnalytics', summary: 'The Analytics screen\'s figures for 30 or 90 days' },
-  'GET /api/files': { operationId: 'listFiles', summary: 'List files (filtered, paged)' },
-  'POST /api/files': { operationId: 'uploadFile', summary: 'Upload a file (multipart/form-data, part "file")' },
-  'GET /api/files/latest': { operationId: 'listLatestFiles', summary: 'The latest uploads' },
-  'PUT /api/files/:id/content': { operationId: 'replaceFile', summary: 'Replace a file\'s bytes, keeping its id and URL' },
-  'GET /api/files/:id/content': { operationId: 'getFileContent', summary: 'A file\'s content' },
-  'GET /api/files/trash': { operationId: 'listFileTrash', summary: 'List the files in the trash (paged)' },
-  'POST /api/files/bulk': { operationId: 'bulkFiles', summary: 'Delete, restore or purge several files at once' },
-  'DELETE /api/files/:id': { operationId: 'deleteFile', summary: 'Move a file to the trash' },
-  'POST /api/files/:id/restore': { operationId: 'restoreFile', summary: 'Bring a file back from the trash' },
-  'DELETE /api/files/:id/forever': { operationId: 'purgeFile', summary: 'Delete a file of the trash for good' },
-  'GET /api/files/:id/thumbnail': { operationId: 'getFileThumbnail', summary: 'An image\'s thumbnail' },
-  'GET /api/files/:id/versions': { operationId: 'listFileVersions', summary: 'List a file\'s earlier versions (newest first)' },
-  'GET /api/files/:id/versions/:v/content': { operationId: 'downloadFileVersion', summary: 'Download an earlier version\'s bytes' },
-  'POST /api/files/:id/versions/:v/restore': { operationId: 'restoreFileVersion', summary: 'Make an earlier version\'s bytes the file\'s again (the current ones become a version)' },
-  'GET /api/users': { operationId: 'listAccounts', summary: 'List admin accounts' },
-  'POST /api/users': { operationId: 'createAccount', summary: 'Create an admin account' },
-  'DELETE /api/users/:id': { operationId: 'removeAccount', summary: 'Remove an admin account' },
-  'GET /api/invitations': { operationId: 'listInvitations', summary: 'List invitation links' },
-  'PUT /api/invitations/settings': { operationId: 'setInvitationSettings', summary: 'Turn sign-up by invitation on or off' },
-  'POST /api/invitations': { operationId: 'createInvitation', summary: 'Create an invitation link' },
-  'DELETE /api/invitations/:id': { operationId: 'revokeInvitation', summary: 'Revoke an invitation link' },
-  'POST /api/articles/:id/schedule/retry': { operationId: 'retryArticleSchedule', summary: 'Try a failed scheduled publish or unpublish again, now' },
-  'GET /api/webhooks': { operationId: 'listWebhooks', summary: 'List webhook endpoints' },
-  'POST /api/webhooks': { operationId: 'createWebhook', summary: 'Register a webhook endpoint (its signing secret is answered once)' },
-  'PATCH /api/webhooks/:id': { operationId: 'updateWebhook', summary: 'Change an endpoint\'s URL or events, or enable or disable it' },
-  'DELETE /api/webhooks/:id': { operationId: 'deleteWebhook', summary: 'Remove a webhook endpoint and its delivery log' },
-  'GET /api/webhooks/:id/deliveries': { operationId: 'listWebhookDeliveries', summary: 'An endpoint\'s delivery log, newest first (keyset pages)' },
-  'POST /api/webhooks/:id/deliveries/:deliveryId/redeliver': { operationId: 'redeliverWebhook', summary: 'Send a delivery again (same webhook-id), now' },
-  'POST /api/webhooks/:id/test': { operationId: 'sendWebhookTest', summary: 'Send a webhook.test event to one endpoint' },
-  'GET /api/health': { operationId: 'getHealth', summary: 'Health of the API, database and storage' },
-  'GET /api/activity': { operationId: 'listActivity', summary: 'Recent activity' },
-};
 
 /**
  * The 4xx answers of an operation beyond those every operation of its kind can give (400 for a
@@ -123,7 +52,10 @@ const OWN_4XX: Record<string, number[]> = {
   'PUT /api/files/:id/content': [409, 413, 415, 422],
   'DELETE /api/files/:id/forever': [409],
   'POST /api/files/:id/versions/:v/restore': [409, 422],
+  'PUT /api/articles/:id/presence': [409],
+  'POST /api/articles/:id/presence/takeover': [409],
   'POST /api/users': [409],
+  'PATCH /api/users/:id': [409],
   'DELETE /api/users/:id': [409],
   'POST /api/invitations': [409],
   'POST /api/articles/:id/schedule/retry': [409],
@@ -134,7 +66,7 @@ const OWN_4XX: Record<string, number[]> = {
 const STATUS_TEXTS: Record<number, string> = {
   400: 'The request is not valid (its message says which field and why)',
   401: 'No valid session',
-  403: 'Refused: from another site, or the password must be changed first',
+  403: 'Refused: from another site, the password must be changed first, or the account\'s role may not do this (`forbidden_role`)',
   404: 'Not found',
   409: 'Refused: it conflicts with the current state (its code and message say how)',
   410: 'Gone: the invitation was used, revoked or has expired',

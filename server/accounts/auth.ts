@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { hash, verify, type Options as Argon2Options } from '@node-rs/argon2';
+import type { Role } from '../../src/contract/index.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { newId, newToken, sha256 } from '../ids.ts';
 import {
@@ -62,6 +63,8 @@ export interface SessionUser {
   email: string;
   /** A one-time password is still to be changed: only a few calls are open (see app.ts). */
   mustChangePassword: boolean;
+  /** What the account may do (src/contract/roles.ts; checked before every handler: access.ts). */
+  role: Role;
 }
 
 export const findUserByEmail = (db: Queryable, email: string) => userByEmail(db, normaliseEmail(email));
@@ -91,7 +94,7 @@ export async function findSession(
   const row = await validSession(db, tokenHash, SESSION_IDLE_MS);
   return (
     row && {
-      user: { id: row.id, email: row.email, mustChangePassword: row.must_change_password },
+      user: { id: row.id, email: row.email, mustChangePassword: row.must_change_password, role: row.role },
       expiresAt: new Date(row.expires_at),
     }
   );

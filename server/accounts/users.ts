@@ -5,27 +5,32 @@
  * same transaction.
  */
 import { randomBytes } from 'node:crypto';
-import { INVITATION_TTL_MS, serverMessages, type Account, type Invitation } from '../../src/contract/index.ts';
+import { INVITATION_TTL_MS, ROLE_LABELS, aRole, serverMessages, type Account, type Invitation, type Role } from '../../src/contract/index.ts';
 import { hashPassword, normaliseEmail, verifyPassword, type PasswordHashing } from './auth.ts';
-import { isUniqueViolation, type Database } from '../db/database.ts';
+import { isUniqueViolation, type Database, type Queryable } from '../db/database.ts';
 import { apiError } from '../errors.ts';
 import { newId, newToken, sha256 } from '../ids.ts';
 import { recordActivity } from '../repositories/activity.ts';
 import {
   deleteAllInvitations,
   deleteInvitation,
+  adminCount,
+  announceSessions,
   deleteUser,
   endSessions,
   insertAccount,
   insertInvitation,
   insertSignedUpUser,
   invitationsEnabled,
+  lockAdmins,
   lockUser,
   passwordHashOf,
   setInvitationsSetting,
   setOneTimePassword,
   setPassword,
+  setRole,
   takeInvitation,
+  userByEmail,
 } from '../repositories/users.ts';
 
 /** A password made for someone else to type once: 16 random bytes, URL-safe. */
@@ -44,28 +49,69 @@ export async function createAccount(
   email: string,
   cost: PasswordHashing,
   actor: string | null,
+  role: Role = 'admin',
 ): Promise<{ account: Account; password: string }> {
   const address = normaliseEmail(email);
   const password = oneTimePassword();
   const passwordHash = await hashPassword(password, cost);
   const account = await db.transaction(async (tx) => {
-    const added = await insertAccount(tx, newId(), address, passwordHash);
+    const added = await insertAccount(tx, newId(), address, passwordHash, role);
     if (!added) throw emailTaken();
-    await recordActivity(tx, 'user.created', `Account ${address} added`, new Date(), actor);
+    await recordActivity(tx, 'user.created', `Account ${address} added as ${aRole(role)}`, new Date(), actor);
     return added;
   });
   return { account, password };
 }
 
-/** Removes another admin's account and ends their sessions everywhere. */
+/**
+ * Locks the account and, when it is an admin's, every change of who is one; refuses to leave no
+ * admin. Answers the account's email and role.
+ */
+async function lockAccountKeepingAnAdmin(tx: Queryable, id: string, leavesAdmins: boolean) {
+  await lockAdmins(tx);
+  const user = await lockUser(tx, id);
+  if (user === undefined) throw userNotFound();
+  if (user.role === 'admin' && !leavesAdmins && (await adminCount(tx)) <= 1) throw apiError('last_admin');
+  return user;
+}
+
+/** Removes another account and ends their sessions everywhere; the last admin stays. */
 export async function removeAccount(db: Database, id: string, actor: { id: string; email: string }) {
   if (id === actor.id) throw apiError('cannot_remove_self');
   await db.transaction(async (tx) => {
-    const email = await lockUser(tx, id);
-    if (email === undefined) throw userNotFound();
+    const { email } = await lockAccountKeepingAnAdmin(tx, id, false);
     await endSessions(tx, id);
     await deleteUser(tx, id);
     await recordActivity(tx, 'user.removed', `Account ${email} removed`, new Date(), actor.email);
+  });
+}
+
+/**
+ * Gives an account (by id, or by email for the operator's command) a new role; its sessions
+ * hold it from their next request, in every process. The last admin stays one.
+ */
+export async function changeRole(
+  db: Database,
+  account: { id: string } | { email: string },
+  role: Role,
+  actor: { id: string | null; email: string | null },
+): Promise<Account> {
+  return db.transaction(async (tx) => {
+    const id = 'id' in account ? account.id : (await userByEmail(tx, normaliseEmail(account.email)))?.id;
+    if (id === undefined) throw userNotFound();
+    const before = await lockAccountKeepingAnAdmin(tx, id, role === 'admin');
+    const changed = (await setRole(tx, id, role, actor.id))!;
+    if (before.role !== role) {
+      await announceSessions(tx, id);
+      await recordActivity(
+        tx,
+        'user.role',
+        `Role of ${before.email} changed from ${ROLE_LABELS[before.role]} to ${ROLE_LABELS[role]}`,
+        new Date(),
+        actor.email,
+      );
+    }
+    return changed;
   });
 }
 
@@ -131,7 +177,11 @@ export async function setInvitationsEnabled(db: Database, enabled: boolean, acto
 }
 
 /** A new single-use invitation valid 48 hours; answers its token once (only the hash is kept). */
-export async function createInvitation(db: Database, actor: string): Promise<{ invitation: Invitation; token: string }> {
+export async function createInvitation(
+  db: Database,
+  actor: string,
+  role: Role = 'admin',
+): Promise<{ invitation: Invitation; token: string }> {
   const token = newToken();
   const now = new Date();
   const invitation = await db.transaction(async (tx) => {
@@ -142,8 +192,9 @@ export async function createInvitation(db: Database, actor: string): Promise<{ i
       createdBy: actor,
       createdAt: now,
       expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
+      role,
     });
-    await recordActivity(tx, 'invitation.created', 'Invitation link created', now, actor);
+    await recordActivity(tx, 'invitation.created', `Invitation link created for ${aRole(role)}`, now, actor);
     return created;
   });
   return { invitation, token };
@@ -172,7 +223,7 @@ export async function acceptInvitation(
       const used = await takeInvitation(tx, sha256(token));
       if (!used) throw invitationInvalid();
       const id = newId();
-      await insertSignedUpUser(tx, id, address, passwordHash);
+      await insertSignedUpUser(tx, id, address, passwordHash, used.role);
       const by = used.createdBy;
       await recordActivity(tx, 'user.created', `Account ${address} signed up${by ? ` (invited by ${by})` : ''}`, new Date(), address);
       return { id, email: address };

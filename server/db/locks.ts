@@ -27,6 +27,8 @@ export const LOCKS = {
   loginAttempts: 6,
   /** Checkpointing the embedded database's WAL (server/db/wal.ts). */
   checkpoint: 7,
+  /** Changing who is an admin (a role change, a removal): never none left (server/accounts/users.ts). */
+  admins: 8,
 } as const;
 
 export type LockName = keyof typeof LOCKS;

@@ -619,6 +619,35 @@ export const migrations: Migration[] = [
       `CREATE INDEX articles_new_url_prefix_idx ON articles (lower(new_url) text_pattern_ops)`,
     ],
   },
+  {
+    version: 15,
+    name: 'roles of accounts and invitations',
+    statements: [
+      // Every account had every right: each existing one stays an admin.
+      `ALTER TABLE users ADD COLUMN role text NOT NULL DEFAULT 'admin' CHECK (role IN ('admin', 'editor', 'author', 'viewer'))`,
+      `ALTER TABLE invitations ADD COLUMN role text NOT NULL DEFAULT 'admin' CHECK (role IN ('admin', 'editor', 'author', 'viewer'))`,
+    ],
+  },
+  {
+    version: 16,
+    name: 'who has an article open, and the editing lease',
+    statements: [
+      // One row per open article page (a browser tab): renewed while its stream is open, kept a
+      // little after (a lease outlives its tab by two minutes), then swept (server/presence).
+      `CREATE TABLE article_presence (
+        tab text PRIMARY KEY,
+        article_id text NOT NULL,
+        user_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        opened_at timestamptz NOT NULL,
+        seen_at timestamptz NOT NULL,
+        open boolean NOT NULL,
+        editing_since timestamptz,
+        taken_by text,
+        taken_at timestamptz
+      )`,
+      `CREATE INDEX article_presence_article_idx ON article_presence (article_id)`,
+    ],
+  },
 ];
 
 /** The schema version the migrations above lead to. */

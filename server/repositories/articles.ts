@@ -896,6 +896,12 @@ export async function getTrashedArticle(tx: Queryable, id: string): Promise<(Art
 }
 
 /** Whether an article with this id exists, in the trash or not. */
+/** An article's status, in the trash or not; undefined when there is none. */
+export async function articleStatusOf(db: Queryable, id: string): Promise<ArticleStatus | undefined> {
+  const { rows } = await db.query<{ status: ArticleStatus }>('SELECT status FROM articles WHERE id = $1', [id], { prepare: true });
+  return rows[0]?.status;
+}
+
 export async function articleExists(db: Queryable, id: string): Promise<boolean> {
   return (await db.query('SELECT 1 FROM articles WHERE id = $1', [id])).rows.length > 0;
 }

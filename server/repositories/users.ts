@@ -3,7 +3,7 @@
  * settings. Passwords are hashed, tokens made and rules applied by the callers (auth.ts,
  * users.ts); this module only reads and writes rows.
  */
-import type { Account, Invitation, SessionInfo } from '../../src/contract/index.ts';
+import type { Account, Invitation, Role, SessionInfo } from '../../src/contract/index.ts';
 import type { Queryable } from '../db/database.ts';
 import { waitForLock } from '../db/locks.ts';
 
@@ -20,6 +20,7 @@ interface UserRow {
   email: string;
   created_at: Date;
   must_change_password: boolean;
+  role: Role;
 }
 
 const toAccount = (row: UserRow, currentId: string | null): Account => ({
@@ -27,6 +28,7 @@ const toAccount = (row: UserRow, currentId: string | null): Account => ({
   email: row.email,
   createdAt: new Date(row.created_at).toISOString(),
   mustChangePassword: row.must_change_password,
+  role: row.role,
   current: row.id === currentId,
 });
 
@@ -60,15 +62,41 @@ export async function insertUser(
 }
 
 /** A user signing up: the default (no password change due) for must_change_password. */
-export async function insertSignedUpUser(tx: Queryable, id: string, email: string, passwordHash: string) {
-  await tx.query('INSERT INTO users (id, email, password_hash) VALUES ($1, $2, $3)', [id, email, passwordHash]);
+export async function insertSignedUpUser(tx: Queryable, id: string, email: string, passwordHash: string, role: Role) {
+  await tx.query('INSERT INTO users (id, email, password_hash, role) VALUES ($1, $2, $3, $4)', [id, email, passwordHash, role]);
 }
 
+const ACCOUNT_COLUMNS = 'id, email, created_at, must_change_password, role';
+
 export async function listAccounts(db: Queryable, currentId: string | null): Promise<Account[]> {
-  const { rows } = await db.query<UserRow>(
-    'SELECT id, email, created_at, must_change_password FROM users ORDER BY created_at, email',
-  );
+  const { rows } = await db.query<UserRow>(`SELECT ${ACCOUNT_COLUMNS} FROM users ORDER BY created_at, email`);
   return rows.map((row) => toAccount(row, currentId));
+}
+
+/** The account's new role; answers it, or undefined when there is no such account. */
+export async function setRole(tx: Queryable, id: string, role: Role, currentId: string | null): Promise<Account | undefined> {
+  const { rows } = await tx.query<UserRow>(`UPDATE users SET role = $2 WHERE id = $1 RETURNING ${ACCOUNT_COLUMNS}`, [id, role]);
+  return rows[0] && toAccount(rows[0], currentId);
+}
+
+/**
+ * Holds, until the transaction ends, the lock every change of who is an admin takes (a role
+ * change, a removal), so two admins demoting each other at once cannot leave none.
+ */
+export const lockAdmins = (tx: Queryable) => waitForLock(tx, 'admins');
+
+/** How many admins there are. */
+export async function adminCount(tx: Queryable): Promise<number> {
+  const { rows } = await tx.query<{ n: number }>("SELECT count(*)::int AS n FROM users WHERE role = 'admin'");
+  return rows[0]!.n;
+}
+
+/**
+ * Tells every process that the user's sessions changed (their role): each forgets the
+ * sessions it holds, so the next request reads the role again. The sessions stay valid.
+ */
+export async function announceSessions(tx: Queryable, userId: string) {
+  await tx.query(`SELECT pg_notify('${SESSION_REVOKED_CHANNEL}', token_hash) FROM sessions WHERE user_id = $1`, [userId]);
 }
 
 /** A new account with a password to change at first sign-in; undefined when the email is in use. */
@@ -77,19 +105,20 @@ export async function insertAccount(
   id: string,
   email: string,
   passwordHash: string,
+  role: Role,
 ): Promise<Account | undefined> {
   const { rows } = await tx.query<UserRow>(
-    `INSERT INTO users (id, email, password_hash, must_change_password) VALUES ($1, $2, $3, true)
-       ON CONFLICT ((lower(email))) DO NOTHING RETURNING id, email, created_at, must_change_password`,
-    [id, email, passwordHash],
+    `INSERT INTO users (id, email, password_hash, must_change_password, role) VALUES ($1, $2, $3, true, $4)
+       ON CONFLICT ((lower(email))) DO NOTHING RETURNING ${ACCOUNT_COLUMNS}`,
+    [id, email, passwordHash, role],
   );
   return rows[0] && toAccount(rows[0], null);
 }
 
-/** The user's email, its row locked until the transaction ends; undefined when there is none. */
-export async function lockUser(tx: Queryable, id: string): Promise<string | undefined> {
-  const { rows } = await tx.query<{ email: string }>('SELECT email FROM users WHERE id = $1 FOR UPDATE', [id]);
-  return rows[0]?.email;
+/** The user's email and role, its row locked until the transaction ends; undefined when there is none. */
+export async function lockUser(tx: Queryable, id: string): Promise<{ email: string; role: Role } | undefined> {
+  const { rows } = await tx.query<{ email: string; role: Role }>('SELECT email, role FROM users WHERE id = $1 FOR UPDATE', [id]);
+  return rows[0];
 }
 
 export async function deleteUser(tx: Queryable, id: string) {
@@ -166,9 +195,9 @@ export async function validSessions(
  * used within `idleMs`. Its last use is written at most once a minute, in the same statement.
  */
 export async function validSession(db: Queryable, tokenHash: string, idleMs: number) {
-  const { rows } = await db.query<{ id: string; email: string; must_change_password: boolean; expires_at: Date }>(
+  const { rows } = await db.query<{ id: string; email: string; must_change_password: boolean; role: Role; expires_at: Date }>(
     `WITH s AS (
-       SELECT u.id, u.email, u.must_change_password, s.expires_at FROM sessions s JOIN users u ON u.id = s.user_id
+       SELECT u.id, u.email, u.must_change_password, u.role, s.expires_at FROM sessions s JOIN users u ON u.id = s.user_id
         WHERE s.token_hash = $1 AND s.expires_at > now()
           AND s.last_seen_at > now() - $2::bigint * interval '1 millisecond'
      ), touched AS (
@@ -176,7 +205,7 @@ export async function validSession(db: Queryable, tokenHash: string, idleMs: num
         WHERE token_hash = $1 AND last_seen_at < now() - interval '${LAST_SEEN_EVERY_S} seconds'
           AND EXISTS (SELECT 1 FROM s)
      )
-     SELECT id, email, must_change_password, expires_at FROM s`,
+     SELECT id, email, must_change_password, role, expires_at FROM s`,
     [tokenHash, idleMs],
     { prepare: true, lane: 'quick' },
   );
@@ -269,6 +298,7 @@ interface InvitationRow {
   created_by: string | null;
   created_at: Date;
   expires_at: Date;
+  role: Role;
 }
 
 const toInvitation = (row: InvitationRow): Invitation => ({
@@ -276,25 +306,26 @@ const toInvitation = (row: InvitationRow): Invitation => ({
   createdBy: row.created_by,
   createdAt: new Date(row.created_at).toISOString(),
   expiresAt: new Date(row.expires_at).toISOString(),
+  role: row.role,
 });
 
 /** Open invitations, newest first (expired ones are dropped as we go). */
 export async function listInvitations(db: Queryable): Promise<Invitation[]> {
   await db.query('DELETE FROM invitations WHERE expires_at <= now()');
   const { rows } = await db.query<InvitationRow>(
-    'SELECT id, created_by, created_at, expires_at FROM invitations ORDER BY created_at DESC',
+    'SELECT id, created_by, created_at, expires_at, role FROM invitations ORDER BY created_at DESC',
   );
   return rows.map(toInvitation);
 }
 
 export async function insertInvitation(
   tx: Queryable,
-  invitation: { id: string; tokenHash: string; createdBy: string; createdAt: Date; expiresAt: Date },
+  invitation: { id: string; tokenHash: string; createdBy: string; createdAt: Date; expiresAt: Date; role: Role },
 ): Promise<Invitation> {
   const { rows } = await tx.query<InvitationRow>(
-    `INSERT INTO invitations (id, token_hash, created_by, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)
-       RETURNING id, created_by, created_at, expires_at`,
-    [invitation.id, invitation.tokenHash, invitation.createdBy, invitation.createdAt, invitation.expiresAt],
+    `INSERT INTO invitations (id, token_hash, created_by, created_at, expires_at, role) VALUES ($1, $2, $3, $4, $5, $6)
+       RETURNING id, created_by, created_at, expires_at, role`,
+    [invitation.id, invitation.tokenHash, invitation.createdBy, invitation.createdAt, invitation.expiresAt, invitation.role],
   );
   return toInvitation(rows[0]!);
 }
@@ -313,10 +344,13 @@ export async function deleteAllInvitations(tx: Queryable) {
  * Uses up the unexpired invitation with this token hash: deleted, answering who created it
  * (`{ createdBy }`), or undefined when there is none.
  */
-export async function takeInvitation(tx: Queryable, tokenHash: string): Promise<{ createdBy: string | null } | undefined> {
-  const { rows } = await tx.query<{ created_by: string | null }>(
-    'DELETE FROM invitations WHERE token_hash = $1 AND expires_at > now() RETURNING created_by',
+export async function takeInvitation(
+  tx: Queryable,
+  tokenHash: string,
+): Promise<{ createdBy: string | null; role: Role } | undefined> {
+  const { rows } = await tx.query<{ created_by: string | null; role: Role }>(
+    'DELETE FROM invitations WHERE token_hash = $1 AND expires_at > now() RETURNING created_by, role',
     [tokenHash],
   );
-  return rows[0] && { createdBy: rows[0].created_by };
+  return rows[0] && { createdBy: rows[0].created_by, role: rows[0].role };
 }

@@ -198,8 +198,8 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     config: { beforePasswordChange: true },
     schema: { response: { 200: meResultSchema, ...errorResponses } },
     handler: async (request) => {
-      const { id, email, mustChangePassword } = request.user!;
-      return { user: { id, email, mustChangePassword } };
+      const { id, email, mustChangePassword, role } = request.user!;
+      return { user: { id, email, mustChangePassword, role } };
     },
   });
 };

@@ -5,14 +5,17 @@ import {
   accountListSchema,
   createAccountRequestSchema,
   createAccountResultSchema,
+  createInvitationRequestSchema,
   createInvitationResultSchema,
   invitationListSchema,
   invitationSettingsSchema,
+  updateAccountRequestSchema,
+  updateAccountResultSchema,
 } from '../../src/contract/index.ts';
 import type { AppContext } from '../context.ts';
 import { errorResponses } from '../errors.ts';
 import { invitationsEnabled, listAccounts, listInvitations } from '../repositories/users.ts';
-import { createAccount, createInvitation, removeAccount, revokeInvitation, setInvitationsEnabled } from '../accounts/users.ts';
+import { changeRole, createAccount, createInvitation, removeAccount, revokeInvitation, setInvitationsEnabled } from '../accounts/users.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 
@@ -27,8 +30,18 @@ export const userRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   app.post('/', {
     schema: { body: createAccountRequestSchema, response: { 201: createAccountResultSchema, ...errorResponses } },
     handler: async (request, reply) => {
-      const { account, password } = await createAccount(db, request.body.email, ctx.passwordHashing, request.user!.email);
+      const { account, password } = await createAccount(db, request.body.email, ctx.passwordHashing, request.user!.email, request.body.role);
       return reply.code(201).send({ data: account, password });
+    },
+  });
+
+  app.patch('/:id', {
+    schema: { params: idParams, body: updateAccountRequestSchema, response: { 200: updateAccountResultSchema, ...errorResponses } },
+    handler: async (request) => {
+      const data = await changeRole(db, { id: request.params.id }, request.body.role, request.user!);
+      // The account's sessions were announced; forget them here at once too.
+      ctx.sessions.clear();
+      return { data };
     },
   });
 
@@ -60,9 +73,9 @@ export const invitationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
   });
 
   app.post('/', {
-    schema: { response: { 201: createInvitationResultSchema, ...errorResponses } },
+    schema: { body: createInvitationRequestSchema, response: { 201: createInvitationResultSchema, ...errorResponses } },
     handler: async (request, reply) => {
-      const { invitation, token } = await createInvitation(db, request.user!.email);
+      const { invitation, token } = await createInvitation(db, request.user!.email, request.body?.role);
       const url = `${request.protocol}://${request.host}/signup?token=${encodeURIComponent(token)}`;
       return reply.code(201).send({ data: invitation, url });
     },

@@ -73,7 +73,7 @@ describe.each(backends)('accounts ($name)', (backend) => {
     expect((await login('editor@example.com', 'a brand new secret')).statusCode).toBe(200);
 
     const log = await activity();
-    expect(log).toContainEqual(expect.objectContaining({ kind: 'user.created', message: 'Account editor@example.com added', actor: ADMIN.email }));
+    expect(log).toContainEqual(expect.objectContaining({ kind: 'user.created', message: 'Account editor@example.com added as an admin', actor: ADMIN.email }));
     expect(log).toContainEqual(
       expect.objectContaining({ kind: 'user.password', message: 'Password of editor@example.com changed', actor: 'editor@example.com' }),
     );

@@ -107,12 +107,12 @@ export async function openHarness(backend: Backend, overrides: Partial<AppOption
     login,
     async reset() {
       // DELETE rather than TRUNCATE: much faster on tables this small (PGlite syncs on TRUNCATE).
-      for (const table of ['articles', 'files', 'activity', 'sessions', 'login_attempts', 'invitations', 'settings', 'webhook_endpoints']) {
+      for (const table of ['articles', 'files', 'activity', 'sessions', 'login_attempts', 'invitations', 'settings', 'webhook_endpoints', 'article_presence']) {
         await db.query(`DELETE FROM ${table}`);
       }
       // The suite's one admin, with its own password, as at the start.
       await db.query('DELETE FROM users WHERE lower(email) <> $1', [ADMIN.email]);
-      await db.query('UPDATE users SET password_hash = $1, must_change_password = false', [
+      await db.query("UPDATE users SET password_hash = $1, must_change_password = false, role = 'admin'", [
         await hashPassword(ADMIN.password, TEST_HASHING),
       ]);
       // The bytes on the disk (an S3 bucket's are left: tests on S3 use fresh ids).

@@ -1,6 +1,6 @@
-/** The signed-in admin's password and sessions, the accounts, invitations, sign-in options. */
+/** The signed-in user's password and sessions, the accounts and their roles, invitations, sign-in options. */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ChangePasswordRequest, InvitationList, SignupRequest } from '../contract';
+import type { ChangePasswordRequest, CreateAccountRequest, InvitationList, Role, SignupRequest } from '../contract';
 import { api } from './client';
 import { systemKeys } from './system';
 
@@ -69,9 +69,26 @@ export function useAccounts() {
 export function useAddAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (email: string) =>
-      api('/users', { method: 'POST', body: { email }, schema: (s) => s.createAccountResultSchema }),
+    mutationFn: (request: CreateAccountRequest) =>
+      api('/users', { method: 'POST', body: request, schema: (s) => s.createAccountResultSchema }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.users }),
+  });
+}
+
+/**
+ * PATCH /users/:id: an account's new role. Refused (409 `last_admin`) for the last admin: the list
+ * is read again either way, so it shows what the server has. The signed-in user's own role
+ * changes what the console offers them: `me` is read again too.
+ */
+export function useChangeRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, role }: { id: string; role: Role }) =>
+      api(`/users/${encodeURIComponent(id)}`, { method: 'PATCH', body: { role }, schema: (s) => s.updateAccountResultSchema }),
+    onSettled: async (result) => {
+      await queryClient.invalidateQueries({ queryKey: accountKeys.users });
+      if (result?.data.current) await queryClient.invalidateQueries({ queryKey: systemKeys.me });
+    },
   });
 }
 
@@ -105,7 +122,7 @@ export function useSetInvitations() {
 export function useCreateInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api('/invitations', { method: 'POST', schema: (s) => s.createInvitationResultSchema }),
+    mutationFn: (role: Role) => api('/invitations', { method: 'POST', body: { role }, schema: (s) => s.createInvitationResultSchema }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.invitations }),
   });
 }

@@ -40,6 +40,7 @@ export class ApiError extends Error {
 export type AnswerSchemas = typeof AnswerSchemaModule;
 
 let schemasLoading: Promise<AnswerSchemas> | undefined;
+let schemasLoaded: AnswerSchemas | undefined;
 
 /**
  * Loads the answer schemas once. The app calls it at start-up, and every request calls it as
@@ -47,12 +48,18 @@ let schemasLoading: Promise<AnswerSchemas> | undefined;
  * failed to load is asked for again by the next call.
  */
 export function loadAnswerSchemas(): Promise<AnswerSchemas> {
-  schemasLoading ??= import('./schemas').catch((cause: unknown) => {
-    schemasLoading = undefined;
-    throw cause;
-  });
+  schemasLoading ??= import('./schemas').then(
+    (schemas) => (schemasLoaded = schemas),
+    (cause: unknown) => {
+      schemasLoading = undefined;
+      throw cause;
+    },
+  );
   return schemasLoading;
 }
+
+/** The answer schemas when they are here: always, once an answer has been read (each is checked with them). */
+export const loadedAnswerSchemas = () => schemasLoaded;
 
 const unreachable = () => new ApiError('Cannot reach the server. Check your connection and try again.', 0, 'network');
 

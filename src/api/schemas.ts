@@ -2,9 +2,13 @@
  * The contract's answer schemas as the console reads them. Only `client.ts` loads this module,
  * and only with a dynamic import: zod and the schemas (~24 KB gzip) stay out of the JavaScript
  * the first screen waits for. The client starts loading it at start-up and at every request,
- * alongside the request, and checks every answer with it before handing it over.
+ * alongside the request, and checks every answer with it before handing it over. The role rules
+ * (src/lib/access.ts, the contract's table of roles) come with it too, out of the first screen's
+ * JavaScript (its budget is nearly spent): `me` is read through this module, so with `me` the
+ * rules are here (useAccess, ./system).
  */
 import { z } from 'zod';
+export { accessFor } from '../lib/access';
 import {
   accountListSchema,
   analyticsSchema,
@@ -31,6 +35,7 @@ import {
   latestFilesResultSchema,
   loginResultSchema,
   meResultSchema,
+  presenceListSchema,
   revisionListSchema,
   revisionResultSchema,
   revisionSummaryResultSchema,
@@ -38,6 +43,7 @@ import {
   slugCheckResultSchema,
   toArticleCard,
   trashListResultSchema,
+  updateAccountResultSchema,
   uploadResultSchema,
   webhookCreatedSchema,
   webhookDeliveryListSchema,
@@ -71,12 +77,14 @@ export {
   latestFilesResultSchema,
   loginResultSchema,
   meResultSchema,
+  presenceListSchema,
   revisionListSchema,
   revisionResultSchema,
   revisionSummaryResultSchema,
   scrapeResultSchema,
   slugCheckResultSchema,
   trashListResultSchema,
+  updateAccountResultSchema,
   uploadResultSchema,
   webhookCreatedSchema,
   webhookDeliveryListSchema,

@@ -1,7 +1,8 @@
 /** Sign-in, health and activity. */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LoginRequest } from '../contract';
-import { api } from './client';
+import type { Access } from '../lib/access';
+import { api, loadedAnswerSchemas } from './client';
 
 export const systemKeys = {
   me: ['auth', 'me'] as const,
@@ -24,6 +25,17 @@ export const activityQuery = (limit = 10) =>
 
 export function useMe() {
   return useQuery(meQuery());
+}
+
+/**
+ * What the signed-in role may do in the console, and why not (src/lib/access.ts): the one place
+ * screens ask. Null until the session is known. The rules are in the answer schemas' chunk, which
+ * the first screen does not wait for (its JavaScript budget is nearly spent): `me` was checked with
+ * those schemas, so with `me` the rules are here too.
+ */
+export function useAccess(): Access | null {
+  const { data } = useMe();
+  return (data && loadedAnswerSchemas()?.accessFor(data.role)) ?? null;
 }
 
 export function useHealth() {

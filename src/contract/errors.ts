@@ -6,6 +6,8 @@
  */
 import { serverMessages as m } from './messages';
 import { scheduleMessages } from './schedule';
+import { presenceMessages } from './presence';
+import { roleMessages } from './roles';
 import { webhookMessages } from './webhooks';
 
 export interface ApiErrorSpec {
@@ -40,6 +42,7 @@ export const apiErrors = {
       m.fileVersionNotFound,
       webhookMessages.notFound,
       webhookMessages.deliveryNotFound,
+      presenceMessages.tabNotOpen,
     ],
   },
   // The server or what it depends on.
@@ -60,6 +63,13 @@ export const apiErrors = {
   password_unchanged: { status: 400, message: m.passwordUnchanged },
   email_taken: { status: 409, message: m.emailTaken },
   cannot_remove_self: { status: 409, message: m.cannotRemoveSelf },
+  /** An operation the signed-in role may not call: roleMessages.forbidden names who may. */
+  forbidden_role: { status: 403, message: null },
+  last_admin: { status: 409, message: roleMessages.lastAdmin },
+  // Who is on an article (./presence).
+  /** presenceMessages.leaseHeld: who, and since when. */
+  lease_held: { status: 409, message: null },
+  lease_lapsed: { status: 409, message: presenceMessages.leaseLapsed },
   invitations_disabled: { status: 409, message: m.invitationsDisabled },
   invitation_invalid: { status: 410, message: m.invitationInvalid },
   // Articles.

@@ -14,6 +14,11 @@ export * from './errors';
 import { articleStatusSchema, fileTypeSchema } from './enums';
 export * from './enums';
 export * from './history';
+export * from './roles';
+export * from './operations';
+export * from './presence';
+import { ROLES } from './roles';
+import { TAB_ID_PATTERN } from './presence';
 export * from './schedule';
 export * from './webhooks';
 import { articleScheduleShape, schedulePatchSchema } from './schedule';
@@ -450,7 +455,14 @@ export const loginRequestSchema = z.strictObject({
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
-export const userSchema = z.object({ email: z.string() });
+/** An account's role (./roles). */
+export const roleSchema = z.enum(ROLES);
+
+export const userSchema = z.object({
+  email: z.string(),
+  /** What the account may do (./roles). Optional only so that another server's answers still parse: this server always sends it. */
+  role: roleSchema.optional(),
+});
 export type User = z.infer<typeof userSchema>;
 
 export const loginResultSchema = z.object({ accessToken: z.string(), user: userSchema });
@@ -500,14 +512,19 @@ export const accountSchema = z.object({
   email: z.string(),
   createdAt: z.string(),
   mustChangePassword: z.boolean(),
+  role: roleSchema,
   /** The asking admin's own account. */
   current: z.boolean(),
 });
 export type Account = z.infer<typeof accountSchema>;
 export const accountListSchema = z.object({ data: z.array(accountSchema) });
 
-/** POST /users: adds an admin with a one-time password, answered once and never again. */
-export const createAccountRequestSchema = z.strictObject({ email: z.email().max(320) });
+/** POST /users: adds an account with a one-time password, answered once and never again (an admin unless `role` says). */
+export const createAccountRequestSchema = z.strictObject({ email: z.email().max(320), role: roleSchema.optional() });
+export type CreateAccountRequest = z.infer<typeof createAccountRequestSchema>;
+/** PATCH /users/:id: an account's new role (the last admin keeps theirs: 409 `last_admin`). */
+export const updateAccountRequestSchema = z.strictObject({ role: roleSchema });
+export const updateAccountResultSchema = z.object({ data: accountSchema });
 export const createAccountResultSchema = z.object({ data: accountSchema, password: z.string() });
 export type CreateAccountResult = z.infer<typeof createAccountResultSchema>;
 
@@ -518,6 +535,8 @@ export const invitationSchema = z.object({
   createdAt: z.string(),
   expiresAt: z.string(),
   createdBy: z.string().nullable(),
+  /** The role of the account made with it. */
+  role: roleSchema,
 });
 export type Invitation = z.infer<typeof invitationSchema>;
 export const invitationListSchema = z.object({ enabled: z.boolean(), data: z.array(invitationSchema) });
@@ -526,6 +545,8 @@ export type InvitationList = z.infer<typeof invitationListSchema>;
 export const createInvitationResultSchema = z.object({ data: invitationSchema, url: z.string() });
 export type CreateInvitationResult = z.infer<typeof createInvitationResultSchema>;
 export const invitationSettingsSchema = z.strictObject({ enabled: z.boolean() });
+/** POST /invitations: the role of the account the link makes (an admin unless said). */
+export const createInvitationRequestSchema = z.strictObject({ role: roleSchema.optional() }).nullish();
 
 /** A signed-in session of the current admin (GET /auth/sessions); revoke with DELETE /auth/sessions/:id. */
 export const sessionInfoSchema = z.object({
@@ -581,6 +602,8 @@ export const activityKindSchema = z.enum([
   'user.created',
   'user.removed',
   'user.password',
+  /** An account's role changed. */
+  'user.role',
   'invitation.created',
   'invitation.settings',
   'webhook.created',
@@ -715,3 +738,31 @@ export const fileListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 export type FileListQuery = z.input<typeof fileListQuerySchema>;
+
+// Who else is on an article (./presence) ---------------------------------------------------------
+
+export const tabIdSchema = z.string().regex(TAB_ID_PATTERN, 'A tab id is 8 to 64 letters, digits, - or _');
+
+/** One open page of the article. */
+export const presenceSchema = z.object({
+  tab: z.string(),
+  userId: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  openedAt: z.string(),
+  /** Since when this tab holds the editing lease, else null. */
+  editingSince: z.string().nullable(),
+});
+export type Presence = z.infer<typeof presenceSchema>;
+
+/** The `presence` event's data (and the answers of PUT …/presence and …/takeover): every page on the article, oldest first. */
+export const presenceListSchema = z.object({ data: z.array(presenceSchema) });
+export type PresenceList = z.infer<typeof presenceListSchema>;
+
+/** The `taken` event's data, sent to the page whose lease was taken over. */
+export const presenceTakenSchema = z.object({ by: z.string(), at: z.string() });
+export type PresenceTaken = z.infer<typeof presenceTakenSchema>;
+
+export const presenceStreamQuerySchema = z.object({ tab: tabIdSchema });
+export const presenceUpdateSchema = z.strictObject({ tab: tabIdSchema, editing: z.boolean() });
+export const presenceTakeoverSchema = z.strictObject({ tab: tabIdSchema });

@@ -3,8 +3,11 @@ import { MIN_PASSWORD_LENGTH } from '../contract';
 /** The account screen's texts, the first-sign-in password change, sign-up and password help. */
 export const accountTexts = {
   title: 'Account',
-  intro: 'Your password and sessions, the other admins, and invitations.',
+  intro: 'Your role, your password and your sessions.',
+  introAdmin: 'Your role, your password and your sessions; the accounts and their roles, and invitations.',
   nav: 'Account',
+  /** The signed-in user's role ('Your role: Editor'), with what it is for below. */
+  yourRole: (label: string) => `Your role: ${label}`,
 
   password: {
     title: 'Change password',
@@ -35,10 +38,13 @@ export const accountTexts = {
   },
 
   accounts: {
-    title: 'Admins',
-    intro: 'Everyone here can do everything in the console. A new admin gets a one-time password to change at first sign-in.',
-    email: 'Email of the new admin',
-    add: 'Add admin',
+    title: 'Accounts',
+    intro: 'Who can sign in, and what each may do. A new account gets a one-time password to change at first sign-in.',
+    email: 'Email of the new account',
+    role: 'Role of the new account',
+    /** The role select of each account, for screen readers. */
+    roleOf: (email: string) => `Role of ${email}`,
+    add: 'Add account',
     adding: 'Adding...',
     you: 'You',
     pending: 'Password not yet changed',
@@ -48,13 +54,14 @@ export const accountTexts = {
     confirm: 'Remove',
     cancel: 'Cancel',
     created: (email: string) => `${email} was added. Give them this one-time password; it is shown only once.`,
-    loading: 'Loading admins...',
+    loading: 'Loading accounts...',
   },
 
   invitations: {
     title: 'Invitations',
     intro: 'When on, the sign-in page offers Sign up to people with an invitation link. Each link works once, for 48 hours.',
     toggle: 'Sign-up by invitation',
+    role: 'Role of the invited account',
     create: 'Create invitation link',
     creating: 'Creating...',
     created: 'Send this link to the person you invite. It is shown only once and works once, for 48 hours.',
@@ -75,7 +82,7 @@ export const accountTexts = {
 
   forgot: {
     title: 'Forgot your password?',
-    body: 'Passwords are not sent by email. Ask another admin to remove your account and add it again: you will get a one-time password.',
+    body: 'Passwords are not sent by email. Ask an admin to remove your account and add it again: you will get a one-time password.',
     operator: 'If no admin can sign in, whoever runs the server can set a one-time password with this command:',
     command: 'npm run admin -- reset-password you@example.com',
     back: 'Back to sign-in',
@@ -83,7 +90,7 @@ export const accountTexts = {
 
   signup: {
     title: 'Sign up',
-    intro: 'Create your admin account with your invitation link.',
+    intro: 'Create your account with your invitation link.',
     email: 'Email',
     password: 'Password',
     confirm: 'Repeat password',

@@ -1,20 +1,27 @@
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+import { useArticlePresence } from '../api/presence';
+import { EditingNotice, PresenceAvatars, TakenOverNotice } from '../components/article-detail/ArticlePresence';
+import { presenceTexts } from '../lib/texts-presence';
 import { useArticle } from '../api/articles';
 import { useArticleViews } from '../api/articleViews';
+import { useAccess } from '../api/system';
 import { ArticleDetailView, ArticleLoading, ArticleNotFound } from '../components/article-detail';
 import type { Article } from '../contract';
+import type { Access } from '../lib/access';
 import { FullThemeProvider } from '../theme/FullThemeProvider';
 import { ArticleHistorySection } from './ArticleHistorySection';
 import { ArticleScheduleSection } from './ArticleScheduleSection';
 import { useArticleEditor } from './useArticleEditor';
 import { useTrashToasts } from './useTrashToasts';
 
-/** After a delete the page goes to the list (SPEC.md), whose toaster offers Undo. */
+/** After a delete the page goes to the list (SPEC.md), whose toaster offers Undo (to a role that may restore). */
 function ArticleEditor({
   article,
   ...options
 }: {
   article: Article;
+  access: Access;
   isRefreshing: boolean;
   onRefresh: () => void;
   onReload: () => Promise<unknown>;
@@ -23,19 +30,55 @@ function ArticleEditor({
   const { deleted } = useTrashToasts();
   const views = useArticleViews(article.id);
   const onDeleted = () => {
-    deleted(article.id);
+    deleted(article.id, options.access.may('restoreArticle'));
     navigate('/articles');
   };
   const editor = useArticleEditor(article, { ...options, onDeleted });
   const hasUnsavedEdits = editor.slug.value !== (article.slug ?? '') || editor.html.value !== (article.blogData ?? '');
+  const presence = useArticlePresence(article.id, hasUnsavedEdits);
+  const [viewReadOnly, setViewReadOnly] = useState(false);
+  // Another page holds the editing lease, or took it from this one: the editors are read-only.
+  const leaseRefused = presence.taken
+    ? presenceTexts.takenReadOnly(presence.taken.by)
+    : presence.holder
+      ? presenceTexts.readOnly(presence.holder.email)
+      : null;
+  // Each edit renews this page's lease (it edits for two minutes after the last one).
+  const touched = <T,>(onChange: (value: T) => void) => (value: T) => {
+    presence.touch();
+    onChange(value);
+  };
   return (
     <ArticleDetailView
       {...editor}
+      slug={{ ...editor.slug, onChange: touched(editor.slug.onChange) }}
+      html={{ ...editor.html, onChange: touched(editor.html.onChange) }}
+      refused={{ ...editor.refused, edit: editor.refused?.edit ?? leaseRefused }}
+      presence={
+        <>
+          <PresenceAvatars others={presence.others} />
+          {presence.taken ? (
+            <TakenOverNotice taken={presence.taken} onReload={() => window.location.reload()} />
+          ) : (
+            presence.holder && (
+              <EditingNotice
+                holder={presence.holder}
+                readOnly={viewReadOnly}
+                onViewReadOnly={() => setViewReadOnly(true)}
+                onTakeOver={() => void presence.takeOver()}
+                takingOver={presence.takingOver}
+                error={presence.error}
+              />
+            )
+          )}
+        </>
+      }
       views={views.isPending ? undefined : views.isError ? null : views.data}
-      schedule={<ArticleScheduleSection article={article} />}
+      schedule={<ArticleScheduleSection article={article} refused={options.access.whyNot('scheduleArticle')} />}
       history={
         <ArticleHistorySection
           article={article}
+          refused={options.access.whyNot('restoreArticleRevision', { published: article.status === 'published' })}
           hasUnsavedEdits={hasUnsavedEdits}
           onBlockedEdit={editor.onOpenDialog}
           onReload={options.onReload}
@@ -49,6 +92,9 @@ function ArticleEditor({
 export default function ArticleDetailRoute() {
   const { id = '' } = useParams();
   const article = useArticle(id);
+  const access = useAccess();
+  // Known with the session, which the layout waits for.
+  if (!access) return null;
   return (
     <FullThemeProvider>
       {article.isPending ? (
@@ -60,6 +106,7 @@ export default function ArticleDetailRoute() {
         <ArticleEditor
           key={article.data.id}
           article={article.data}
+          access={access}
           isRefreshing={article.isFetching}
           onRefresh={() => void article.refetch()}
           onReload={() => article.refetch({ throwOnError: true })}

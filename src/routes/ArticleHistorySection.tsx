@@ -14,8 +14,11 @@ export function ArticleHistorySection({
   hasUnsavedEdits,
   onBlockedEdit,
   onReload,
+  refused,
 }: {
   article: Article;
+  /** Why the signed-in role may not restore, pin or name this article's revisions. */
+  refused: string | null;
   hasUnsavedEdits: boolean;
   onBlockedEdit: () => void;
   /** Fetches the article again (a restore refused as stale: the newer version is shown). */
@@ -84,6 +87,7 @@ export function ArticleHistorySection({
         }
       }}
       onLabel={(number, patch) => label.mutateAsync({ number, patch })}
+      refused={refused}
     />
   );
 }

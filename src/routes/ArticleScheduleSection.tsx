@@ -17,7 +17,7 @@ const LONGEST_WAIT_MS = 2 ** 31 - 1;
  * comes due while the page is open, the article is read again shortly after, so the page shows
  * it published (or back to draft) without a refresh.
  */
-export function ArticleScheduleSection({ article }: { article: Article }) {
+export function ArticleScheduleSection({ article, refused }: { article: Article; refused: string | null }) {
   const { id } = article;
   const queryClient = useQueryClient();
   const schedule = useScheduleArticle(id);
@@ -41,6 +41,7 @@ export function ArticleScheduleSection({ article }: { article: Article }) {
       schedule={article}
       onSave={(patch) => schedule.mutateAsync(patch)}
       onRetry={() => retry.mutateAsync()}
+      refused={refused}
     />
   );
 }

@@ -4,6 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useDeleteArticle } from '../api/articleWrites';
 import { useArticleList, useArticleSites } from '../api/articleList';
 import { useTrashCount } from '../api/articleTrash';
+import { useAccess } from '../api/system';
 import { MAX_BULK_IDS, type ArticleFilter } from '../contract';
 import { ArticleFilterTabs, type ArticleTab } from '../components/articles/ArticleFilterTabs';
 import { ArticleList } from '../components/articles/ArticleList';
@@ -18,6 +19,7 @@ import { parseSort, type ArticleSortChoice } from '../components/articles/Articl
 import { useArticlesView } from '../components/articles/useArticlesView';
 import { useSearchDraft, type SearchHistoryMode } from '../components/articles/useSearchDraft';
 import { Toaster } from '../components/common/Toaster';
+import type { Access } from '../lib/access';
 import { FullThemeProvider } from '../theme/FullThemeProvider';
 import { useBulkActions } from './useBulkActions';
 import { useTrashTab } from './useTrashTab';
@@ -26,13 +28,14 @@ import { useTrashToasts } from './useTrashToasts';
 const FILTERS: readonly ArticleFilter[] = ['all', 'published', 'draft', 'scheduled'];
 
 /**
- * Articles list (SPEC.md): the tab (`?status=`, absent for all; `scheduled`; `trash` for the trash), the
+ * Articles list (SPEC.md), with what the signed-in role may do: New article, selections and bulk
+ * actions, Delete (an author's on drafts only), the trash's Restore and Delete forever. The tab (`?status=`, absent for all; `scheduled`; `trash` for the trash), the
  * search (`?q=`), the order (`?sort=`, absent for the default: best match while searching, else
  * newest) and the source site (`?site=`) live in the URL, so reload, Back and a shared link give
  * the same list; cards or table per browser. The trash is neither searched, sorted nor filtered
  * by site: those controls are disabled there, and the URL keeps them for the other tabs.
  */
-function Articles() {
+function Articles({ access }: { access: Access }) {
   const [params, setParams] = useSearchParams();
   const isTrash = params.get('status') === 'trash';
   const filter = FILTERS.find((f) => f === params.get('status')) ?? 'all';
@@ -64,7 +67,7 @@ function Articles() {
   const list = useArticleList({ status: filter, q: query, sort, site });
   const sites = useArticleSites(filter);
   const trashCount = useTrashCount();
-  const trash = useTrashTab(isTrash);
+  const trash = useTrashTab(isTrash, { restore: access.may('restoreArticle'), deleteForever: access.may('purgeArticle') });
   const remove = useDeleteArticle();
   const { deleted } = useTrashToasts();
   const pages = list.data?.pages;
@@ -91,9 +94,10 @@ function Articles() {
   const { commit } = search;
   const retry = useCallback(() => void refetch(), [refetch]);
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  const canUndo = access.may('restoreArticle');
   const onDelete = useCallback(
-    (id: string) => deleteArticle(id, { onSuccess: () => deleted(id) }),
-    [deleteArticle, deleted],
+    (id: string) => deleteArticle(id, { onSuccess: () => deleted(id, canUndo) }),
+    [deleteArticle, deleted, canUndo],
   );
   const onOpen = useCallback((id: string) => navigate(`/articles/${id}`), [navigate]);
   const clearSearch = useCallback(() => commit(''), [commit]);
@@ -116,16 +120,18 @@ function Articles() {
     onLoadMore: loadMore,
     search: query,
     onClearSearch: clearSearch,
-    selected,
-    onToggleSelect: selection.toggle,
+    // Selections are for bulk actions: none for a role that may not make them.
+    selected: access.may('bulkArticles') ? selected : undefined,
+    onToggleSelect: access.may('bulkArticles') ? selection.toggle : undefined,
   };
-  const canSelect = !isTrash && !list.isPending && !list.isError && ids.length > 0;
+  const canSelect = access.may('bulkArticles') && !isTrash && !list.isPending && !list.isError && ids.length > 0;
 
   return (
     <Stack gap="6">
       <ArticlesHeader
         onRefresh={isTrash ? trash.refresh : retry}
         isRefreshing={isTrash ? trash.isRefreshing : list.isFetching && !list.isFetchingNextPage}
+        canCreate={access.may('createArticle')}
       />
       <ArticlesToolbar
         value={search.draft}
@@ -173,7 +179,12 @@ function Articles() {
                 selectAll={{ allSelected: selection.allSelected, someSelected: selection.someSelected, onToggleAll: selection.toggleAll }}
               />
             ) : (
-              <ArticleList {...shared} onDelete={onDelete} deletingId={remove.isPending ? remove.variables : null} />
+              <ArticleList
+                {...shared}
+                onDelete={access.may('deleteArticle') ? onDelete : undefined}
+                deletingId={remove.isPending ? remove.variables : null}
+                deletePublishedRefused={access.whyNot('deleteArticle', { published: true })}
+              />
             )}
           </SelectionArea>
         )}
@@ -186,9 +197,12 @@ function Articles() {
 
 /** Rendered with the full theme system: this screen's components' recipes load with its chunk. */
 export default function ArticlesRoute() {
+  const access = useAccess();
+  // Known with the session, which the layout waits for.
+  if (!access) return null;
   return (
     <FullThemeProvider>
-      <Articles />
+      <Articles access={access} />
       <Toaster />
     </FullThemeProvider>
   );

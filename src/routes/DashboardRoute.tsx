@@ -1,13 +1,13 @@
 import { Grid, Stack } from '@chakra-ui/react';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { articleKeys, useArticleStats, useRecentArticles } from '../api/articles';
-import { systemKeys, useActivity, useHealth } from '../api/system';
+import { systemKeys, useAccess, useActivity, useHealth } from '../api/system';
 import type { ArticleStats } from '../contract';
 import type { ErrorNoticeProps } from '../components/common/ErrorNotice';
 import type { ScheduledCardProps } from '../components/dashboard/ScheduledCard';
 import { DashboardHeader } from '../components/dashboard/DashboardHeader';
 import { QuickActions } from '../components/dashboard/QuickActions';
-import { RecentActivity } from '../components/dashboard/RecentActivity';
+import type { RecentActivityProps } from '../components/dashboard/RecentActivity';
 import { RecentArticles } from '../components/dashboard/RecentArticles';
 import { StatCards, type DashboardStats } from '../components/dashboard/StatCards';
 import { SystemStatus } from '../components/dashboard/SystemStatus';
@@ -17,6 +17,12 @@ import { preloadComponent } from '../lib/preloadComponent';
 /** Shown only when something failed: its chunk (Chakra's Alert) loads meanwhile, not before the screen. */
 const ErrorNotice = preloadComponent<ErrorNoticeProps>(
   () => import('../components/common/ErrorNotice').then((module) => module.ErrorNotice),
+  () => null,
+);
+
+/** What happened lately: a chunk of its own (the first screen's JavaScript is at its budget), nothing until it is here. */
+const RecentActivity = preloadComponent<RecentActivityProps>(
+  () => import('../components/dashboard/RecentActivity').then((module) => module.RecentActivity),
   () => null,
 );
 
@@ -45,6 +51,7 @@ export default function DashboardRoute() {
   const recent = useRecentArticles(5);
   const health = useHealth();
   const activity = useActivity(10);
+  const access = useAccess();
   const fetching = useIsFetching() > 0;
 
   const refresh = () =>
@@ -62,9 +69,9 @@ export default function DashboardRoute() {
         <StatCards stats={stats.data ? dashboardStats(stats.data) : undefined} loading={stats.isPending} />
       )}
       <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="6">
-        <QuickActions />
+        <QuickActions access={access} />
         <SystemStatus health={health.isError ? null : health.data} loading={health.isPending} />
-        <RecentArticles articles={recent.data?.data} loading={recent.isPending} />
+        <RecentArticles articles={recent.data?.data} loading={recent.isPending} canCreate={access?.may('createArticle') ?? false} />
         <RecentActivity activities={activity.data} loading={activity.isPending} />
       </Grid>
       {/* Nothing when the figures failed (their error is shown above) or the server does not schedule. */}

@@ -15,7 +15,9 @@ import {
   useRestoreFileVersion,
   useUploadQueue,
 } from '../api/files';
+import { useAccess } from '../api/system';
 import { MAX_BULK_IDS, type FileTypeFilter, type StoredFile } from '../contract';
+import type { Access } from '../lib/access';
 import { BulkActionBar, SelectionArea, type BulkActionChoice } from '../components/articles/BulkActionBar';
 import { useArticleSelection } from '../components/articles/useArticleSelection';
 import { ErrorNotice } from '../components/common/ErrorNotice';
@@ -47,11 +49,12 @@ const BULK_ACTIONS: readonly BulkActionChoice<'delete'>[] = [
 ];
 
 /**
- * File manager: pages of files loaded as the admin scrolls, uploads (bytes already in the library
+ * File manager: pages of files loaded as the user scrolls, uploads (bytes already in the library
  * are pointed out, not stored again), Replace… (the replaced bytes kept as a version: Versions…), Copy link, deletes to the trash (one or a
- * selection, with Undo), and the Trash tab (`?tab=trash`) with Restore and Delete forever.
+ * selection, with Undo), and the Trash tab (`?tab=trash`) with Restore and Delete forever. Each
+ * change is offered to the roles that may make it: viewers only look, authors upload too.
  */
-function FileManager() {
+function FileManager({ access }: { access: Access }) {
   const [params, setParams] = useSearchParams();
   const tab: FileTab = params.get('tab') === 'trash' ? 'trash' : 'files';
   const [search, setSearch] = useState('');
@@ -125,7 +128,8 @@ function FileManager() {
   );
   const trashPages = trash.data?.pages;
   const trashed = useMemo(() => trashPages?.flatMap((page) => page.data), [trashPages]);
-  const canSelect = !files.isPending && !files.isError && ids.length > 0;
+  const canSelect = access.may('bulkFiles') && !files.isPending && !files.isError && ids.length > 0;
+  const canUpload = access.may('uploadFile');
 
   return (
     <Stack gap="6">
@@ -133,13 +137,13 @@ function FileManager() {
         isLoading={tab === 'trash' ? trash.isFetching && !trash.isFetchingNextPage : files.isFetching && !files.isFetchingNextPage}
         isUploading={uploads.isUploading}
         onRefresh={tab === 'trash' ? () => void trash.refetch() : refresh}
-        onUpload={() => chooser.current?.openChooser()}
+        onUpload={canUpload ? () => chooser.current?.openChooser() : undefined}
       />
       <FileSummaryCards
         summary={loaded?.summary ? { total: loaded.total, ...loaded.summary } : undefined}
         isLoading={files.isPending}
       />
-      <DropZone ref={chooser} onFiles={onUpload} uploads={uploads.items} onShowFile={onShowFile} />
+      {canUpload ? <DropZone ref={chooser} onFiles={onUpload} uploads={uploads.items} onShowFile={onShowFile} /> : null}
       <ErrorNotice message={files.error?.message ?? remove.error?.message} onDismiss={() => remove.reset()} />
       <FileManagerTabs value={tab} onChange={onTabChange} trashCount={trashCount.data}>
         {tab === 'trash' ? (
@@ -148,8 +152,8 @@ function FileManager() {
             isLoading={trash.isPending}
             error={trash.isError ? trash.error : null}
             onRetry={() => void trash.refetch()}
-            onRestore={restoreFile}
-            onDeleteForever={purgeFile}
+            onRestore={access.may('restoreFile') ? restoreFile : undefined}
+            onDeleteForever={access.may('purgeFile') ? purgeFile : undefined}
             hasMore={trash.hasNextPage}
             isFetchingMore={trash.isFetchingNextPage}
             onLoadMore={() => void trash.fetchNextPage()}
@@ -186,10 +190,11 @@ function FileManager() {
                 isLoading={files.isPending}
                 isFiltered={type !== 'all' || settledSearch.trim() !== ''}
                 isSearch={settledSearch.trim() !== ''}
+                canUpload={canUpload}
                 onPreview={setPreviewing}
                 onDownload={downloadFile}
-                onDelete={onDelete}
-                onReplace={onReplace}
+                onDelete={access.may('deleteFile') ? onDelete : undefined}
+                onReplace={access.may('replaceFile') ? onReplace : undefined}
                 onCopyLink={onCopyLink}
                 onShowVersions={onShowVersions}
                 deletingId={remove.isPending ? remove.variables : null}
@@ -213,7 +218,9 @@ function FileManager() {
         error={versions.isError ? versions.error.message : null}
         onRetry={() => void versions.refetch()}
         onDownload={downloadFileVersion}
-        onRestore={(version) => restoreVersion({ fileId: versionsOf!.id, number: version.number })}
+        onRestore={
+          access.may('restoreFileVersion') ? (version) => restoreVersion({ fileId: versionsOf!.id, number: version.number }) : undefined
+        }
         onClose={() => setVersionsOf(null)}
       />
     </Stack>
@@ -222,9 +229,12 @@ function FileManager() {
 
 /** Rendered with the full theme system: this screen's components' recipes load with its chunk. */
 export default function FileManagerRoute() {
+  const access = useAccess();
+  // Known with the session, which the layout waits for.
+  if (!access) return null;
   return (
     <FullThemeProvider>
-      <FileManager />
+      <FileManager access={access} />
       <Toaster />
     </FullThemeProvider>
   );

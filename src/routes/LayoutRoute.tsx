@@ -1,7 +1,7 @@
 import { Button, Center, Spinner, Stack } from '@chakra-ui/react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { lazy, Suspense } from 'react';
-import { useLogout, useMe } from '../api/system';
+import { useAccess, useLogout, useMe } from '../api/system';
 import type { ErrorNoticeProps } from '../components/common/ErrorNotice';
 import { AppShell } from '../components/shell/AppShell';
 import { readSidebarCookie } from '../lib/sidebarCookie';
@@ -17,11 +17,12 @@ const ErrorNotice = preloadComponent<ErrorNoticeProps>(
 /** Only after a sign-in with a one-time password: not in the chunk every other sign-in waits for. */
 const PasswordChangeGate = lazy(() => import('./PasswordChangeGate'));
 
-/** The signed-in layout: the session is checked once; a 401 sends the admin to /login. */
+/** The signed-in layout: the session is checked once; a 401 sends the user to /login. */
 export default function LayoutRoute() {
   const location = useLocation();
   const navigate = useNavigate();
   const me = useMe();
+  const access = useAccess();
   const logout = useLogout();
 
   // A 401 is already on its way to /login; any other failure (server down) is said, with a retry.
@@ -55,6 +56,7 @@ export default function LayoutRoute() {
       activePath={location.pathname}
       defaultOpen={readSidebarCookie(document.cookie) ?? true}
       userEmail={me.data.email}
+      access={access}
       onSignOut={signOut}
       colorModeToggle
     >

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { Heading, Stack, Text } from '@chakra-ui/react';
+import { useAccess } from '../api/system';
 import {
   useCreateWebhook,
   useDeleteWebhook,
@@ -9,13 +10,14 @@ import {
   useWebhookDeliveries,
   useWebhooks,
 } from '../api/webhooks';
+import { RefusedScreen } from '../components/common/RefusedScreen';
 import { AddWebhookCard, WebhookDeliveriesDialog, WebhookEndpointList } from '../components/webhooks';
 import type { WebhookCreate, WebhookPatch } from '../contract';
 import { webhookTexts } from '../lib/texts-webhooks';
 import { FullThemeProvider } from '../theme/FullThemeProvider';
 
 /** The webhook endpoints: their state and actions, adding one, and each one's delivery log. */
-export default function WebhooksRoute() {
+function Webhooks() {
   const webhooks = useWebhooks();
   const { mutateAsync: create } = useCreateWebhook();
   const { mutateAsync: update } = useUpdateWebhook();
@@ -35,42 +37,49 @@ export default function WebhooksRoute() {
   };
 
   return (
-    <FullThemeProvider>
-      <Stack gap="6" maxW="4xl">
-        <Stack gap="1">
-          <Heading as="h1" size="2xl">
-            {webhookTexts.title}
-          </Heading>
-          <Text color="fg.muted">{webhookTexts.intro}</Text>
-        </Stack>
-        <WebhookEndpointList
-          endpoints={webhooks.data}
-          isLoading={webhooks.isPending}
-          error={webhooks.error?.message}
-          onRetry={() => void webhooks.refetch()}
-          onShowDeliveries={setLogId}
-          onSendTest={sendTest}
-          onUpdate={onUpdate}
-          onDelete={remove}
-        />
-        <AddWebhookCard onAdd={onAdd} created={created} onDismissCreated={() => setCreated(null)} />
-        <WebhookDeliveriesDialog
-          endpoint={logEndpoint}
-          deliveries={deliveries.data}
-          isLoading={deliveries.isPending && logId !== null}
-          error={deliveries.error?.message}
-          onRetry={() => void deliveries.refetch()}
-          hasMore={deliveries.hasNextPage}
-          isLoadingMore={deliveries.isFetchingNextPage}
-          onLoadMore={() => void deliveries.fetchNextPage()}
-          onRedeliver={onRedeliver}
-          onClose={() => {
-            setLogId(null);
-            // What the log showed happening (deliveries made, retries given up) shows in the list too.
-            void webhooks.refetch();
-          }}
-        />
+    <Stack gap="6" maxW="4xl">
+      <Stack gap="1">
+        <Heading as="h1" size="2xl">
+          {webhookTexts.title}
+        </Heading>
+        <Text color="fg.muted">{webhookTexts.intro}</Text>
       </Stack>
-    </FullThemeProvider>
+      <WebhookEndpointList
+        endpoints={webhooks.data}
+        isLoading={webhooks.isPending}
+        error={webhooks.error?.message}
+        onRetry={() => void webhooks.refetch()}
+        onShowDeliveries={setLogId}
+        onSendTest={sendTest}
+        onUpdate={onUpdate}
+        onDelete={remove}
+      />
+      <AddWebhookCard onAdd={onAdd} created={created} onDismissCreated={() => setCreated(null)} />
+      <WebhookDeliveriesDialog
+        endpoint={logEndpoint}
+        deliveries={deliveries.data}
+        isLoading={deliveries.isPending && logId !== null}
+        error={deliveries.error?.message}
+        onRetry={() => void deliveries.refetch()}
+        hasMore={deliveries.hasNextPage}
+        isLoadingMore={deliveries.isFetchingNextPage}
+        onLoadMore={() => void deliveries.fetchNextPage()}
+        onRedeliver={onRedeliver}
+        onClose={() => {
+          setLogId(null);
+          // What the log showed happening (deliveries made, retries given up) shows in the list too.
+          void webhooks.refetch();
+        }}
+      />
+    </Stack>
   );
+}
+
+/** Webhooks are an admin's: another role reaching /webhooks is told so, and nothing is asked of the server. */
+export default function WebhooksRoute() {
+  const access = useAccess();
+  // Known with the session, which the layout waits for.
+  if (!access) return null;
+  const refused = access.screenNotice('listWebhooks');
+  return <FullThemeProvider>{refused ? <RefusedScreen title={webhookTexts.title} message={refused} /> : <Webhooks />}</FullThemeProvider>;
 }

@@ -11,6 +11,7 @@ import { articleQuery, useArticle } from '../api/articles';
 import { api } from '../api/client';
 import { slugCheckState } from '../components/article-editor';
 import type { Article } from '../contract';
+import { accessFor } from '../lib/access';
 import { DRAFT_DEBOUNCE_MS, draftKey, readDraft, writeDraft } from '../lib/articleDraft';
 import { useArticleEditor } from './useArticleEditor';
 
@@ -58,6 +59,7 @@ function setup(article: Article = draft) {
         onRefresh: () => {},
         onReload: () => query.refetch({ throwOnError: true }),
         onDeleted,
+        access: accessFor('admin'),
       });
     },
     { wrapper },

@@ -12,6 +12,7 @@ import type { EditField } from '../components/article-detail/EditConflictPanel';
 import { useStatusBanner } from '../components/article-detail/useStatusBanner';
 import { slugCheckState } from '../components/article-editor';
 import type { Article } from '../contract';
+import type { Access } from '../lib/access';
 import { useHtmlDraft } from './useHtmlDraft';
 import { useLeaveGuard } from './useLeaveGuard';
 
@@ -19,7 +20,8 @@ import { useLeaveGuard } from './useLeaveGuard';
 const isStale = (error: unknown) => (error as { code?: unknown } | null)?.code === 'stale_article';
 
 /**
- * Everything the article detail screen does with one article: the slug and HTML edits (null
+ * Everything the article detail screen does with one article, and what the signed-in role may
+ * not do to it (`refused`, each with why): the slug and HTML edits (null
  * until the admin changes something, so the saved value shows), the slug check, publish and
  * convert with their banners, the convert dialog, delete, re-scrape. And what keeps unsaved
  * edits from being lost: leaving asks first (useLeaveGuard), the HTML is kept in the browser
@@ -33,12 +35,15 @@ export function useArticleEditor(
     onRefresh,
     onReload,
     onDeleted,
+    access,
   }: {
     isRefreshing: boolean;
     onRefresh: () => void;
     /** Fetches the article again; rejects when it cannot be read. */
     onReload: () => Promise<unknown>;
     onDeleted: () => void;
+    /** What the signed-in role may do. */
+    access: Access;
   },
 ): ArticleDetailViewProps {
   const { banner, show, dismiss } = useStatusBanner();
@@ -63,6 +68,8 @@ export function useArticleEditor(
   const check = useSlugCheck(slugToCheck ?? '', article.id, slugToCheck !== null);
   const draft = useHtmlDraft(article, { html: htmlEdit, basedOn });
   const leave = useLeaveGuard(unsaved, draft.discard);
+  const onThis = { published: isPublished };
+  const editRefused = access.whyNot('updateArticle', onThis);
 
   /** A first edit on a page with nothing unsaved is based on the article as shown. */
   const edit = (set: (value: string) => void) => (value: string) => {
@@ -137,6 +144,13 @@ export function useArticleEditor(
       if (request.replaceBlogData) setHtmlEdit(null);
       return result;
     },
+    refused: {
+      edit: editRefused,
+      publish: access.whyNot('publishArticle'),
+      unpublish: access.whyNot('convertArticleToDraft'),
+      delete: access.whyNot('deleteArticle', onThis),
+      rescrape: access.whyNot('rescrapeArticle', onThis),
+    },
     banner,
     onDismissBanner: dismiss,
     // A stale save is not an error to read: the conflict shows both versions instead.
@@ -175,7 +189,8 @@ export function useArticleEditor(
     onCloseDialog: () => setDialogOpen(false),
     isConverting: convert.isPending,
     leave,
-    draftOffer: draft.offer && {
+    // An edit kept from an earlier visit is offered only to a role that may make it.
+    draftOffer: editRefused ? null : draft.offer && {
       savedAt: draft.offer.draft.savedAt,
       changedSince: draft.offer.changedSince,
       onRestore: () => {

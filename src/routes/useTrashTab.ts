@@ -6,10 +6,10 @@ import { useTrashToasts } from './useTrashToasts';
 
 /**
  * The Trash tab of the articles screen: its pages (fetched only while the tab is open), Restore
- * (which toasts 'Article restored'; a refusal is shown under its row) and Delete forever. Answers
- * the list's props, and the header's Refresh for that tab.
+ * (which toasts 'Article restored'; a refusal is shown under its row) and Delete forever, each
+ * offered when the signed-in role may. Answers the list's props, and the header's Refresh for that tab.
  */
-export function useTrashTab(isOpen: boolean) {
+export function useTrashTab(isOpen: boolean, may: { restore: boolean; deleteForever: boolean }) {
   const trash = useInfiniteQuery({ ...trashListQuery(), enabled: isOpen });
   const { mutateAsync: restore } = useRestoreArticle();
   const { mutateAsync: deleteForever } = useDeleteForever();
@@ -33,8 +33,8 @@ export function useTrashTab(isOpen: boolean) {
     isLoading: trash.isPending,
     error: trash.isError ? trash.error : null,
     onRetry: retry,
-    onRestore,
-    onDeleteForever: deleteForever,
+    onRestore: may.restore ? onRestore : undefined,
+    onDeleteForever: may.deleteForever ? deleteForever : undefined,
     hasMore: trash.hasNextPage,
     isFetchingMore: trash.isFetchingNextPage,
     onLoadMore: () => void fetchNextPage(),

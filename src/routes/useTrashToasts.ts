@@ -41,13 +41,13 @@ export function useTrashToasts() {
       }
     };
     return {
-      /** After a successful delete: 'Article deleted' with Undo. */
-      deleted: (id: string) =>
+      /** After a successful delete: 'Article deleted', with Undo when the signed-in role may restore. */
+      deleted: (id: string, canUndo: boolean) =>
         toaster.create({
           title: t.deleted,
-          duration: UNDO_SECONDS * 1000,
+          duration: canUndo ? UNDO_SECONDS * 1000 : NOTICE_MS,
           closable: true,
-          action: { label: t.undo, onClick: () => void restore(id) },
+          action: canUndo ? { label: t.undo, onClick: () => void restore(id) } : undefined,
         }),
       /** After a restore from the Trash tab (its refusals are shown under the row). */
       restored: () => toaster.create({ type: 'success', title: t.restored, duration: NOTICE_MS }),

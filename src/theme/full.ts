@@ -1,5 +1,6 @@
 import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
 import {
+  avatarSlotRecipe,
   checkboxSlotRecipe,
   codeRecipe,
   checkmarkRecipe,
@@ -42,6 +43,8 @@ const otherScreensRecipes = defineConfig({
       textarea: textareaRecipe,
     },
     slotRecipes: {
+      // The article page's presence avatars.
+      avatar: avatarSlotRecipe,
       checkbox: checkboxSlotRecipe,
       dataList: dataListSlotRecipe,
       dialog: dialogSlotRecipe,

@@ -17,6 +17,8 @@ const reference = createSystem(defaultConfig, consoleConfig);
 const recipesOf: Record<string, string[]> = {
   Alert: ['alert'],
   Badge: ['badge'],
+  Avatar: ['avatar'],
+  AvatarGroup: ['avatar'],
   Button: ['button', 'spinner'],
   Card: ['card'],
   Checkbox: ['checkbox', 'checkmark'],

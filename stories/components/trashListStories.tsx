@@ -125,7 +125,7 @@ export function trashListPlays(t: TrashListWords) {
         args,
         step,
       }: PlayContext & {
-        args: { onDeleteForever: (id: string) => unknown };
+        args: { onDeleteForever?: (id: string) => unknown };
         step: (label: string, play: () => Promise<void>) => Promise<void> | void;
       }) => {
         await step('cancel', async () => {

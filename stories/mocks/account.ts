@@ -3,12 +3,14 @@ import { delay, http, HttpResponse } from 'msw';
 import {
   serverMessages,
   type Account,
+  type CreateAccountRequest,
   type AuthOptions,
   type CreateAccountResult,
   type CreateInvitationResult,
   type Invitation,
   type InvitationList,
   type LoginResult,
+  type Role,
   type SessionInfo,
 } from '../../src/contract';
 import { errorResponse } from './errors';
@@ -34,15 +36,20 @@ export const sampleSessions: SessionInfo[] = [
   },
 ];
 
+/** The signed-in admin (u1) is the only admin: demoting or removing them is refused as `last_admin`. */
 export const sampleAccounts: Account[] = [
-  { id: 'u1', email: 'admin@example.com', createdAt: at('2026-01-05T10:00:00Z'), mustChangePassword: false, current: true },
-  { id: 'u2', email: 'editor@example.com', createdAt: at('2026-03-14T09:00:00Z'), mustChangePassword: false, current: false },
-  { id: 'u3', email: 'new.hire@example.com', createdAt: at('2026-11-23T16:00:00Z'), mustChangePassword: true, current: false },
+  { id: 'u1', email: 'admin@example.com', createdAt: at('2026-01-05T10:00:00Z'), mustChangePassword: false, role: 'admin', current: true },
+  { id: 'u2', email: 'editor@example.com', createdAt: at('2026-03-14T09:00:00Z'), mustChangePassword: false, role: 'editor', current: false },
+  { id: 'u3', email: 'new.hire@example.com', createdAt: at('2026-11-23T16:00:00Z'), mustChangePassword: true, role: 'author', current: false },
 ];
 
 export const sampleInvitations: Invitation[] = [
-  { id: 'i1', createdAt: at('2026-11-23T10:00:00Z'), expiresAt: at('2026-11-25T10:00:00Z'), createdBy: 'admin@example.com' },
+  { id: 'i1', createdAt: at('2026-11-23T10:00:00Z'), expiresAt: at('2026-11-25T10:00:00Z'), createdBy: 'admin@example.com', role: 'viewer' },
 ];
+
+/** Whether the accounts would have no admin left without `id`'s. */
+const isLastAdmin = (accounts: Account[], id: string) =>
+  accounts.some((a) => a.id === id && a.role === 'admin') && accounts.filter((a) => a.role === 'admin').length === 1;
 
 export const accountHandlers = {
   /** GET /auth/options: what the sign-in page offers. */
@@ -94,7 +101,8 @@ export const accountHandlers = {
       }),
       http.get('*/api/users', () => HttpResponse.json({ data: accountList })),
       http.post('*/api/users', async ({ request }) => {
-        const { email } = (await request.json()) as { email: string };
+        // As the server: an admin unless the request names another role.
+        const { email, role = 'admin' } = (await request.json()) as CreateAccountRequest;
         const address = email.trim().toLowerCase();
         if (accountList.some((a) => a.email === address)) return errorResponse('email_taken');
         const account: Account = {
@@ -102,6 +110,7 @@ export const accountHandlers = {
           email: address,
           createdAt: new Date().toISOString(),
           mustChangePassword: true,
+          role,
           current: false,
         };
         accountList = [...accountList, account];
@@ -111,8 +120,18 @@ export const accountHandlers = {
         const account = accountList.find((a) => a.id === params.id);
         if (!account) return errorResponse('not_found', serverMessages.userNotFound);
         if (account.current) return errorResponse('cannot_remove_self');
+        if (isLastAdmin(accountList, account.id)) return errorResponse('last_admin');
         accountList = accountList.filter((a) => a.id !== params.id);
         return new HttpResponse(null, { status: 204 });
+      }),
+      http.patch('*/api/users/:id', async ({ params, request }) => {
+        const account = accountList.find((a) => a.id === params.id);
+        if (!account) return errorResponse('not_found', serverMessages.userNotFound);
+        const { role } = (await request.json()) as { role: Role };
+        if (role !== 'admin' && isLastAdmin(accountList, account.id)) return errorResponse('last_admin');
+        const changed = { ...account, role };
+        accountList = accountList.map((a) => (a.id === account.id ? changed : a));
+        return HttpResponse.json({ data: changed });
       }),
       http.get('*/api/invitations', () => HttpResponse.json<InvitationList>(invitationState)),
       http.put('*/api/invitations/settings', async ({ request }) => {
@@ -120,14 +139,18 @@ export const accountHandlers = {
         invitationState = { enabled, data: enabled ? invitationState.data : [] };
         return HttpResponse.json<InvitationList>(invitationState);
       }),
-      http.post('*/api/invitations', () => {
+      http.post('*/api/invitations', async ({ request }) => {
         if (!invitationState.enabled) return errorResponse('invitations_disabled');
+        // As the server: an admin's link unless the request names another role.
+        const text = await request.text();
+        const { role = 'admin' } = (text ? JSON.parse(text) : {}) as { role?: Role };
         const now = Date.now();
         const invitation: Invitation = {
           id: `i${next++}`,
           createdAt: new Date(now).toISOString(),
           expiresAt: new Date(now + 48 * 3600_000).toISOString(),
           createdBy: 'admin@example.com',
+          role,
         };
         invitationState = { ...invitationState, data: [invitation, ...invitationState.data] };
         return HttpResponse.json<CreateInvitationResult>(

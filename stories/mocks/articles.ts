@@ -39,6 +39,7 @@ import {
 } from '../../src/contract';
 import { articles as sampleArticles, countsOf, fixturesNow, isScheduled, makeArticle, statsOf } from '../fixtures';
 import { errorResponse } from './errors';
+import { presenceApi } from './presence';
 import { MockHistory, revisionAnswer, revisionNotFound, summaryOf, type SeedRevision } from './history';
 
 const API = '*/api/articles';
@@ -236,6 +237,8 @@ export function articlesApi(
     return next;
   };
   return [
+    // Nobody else on any article (a story shows others with `articleHandlers.presence`, before these).
+    ...presenceApi(),
     http.get(`${API}/admin/articles`, ({ request }) => {
       const params = new URL(request.url).searchParams;
       if ((params.get('q') ?? '').length > MAX_SEARCH_LENGTH) {
@@ -500,6 +503,8 @@ const sourceHtmlOf = (url: string) =>
 /** Variants for the states a designer reviews. */
 export const articleHandlers = {
   api: articlesApi,
+  /** Who else is on the article page (put before `api()` in `msw.use`). */
+  presence: presenceApi,
   empty: () => articlesApi([]),
   loadingList: () => [http.get(`${API}/admin/articles`, () => delay('infinite'))],
   loadingTrash: () => [http.get(`${API}/admin/trash`, () => delay('infinite'))],

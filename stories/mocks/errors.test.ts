@@ -24,6 +24,16 @@ vi.mock('msw', async (importOriginal) => ({ ...(await importOriginal<typeof impo
 
 type Factory = (...args: never[]) => RequestHandler[];
 
+/** Another page on the article, holding the editing lease. */
+const editingPage = {
+  tab: 'tab-other-01',
+  userId: 'u2',
+  email: 'dana@example.com',
+  role: 'editor',
+  openedAt: '2026-01-01T09:00:00.000Z',
+  editingSince: '2026-01-01T09:01:00.000Z',
+};
+
 const sets: Record<string, Record<string, Factory>> = {
   articleHandlers,
   fileHandlers,
@@ -33,10 +43,16 @@ const sets: Record<string, Record<string, Factory>> = {
   webhookHandlers,
 };
 
+/** Arguments a variant is called with instead of none: it has no defaults. */
+const onlyArguments: Record<string, unknown[][]> = {
+  'authHandlers.signedInAs': [['editor'], ['author'], ['viewer']],
+};
+
 /** Arguments a variant is also called with, besides none (its defaults), to reach its other answers. */
 const moreArguments: Record<string, unknown[][]> = {
   'articleHandlers.api': [[[...articles, articleWithoutUrls, publishedArticle]], [articles, trashedSamples()], [scheduledSamples()]],
   'articleHandlers.scrapeFailsFor': [['']],
+  'articleHandlers.presence': [[{ others: [editingPage] }], [{ others: [editingPage], lapsed: true }]],
   'articleHandlers.failingArticle': [[500]],
   'articleHandlers.restoreRefused': [['article_published'], ['slug_taken']],
   'fileHandlers.api': [[files, trashedFileSamples()]],
@@ -96,12 +112,15 @@ const bodies: Record<string, (() => RequestInit)[]> = {
     json({ publishAt: new Date(Date.now() + 86_400_000).toISOString(), timeZone: 'Europe/Paris' }),
     json({ unpublishAt: new Date(Date.now() + 86_400_000).toISOString() }),
   ],
+  'PUT /api/articles/:id/presence': [json({ tab: 'tab-probe-01', editing: true }), json({ tab: 'tab-probe-01', editing: false })],
+  'POST /api/articles/:id/presence/takeover': [json({ tab: 'tab-probe-01' })],
   'PATCH /api/articles/:id/revisions/:rev': [json({ name: 'x'.repeat(101) }), json({}), json({ pinned: true })],
   'POST /api/articles/:id/revisions/:rev/restore': [() => ({}), () => ({ headers: { 'if-match': '2020-01-01T00:00:00.000Z' } })],
   'POST /api/auth/login': [json({ email: 'admin@example.com', password: 'wrong' })],
   'POST /api/auth/password': [json({ currentPassword: 'wrong', newPassword: 'a long enough password' })],
   'POST /api/auth/signup': [json({ token: 'used', email: 'new@example.com', password: 'a long enough password' })],
-  'POST /api/users': [json({ email: 'admin@example.com' }), json({ email: 'new@example.com' })],
+  'POST /api/users': [json({ email: 'admin@example.com' }), json({ email: 'new@example.com', role: 'author' })],
+  'PATCH /api/users/:id': [json({ role: 'editor' }), json({ role: 'admin' })],
   'PUT /api/invitations/settings': [json({ enabled: false })],
   'POST /api/webhooks': [
     json({ url: 'https://hooks.example.com/new', events: ['article.published'] }),
@@ -143,7 +162,7 @@ function probes(): Probe[] {
   for (const [setName, set] of Object.entries(sets)) {
     for (const [name, factory] of Object.entries(set)) {
       const variant = `${setName}.${name}`;
-      for (const args of [[], ...(moreArguments[variant] ?? [])]) {
+      for (const args of onlyArguments[variant] ?? [[], ...(moreArguments[variant] ?? [])]) {
         const handlers = () => (factory as (...a: unknown[]) => RequestHandler[])(...args);
         for (const handler of handlers() as HttpHandler[]) {
           const { method, path } = handler.info;
@@ -237,6 +256,7 @@ describe('the error answers of every mock', () => {
         'invalid_credentials',
         'invitation_invalid',
         'invitations_disabled',
+        'last_admin',
         'missing_file',
         'no_scraped_url',
         'not_found',

@@ -3,9 +3,21 @@ import { delay, http, HttpResponse } from 'msw';
 import type { Activity, Health, LoginResult } from '../../src/contract';
 import { activities as sampleActivities, healthy } from '../fixtures';
 import { errorResponse } from './errors';
+import { signedInAs } from './roles';
 
 export const authHandlers = {
+  /** Signed in as an admin. */
   signedIn: (email = 'admin@example.com') => [
+    http.get('*/api/auth/me', () => HttpResponse.json({ user: { email, role: 'admin' } })),
+    http.post('*/api/auth/logout', () => new HttpResponse(null, { status: 204 })),
+  ],
+  /**
+   * Signed in as another role: every call it may not make answers 403 `forbidden_role` (its
+   * handlers answer before the resource handlers; see ./roles).
+   */
+  signedInAs,
+  /** An older server's `me`, which names no role (it had admins only). */
+  signedInWithoutRole: (email = 'admin@example.com') => [
     http.get('*/api/auth/me', () => HttpResponse.json({ user: { email } })),
     http.post('*/api/auth/logout', () => new HttpResponse(null, { status: 204 })),
   ],

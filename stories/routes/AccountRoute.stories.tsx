@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { serverMessages } from '../../src/contract';
+import { ROLE_DESCRIPTIONS, ROLE_LABELS, roleMessages, serverMessages } from '../../src/contract';
 import { accountTexts } from '../../src/lib/texts-account';
 import { accountHandlers, articleHandlers, authHandlers, systemHandlers } from '../mocks';
 import { AppStory } from './AppStory';
@@ -30,17 +30,21 @@ export const Default: Story = {
     // The invitations' switch shows once their own answer has come (not with the sessions' or the accounts').
     await expect(await canvas.findByRole('checkbox', { name: t.invitations.toggle })).toBeChecked();
     await expect(canvas.getByRole('link', { name: t.nav })).toHaveAttribute('aria-current', 'page');
+    await expect(canvas.getByRole('heading', { name: t.yourRole(ROLE_LABELS.admin) })).toBeVisible();
+    await expect(canvas.getByText(t.introAdmin)).toBeVisible();
   },
 };
 
-/** Adding an admin shows their one-time password once; the list then carries them. */
-export const AddAdmin: Story = {
+/** Adding an account with a role shows its one-time password once; the list then carries it, with that role. */
+export const AddAccount: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.type(await canvas.findByLabelText(new RegExp(`^${t.accounts.email}`), undefined, ready), 'writer@example.com');
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: t.accounts.role }), 'author');
     await userEvent.click(canvas.getByRole('button', { name: t.accounts.add }));
     await expect(await canvas.findByTestId('one-time-secret')).toHaveTextContent('Xq3v9_kT2mPz8LwR4nYc1A');
     await expect(await canvas.findByText('writer@example.com')).toBeVisible();
+    await expect(canvas.getByRole('combobox', { name: t.accounts.roleOf('writer@example.com') })).toHaveValue('author');
     await userEvent.click(canvas.getByRole('button', { name: t.secret.dismiss }));
     await expect(canvas.queryByTestId('one-time-secret')).toBeNull();
   },
@@ -81,15 +85,65 @@ export const ChangePassword: Story = {
   },
 };
 
+/** A link for an account of the role picked: the list says which. */
 export const CreateInvitation: Story = {
   beforeEach({ msw }) {
     msw.use(...accountHandlers.api({ invitations: { enabled: true, data: [] } }));
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(await canvas.findByRole('button', { name: t.invitations.create }, ready));
+    const create = await canvas.findByRole('button', { name: t.invitations.create }, ready);
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: t.invitations.role }), 'author');
+    await userEvent.click(create);
     await expect(await canvas.findByTestId('one-time-secret')).toHaveTextContent('/signup?token=');
-    await expect(await canvas.findByText(/created by admin@example.com/)).toBeVisible();
+    const link = (await canvas.findByText(/created by admin@example.com/)).closest('li')!;
+    await expect(link).toHaveTextContent(ROLE_LABELS.author);
+  },
+};
+
+/** An admin gives an editor the viewer's role: the list then shows the server's answer. */
+export const ChangeRole: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const role = await canvas.findByRole('combobox', { name: t.accounts.roleOf('editor@example.com') }, ready);
+    await expect(role).toHaveValue('editor');
+    await userEvent.selectOptions(role, 'viewer');
+    await waitFor(() => expect(role).toBeEnabled());
+    await expect(role).toHaveValue('viewer');
+    await expect(canvas.queryByRole('alert')).toBeNull();
+  },
+};
+
+/** The last admin demoting themselves: the server refuses (409 last_admin), its words show, and the role stays. */
+export const LastAdmin: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const role = await canvas.findByRole('combobox', { name: t.accounts.roleOf('admin@example.com') }, ready);
+    await userEvent.selectOptions(role, 'editor');
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(roleMessages.lastAdmin);
+    await waitFor(() => expect(role).toBeEnabled());
+    await expect(role).toHaveValue('admin');
+    // Still an admin: the screen keeps the accounts.
+    await expect(canvas.getByRole('heading', { name: t.accounts.title })).toBeVisible();
+  },
+};
+
+/**
+ * An editor: their role and what it is for, their password and sessions; the accounts and the
+ * invitations are an admin's, and are not shown.
+ */
+export const AsEditor: Story = {
+  beforeEach({ msw }) {
+    msw.use(...authHandlers.signedInAs('editor'));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: t.yourRole(ROLE_LABELS.editor) }, ready)).toBeVisible();
+    await expect(canvas.getByText(ROLE_DESCRIPTIONS.editor)).toBeVisible();
+    await expect(canvas.getByText(t.intro)).toBeVisible();
+    await expect(await canvas.findByText('Chrome on Linux')).toBeVisible();
+    await expect(canvas.queryByRole('heading', { name: t.accounts.title })).toBeNull();
+    await expect(canvas.queryByRole('heading', { name: t.invitations.title })).toBeNull();
   },
 };
 

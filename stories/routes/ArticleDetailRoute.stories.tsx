@@ -6,7 +6,9 @@ import { texts } from '../../src/lib/texts';
 import { trashTexts } from '../../src/lib/texts-articles';
 import { articleEditTexts as e } from '../../src/lib/texts-article-edits';
 import { historyTexts as h } from '../../src/lib/texts-history';
-import { scheduleMessages, serverMessages } from '../../src/contract';
+import { presenceMessages, roleMessages, scheduleMessages, serverMessages, whoMay, type Presence } from '../../src/contract';
+import { presenceTexts as p } from '../../src/lib/texts-presence';
+import { accessFor } from '../../src/lib/access';
 import { scheduleTexts as sched } from '../../src/lib/texts-schedule';
 import { instantToWallClock } from '../../src/lib/zonedTime';
 import { scheduledText } from '../../src/components/schedule/scheduleText';
@@ -17,6 +19,7 @@ import { articleHandlers, authHandlers, errorResponse } from '../mocks';
 import type { SeedRevision } from '../mocks/history';
 import { ArticleDetailView } from '../../src/components/article-detail';
 import { ArticleHistoryCard } from '../../src/components/article-history';
+import { expectRefused } from '../refused';
 import { AppStory, storyLocation } from './AppStory';
 import {
   askForTakenSlug,
@@ -35,6 +38,8 @@ import {
 
 const a = texts.article;
 const s = texts.scrape;
+/** What each role may do, and why not, in the console's words. */
+const roles = { author: accessFor('author'), viewer: accessFor('viewer') };
 
 /** Every article's HTML the browser kept (src/lib/articleDraft), forgotten. */
 function forgetKeptDrafts() {
@@ -1055,5 +1060,207 @@ export const ScheduleFailedRetry: Story = {
     await expect(alert.getByText(scheduleMessages.failed('publish'))).toBeVisible();
     await userEvent.click(alert.getByRole('button', { name: sched.retry }));
     await expect(await alert.findByText(`${scheduleMessages.failed('publish')}: ${scheduleMessages.noSlug}`)).toBeVisible();
+  },
+};
+
+/**
+ * An author on a draft: they edit it (the slug saves), delete it and scrape it again; publishing
+ * and scheduling are an editor's, which the switch's tooltip and the Schedule card say.
+ */
+export const AuthorOnDraft: Story = {
+  beforeEach({ msw }) {
+    msw.use(...authHandlers.signedInAs('author'));
+  },
+  play: async ({ canvasElement, step }) => {
+    const canvas = within(canvasElement);
+    await findTitle(canvasElement, draft.title!);
+    await step('the switch shows the status; publishing is refused, with who may', async () => {
+      const toggle = canvas.getByRole('switch', { name: a.draft });
+      await expect(toggle).toHaveAccessibleDescription(roles.author.whyNot('publishArticle')!);
+      await expectRefused(toggle, roles.author.whyNot('publishArticle')!, toggle.closest('[data-part="trigger"]') as HTMLElement);
+      await userEvent.click(toggle);
+      await expect(toggle).not.toBeChecked();
+      await expect(canvas.queryByText(a.publishedOk)).toBeNull();
+    });
+    await step('scheduling is refused: the card shows the schedule and who may change it', async () => {
+      const schedule = within(canvas.getByRole('region', { name: sched.title }));
+      await expect(schedule.getByText(roles.author.whyNot('scheduleArticle')!)).toBeVisible();
+      await expect(schedule.queryByRole('button', { name: sched.save })).toBeNull();
+    });
+    await step('Delete and Re-scrape are theirs on a draft', async () => {
+      await expect(canvas.getByRole('button', { name: a.delete })).not.toHaveAttribute('aria-disabled');
+      await expect(canvas.getByRole('button', { name: s.rescrape })).not.toHaveAttribute('aria-disabled');
+    });
+    await step('the slug is theirs to edit', async () => {
+      const field = slugCard(canvasElement).getByRole('textbox', { name: a.slugLabel });
+      await userEvent.clear(field);
+      await userEvent.type(field, 'an-authors-draft');
+      await saveSlug(canvasElement, 'an-authors-draft');
+    });
+  },
+};
+
+/**
+ * An author on a published article: nothing is theirs to change. The fields are read-only and say
+ * who may (no Convert to Draft is offered: that is an editor's too); Delete and Re-scrape are
+ * refused with the reason; the history offers comparisons only.
+ */
+export const AuthorOnPublished: Story = {
+  args: atPublished,
+  beforeEach({ msw }) {
+    msw.use(...authHandlers.signedInAs('author'));
+  },
+  play: async ({ canvasElement, step }) => {
+    const canvas = within(canvasElement);
+    const reason = roles.author.whyNot('updateArticle', { published: true })!;
+    await findTitle(canvasElement, published.title!);
+    await step('the editors are read-only, and say who may change a published article', async () => {
+      await expect(slugCard(canvasElement).getByText(reason)).toBeVisible();
+      await expect(htmlCard(canvasElement).getByText(reason)).toBeVisible();
+      await expect(canvas.queryByText(a.publishedLocked)).toBeNull();
+      const field = slugCard(canvasElement).getByRole('textbox', { name: a.slugLabel });
+      await expect(field).toHaveAttribute('readonly');
+      await userEvent.type(field, 'x');
+      await expect(field).toHaveValue(published.slug);
+      // Typing offers no Convert to Draft: that is not theirs either.
+      await expect(body(canvasElement).queryByRole('alertdialog')).toBeNull();
+    });
+    await step('Delete and Re-scrape are refused, with who may', async () => {
+      await expectRefused(canvas.getByRole('button', { name: a.delete }), reason);
+      await expectRefused(canvas.getByRole('button', { name: s.rescrape }), reason);
+    });
+    await step('unpublishing is refused too', async () => {
+      await expect(canvas.getByRole('switch', { name: a.published })).toHaveAccessibleDescription(
+        roles.author.whyNot('convertArticleToDraft')!,
+      );
+    });
+    await step('the history offers comparisons only', async () => {
+      await revisionRows(canvasElement);
+      const history = await historyCard(canvasElement);
+      await expect(history.getByText(reason)).toBeVisible();
+      await expect(history.queryByRole('button', { name: h.actions(1) })).toBeNull();
+    });
+  },
+};
+
+/**
+ * A viewer reads an article and changes nothing: every change says who may make it, and the
+ * history has no restore, pin or name.
+ */
+export const Viewer: Story = {
+  beforeEach({ msw }) {
+    msw.use(...authHandlers.signedInAs('viewer'));
+  },
+  play: async ({ canvasElement, step }) => {
+    const canvas = within(canvasElement);
+    const viewer = roles.viewer;
+    await findTitle(canvasElement, draft.title!);
+    await step('the editors are read-only and say who may edit', async () => {
+      await expect(slugCard(canvasElement).getByText(viewer.whyNot('updateArticle')!)).toBeVisible();
+      await expect(slugCard(canvasElement).getByRole('button', { name: a.verify })).toBeDisabled();
+      await expect(slugCard(canvasElement).getByRole('textbox', { name: a.slugLabel })).toHaveAttribute('readonly');
+    });
+    await step('publish, delete, re-scrape and schedule are refused, each saying who may', async () => {
+      await expect(canvas.getByRole('switch', { name: a.draft })).toHaveAccessibleDescription(viewer.whyNot('publishArticle')!);
+      await expectRefused(canvas.getByRole('button', { name: a.delete }), viewer.whyNot('deleteArticle')!);
+      await expectRefused(canvas.getByRole('button', { name: s.rescrape }), viewer.whyNot('rescrapeArticle')!);
+      await expect(within(canvas.getByRole('region', { name: sched.title })).getByText(viewer.whyNot('scheduleArticle')!)).toBeVisible();
+    });
+    await step('the history can be read, not changed', async () => {
+      await revisionRows(canvasElement);
+      const history = await historyCard(canvasElement);
+      await expect(history.getByText(viewer.whyNot('restoreArticleRevision')!)).toBeVisible();
+      await expect(history.queryByRole('button', { name: h.actions(1) })).toBeNull();
+    });
+  },
+};
+
+/**
+ * The article was published by an editor after the author opened it: the server refuses the
+ * author's save (403 `forbidden_role`), the page says so in its words, and the edit stays.
+ */
+export const AuthorSaveRefused: Story = {
+  beforeEach({ msw }) {
+    msw.use(...authHandlers.signedInAs('author', { published: new Set([draft.id]) }));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await findTitle(canvasElement, draft.title!);
+    const field = slugCard(canvasElement).getByRole('textbox', { name: a.slugLabel });
+    await userEvent.clear(field);
+    await userEvent.type(field, 'too-late');
+    await userEvent.click(slugCard(canvasElement).getByRole('button', { name: a.save }));
+    await expect(await canvas.findByRole('alert', undefined, ready)).toHaveTextContent(
+      roleMessages.forbidden(roleMessages.changePublished, whoMay('updateArticle', true), 'author'),
+    );
+    await expect(field).toHaveValue('too-late');
+    await expect(slugCard(canvasElement).getByText(a.unsaved)).toBeVisible();
+  },
+};
+
+// Who else is on the article -------------------------------------------------------------------
+
+const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
+/** Another editor, editing the draft for 8 minutes. */
+const dana: Presence = {
+  tab: 'tab-dana-0001',
+  userId: 'user-dana',
+  email: 'dana@example.com',
+  role: 'editor',
+  openedAt: minutesAgo(10),
+  editingSince: minutesAgo(8),
+};
+
+/** Opening an article someone is editing: who and since when; the editors are read-only until a take-over. */
+export const SomeoneIsEditing: Story = {
+  beforeEach({ msw }) {
+    msw.use(...articleHandlers.presence({ others: [dana] }));
+  },
+  play: async ({ canvasElement, step }) => {
+    const canvas = within(canvasElement);
+    await findTitle(canvasElement, draft.title!);
+    const notice = await canvas.findByTestId('editing-notice', {}, ready);
+    await expect(notice).toHaveTextContent(p.isEditing(dana.email, draftTime(dana.editingSince!)));
+    await expect(canvas.getByRole('group', { name: p.others(1) })).toBeVisible();
+    await step('the editors are read-only, saying who is editing', async () => {
+      await expect(htmlCard(canvasElement).getByText(p.readOnly(dana.email))).toBeVisible();
+      await expect(slugCard(canvasElement).getByRole('textbox', { name: a.slugLabel })).toHaveAttribute('readonly');
+    });
+    await step('View read-only keeps them so, and says it', async () => {
+      await userEvent.click(canvas.getByRole('button', { name: p.viewReadOnly }));
+      await expect(notice).toHaveTextContent(p.readOnly(dana.email));
+    });
+    await step('Take over: the notice goes and the editors are editable', async () => {
+      await userEvent.click(canvas.getByRole('button', { name: p.takeOver }));
+      await waitFor(() => expect(canvas.queryByTestId('editing-notice')).toBeNull(), ready);
+      await expect(slugCard(canvasElement).getByRole('textbox', { name: a.slugLabel })).not.toHaveAttribute('readonly');
+    });
+  },
+};
+
+/** The lease lapsed before the take-over reached the server: the refusal shows, nothing else changes. */
+export const TakeOverOfLapsedLease: Story = {
+  beforeEach({ msw }) {
+    msw.use(...articleHandlers.presence({ others: [dana], lapsed: true }));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByTestId('editing-notice', {}, ready);
+    await userEvent.click(canvas.getByRole('button', { name: p.takeOver }));
+    await expect(await canvas.findByText(presenceMessages.leaseLapsed, {}, ready)).toBeVisible();
+  },
+};
+
+/** The other side: this page was editing, and Dana took over; the page is read-only and says so. */
+export const TakenOver: Story = {
+  beforeEach({ msw }) {
+    msw.use(...articleHandlers.presence({ others: [dana], taken: { by: dana.email, at: minutesAgo(0) } }));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const notice = await canvas.findByTestId('taken-over-notice', {}, ready);
+    await expect(notice).toHaveTextContent(p.takenOverHint);
+    await expect(htmlCard(canvasElement).getByText(p.takenReadOnly(dana.email))).toBeVisible();
+    await expect(canvas.queryByTestId('editing-notice')).toBeNull();
   },
 };

@@ -8,9 +8,13 @@ import { scheduleMessages, serverMessages, type Article, type RestoreRequest } f
 import { texts } from '../../src/lib/texts';
 import { scheduleTexts as sched } from '../../src/lib/texts-schedule';
 import { shortId } from '../../src/lib/format';
-import { bulkTexts as b, trashTexts as t } from '../../src/lib/texts-articles';
+import { articlesScreenTexts as a, bulkTexts as b, trashTexts as t } from '../../src/lib/texts-articles';
+import { accessFor } from '../../src/lib/access';
 import { articleHandlers, authHandlers, errorResponse } from '../mocks';
+import { expectRefused } from '../refused';
 import { AppStory, storyLocation } from './AppStory';
+
+const author = accessFor('author');
 
 /** Signed in, with working APIs; a story puts the variant it shows in front of them. */
 const meta = {
@@ -1003,5 +1007,73 @@ export const BulkScheduleRefused: Story = {
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(within(canvasElement.ownerDocument.body).queryByRole('dialog')).toBeNull());
     await expect(within(bar(canvasElement)).getByText(b.selected(2))).toBeVisible();
+  },
+};
+
+/* Roles: what an author and a viewer are offered on the list. */
+
+/**
+ * An author: no selections nor bulk bar (acting on several articles is an editor's); Delete on
+ * their drafts, and on a published article refused with who may; a deleted draft's toast without
+ * Undo (restoring from the trash is an editor's).
+ */
+export const AuthorBulkBar: Story = {
+  name: 'Author: no bulk bar, Delete on drafts only',
+  beforeEach({ msw }) {
+    msw.use(...authHandlers.signedInAs('author'));
+  },
+  play: async ({ canvasElement, step }) => {
+    const canvas = within(canvasElement);
+    await waitForCards(canvasElement);
+    await step('no selection, no bulk bar', async () => {
+      await expect(canvas.queryByRole('region', { name: b.barLabel })).toBeNull();
+      await expect(canvas.queryByRole('checkbox', { name: b.selectAll })).toBeNull();
+      for (const card of cards(canvasElement).slice(0, 2)) await expect(within(card).queryByRole('checkbox')).toBeNull();
+    });
+    await step('New article is theirs', async () => {
+      await expect(canvas.getByRole('link', { name: a.newArticle })).toHaveAttribute('href', '/articles/new');
+    });
+    await step('Delete on a published article is refused, with who may', async () => {
+      const published = cards(canvasElement)[0]!;
+      await expectRefused(within(published).getByRole('button', { name: /Delete/ }), author.whyNot('deleteArticle', { published: true })!);
+    });
+    await step('a draft is deleted; its toast offers no Undo', async () => {
+      const draft = cards(canvasElement)[1]!;
+      const name = within(draft).getAllByRole('heading')[0]!.textContent!;
+      await userEvent.click(within(draft).getByRole('button', { name: /Delete/ }));
+      const toast = await findToast(canvasElement, t.deleted);
+      await expect(within(toast).queryByRole('button', { name: t.undo })).toBeNull();
+      await waitFor(() => expect(canvas.queryByRole('article', { name })).toBeNull());
+    });
+  },
+};
+
+/** A viewer: the list to read; no New article, no selections, no Delete. */
+export const Viewer: Story = {
+  beforeEach({ msw }) {
+    msw.use(...authHandlers.signedInAs('viewer'));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitForCards(canvasElement);
+    await expect(canvas.queryByRole('link', { name: a.newArticle })).toBeNull();
+    await expect(canvas.queryByRole('checkbox', { name: b.selectAll })).toBeNull();
+    await expect(canvas.queryByRole('button', { name: /Delete/ })).toBeNull();
+    await expect(within(cards(canvasElement)[0]!).getByRole('link', { name: texts.articles.viewFull })).toBeVisible();
+  },
+};
+
+/** An author's trash: the deleted articles to read; Restore and Delete forever are an editor's. */
+export const TrashAsAuthor: Story = {
+  args: { path: '/articles?status=trash' },
+  beforeEach({ msw }) {
+    msw.use(...authHandlers.signedInAs('author'), ...articleHandlers.api(articles, trashedSamples()));
+  },
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(trashRows(canvasElement)).toHaveLength(3), { timeout: 10_000 });
+    for (const row of trashRows(canvasElement)) {
+      await expect(within(row).queryByRole('button', { name: t.restore })).toBeNull();
+      await expect(within(row).queryByRole('button', { name: t.deleteForever })).toBeNull();
+    }
   },
 };

@@ -119,7 +119,7 @@ export const Loading: Story = {
     for (const label of [d.totalArticles, d.published, d.drafts, d.viewsToday]) {
       await expect(canvas.getByRole('group', { name: label })).toHaveAttribute('aria-busy', 'true');
     }
-    // System Status, Recent Articles, Recent Activity and Scheduled (a chunk of its own, so a moment later) each announce 'Loading...'.
+    // System Status, Recent Articles, Recent Activity and Scheduled (the last two chunks of their own, so a moment later) each announce 'Loading...'.
     await waitFor(() => expect(canvas.getAllByText(d.loading)).toHaveLength(4));
     // Disabled while the dashboard's requests are on their way: they start once the screen has
     // rendered, so the button follows a moment after the heading.
@@ -226,5 +226,21 @@ export const NothingScheduled: Story = {
   play: async ({ canvasElement }) => {
     const card = within(await within(canvasElement).findByRole('region', { name: sched.dashboardTitle }, ready));
     await expect(await card.findByText(sched.dashboardEmpty, {}, ready)).toBeVisible();
+  },
+};
+
+/** A viewer: the figures, and the shortcuts to read (creating and uploading are not theirs); their role under their email. */
+export const AsViewer: Story = {
+  beforeEach({ msw }) {
+    msw.use(...authHandlers.signedInAs('viewer'));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const actions = await findCard(canvasElement, d.quickActions);
+    await expect(actions.getAllByRole('link').map((link) => link.textContent)).toEqual([d.viewArticles, d.analytics]);
+    const sidebar = within(canvas.getByRole('complementary', { name: texts.sidebar.title }));
+    await expect(sidebar.getByText('viewer@example.com')).toBeVisible();
+    await expect(sidebar.getByText('Viewer')).toBeVisible();
+    await expect(within(sidebar.getByRole('navigation')).queryByRole('link', { name: texts.sidebar.webhooks })).toBeNull();
   },
 };

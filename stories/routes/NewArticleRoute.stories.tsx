@@ -1,9 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { whoMay } from '../../src/contract';
 import { texts } from '../../src/lib/texts';
 import { articles } from '../fixtures';
 import { articleHandlers, authHandlers } from '../mocks';
-import { AppStory } from './AppStory';
+import { AppStory, storyLocation } from './AppStory';
 
 const n = texts.newArticle;
 const s = texts.scrape;
@@ -218,5 +219,37 @@ export const BatchCancelled: Story = {
     await expect(await canvas.findByRole('status', undefined, ready)).toHaveTextContent('2 created, 2 cancelled');
     await expect(canvas.getByRole('progressbar', { name: s.progressLabel })).toHaveAttribute('aria-valuetext', '2 of 2');
     await expect(canvas.getAllByText(s.cancelled)).toHaveLength(2);
+  },
+};
+
+/** A viewer reaching /articles/new by a link is told who may create articles; nothing is sent. */
+export const AsViewer: Story = {
+  beforeEach({ msw }) {
+    msw.use(...authHandlers.signedInAs('viewer'));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: n.title, level: 1 }, ready)).toBeVisible();
+    await expect(canvas.getByRole('status')).toHaveTextContent(
+      `Only ${whoMay('createArticle')} may create articles; you are a viewer.`,
+    );
+    await expect(canvas.queryByRole('textbox', { name: n.urlLabel })).toBeNull();
+  },
+};
+
+/** An author scrapes pages into drafts: the draft opens, theirs to edit; publishing it is an editor's. */
+export const AsAuthor: Story = {
+  beforeEach({ msw }) {
+    msw.use(...authHandlers.signedInAs('author'));
+  },
+  play: async ({ canvasElement }) => {
+    await scrape(canvasElement, 'https://news.example.com/world/an-authors-pick');
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'An authors pick' }, ready)).toBeVisible();
+    await expect(storyLocation(canvasElement).pathname).toMatch(/^\/articles\/art_scraped_/);
+    await expect(canvas.getByRole('textbox', { name: texts.article.slugLabel })).not.toHaveAttribute('readonly');
+    await expect(canvas.getByRole('switch', { name: texts.article.draft })).toHaveAccessibleDescription(
+      `Only ${whoMay('publishArticle')} may publish articles`,
+    );
   },
 };

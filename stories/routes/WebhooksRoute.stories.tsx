@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { http } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { serverMessages, webhookEventLabels, webhookMessages, type WebhookDelivery } from '../../src/contract';
 import { formatDateTime } from '../../src/lib/format';
@@ -266,5 +267,46 @@ export const DeleteEndpoint: Story = {
     await waitFor(() => expect(canvas.queryByRole('listitem', { name: failingEndpoint.url })).toBeNull(), ready);
     await expect(canvas.getByRole('list', { name: t.list.label }).children).toHaveLength(2);
     await expect(canvas.getByText(t.remove.done(failingEndpoint.url)).closest('[role="status"]')).not.toBeNull();
+  },
+};
+
+/** How many times the webhooks were asked for. */
+let webhooksAsked = 0;
+
+/**
+ * An editor reaching /webhooks by a link: the screen says who may manage webhooks, as the server
+ * would, and asks the server nothing; the sidebar has no Webhooks link for them.
+ */
+export const AsEditor: Story = {
+  beforeEach({ msw }) {
+    webhooksAsked = 0;
+    // Counted, then refused as the server would (403 forbidden_role).
+    msw.use(
+      http.get('*/api/webhooks', () => {
+        webhooksAsked++;
+        return undefined;
+      }),
+      ...authHandlers.signedInAs('editor'),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: t.title, level: 1 }, ready)).toBeVisible();
+    await expect(canvas.getByRole('status')).toHaveTextContent('Only an admin may manage webhooks; you are an editor.');
+    await expect(canvas.queryByRole('list', { name: t.list.label })).toBeNull();
+    await expect(within(canvas.getByRole('navigation')).queryByRole('link', { name: 'Webhooks' })).toBeNull();
+    await expect(webhooksAsked).toBe(0);
+  },
+};
+
+/** An older server's `me` names no role: it had admins only, and the screen is theirs. */
+export const SignedInWithoutRole: Story = {
+  beforeEach({ msw }) {
+    msw.use(...authHandlers.signedInWithoutRole());
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('list', { name: t.list.label }, ready)).toBeVisible();
+    await expect(within(canvas.getByRole('navigation')).getByRole('link', { name: 'Webhooks' })).toHaveAttribute('aria-current', 'page');
   },
 };

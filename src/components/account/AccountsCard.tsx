@@ -1,29 +1,40 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Badge, Button, Field, Flex, Input, Stack, Text } from '@chakra-ui/react';
-import type { Account } from '../../contract';
+import { ROLE_DESCRIPTIONS, type Account, type CreateAccountRequest, type Role } from '../../contract';
 import { accountTexts } from '../../lib/texts-account';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { AccountSection } from './AccountSection';
 import { Loading } from './Loading';
 import { OneTimeSecret } from './OneTimeSecret';
+import { RoleSelect } from './RoleSelect';
 
 const t = accountTexts.accounts;
+
+/** What a new account is unless the admin picks another role: it may do the console's work, not manage accounts. */
+export const NEW_ACCOUNT_ROLE: Role = 'editor';
 
 export interface AccountsCardProps {
   accounts?: Account[];
   loading?: boolean;
-  /** Loading, adding or removing failed: the server's words. */
+  /** Loading, adding, removing or changing a role failed: the server's words (409 `last_admin`: make another admin first). */
   error?: string | null;
-  onAdd: (email: string) => void;
+  onAdd: (request: Required<CreateAccountRequest>) => void;
   adding?: boolean;
   /** The admin just added and their one-time password, shown once until dismissed. */
   created?: { email: string; password: string } | null;
   onDismissCreated: () => void;
   onRemove: (id: string) => void;
   removingId?: string | null;
+  /** Gives an account another role; the list shows the server's roles, so a refused change changes nothing. */
+  onChangeRole: (id: string, role: Role) => void;
+  /** The role change under way: its select shows the role asked for, and waits. */
+  changingRole?: { id: string; role: Role } | null;
 }
 
-/** The admins: add one (a one-time password shown once), remove another (after a confirmation). */
+/**
+ * The accounts and their roles: add one with a role (a one-time password shown once), change an
+ * account's role, remove another account (after a confirmation).
+ */
 export function AccountsCard({
   accounts,
   loading = false,
@@ -34,12 +45,16 @@ export function AccountsCard({
   onDismissCreated,
   onRemove,
   removingId,
+  onChangeRole,
+  changingRole,
 }: AccountsCardProps) {
   const [confirming, setConfirming] = useState<string | null>(null);
+  const [role, setRole] = useState<Role>(NEW_ACCOUNT_ROLE);
+  const roleHintId = useId();
   const handleAdd = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const email = String(new FormData(event.currentTarget).get('email') ?? '').trim();
-    if (email) onAdd(email);
+    if (email) onAdd({ email, role });
   };
   return (
     <AccountSection title={t.title} intro={t.intro}>
@@ -60,6 +75,12 @@ export function AccountsCard({
                     {account.current && <Badge colorPalette="green">{t.you}</Badge>}
                     {account.mustChangePassword && <Badge colorPalette="orange">{t.pending}</Badge>}
                   </Flex>
+                  <RoleSelect
+                    label={t.roleOf(account.email)}
+                    value={changingRole?.id === account.id ? changingRole.role : account.role}
+                    disabled={changingRole?.id === account.id}
+                    onChange={(next) => onChangeRole(account.id, next)}
+                  />
                   {!account.current &&
                     (confirming === account.id ? (
                       <Flex gap="2" align="center" role="group" aria-label={t.confirmRemove(account.email)}>
@@ -100,10 +121,17 @@ export function AccountsCard({
                 <Field.Label>{t.email}</Field.Label>
                 <Input name="email" type="email" autoComplete="off" key={created?.email ?? 'new'} />
               </Field.Root>
+              <Field.Root w="auto">
+                <Field.Label>{t.role}</Field.Label>
+                <RoleSelect size="md" value={role} onChange={setRole} describedBy={roleHintId} />
+              </Field.Root>
               <Button type="submit" disabled={adding}>
                 {adding ? t.adding : t.add}
               </Button>
             </Flex>
+            <Text id={roleHintId} fontSize="sm" color="fg.muted" mt="2">
+              {ROLE_DESCRIPTIONS[role]}
+            </Text>
           </form>
     </AccountSection>
   );

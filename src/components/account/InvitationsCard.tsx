@@ -1,11 +1,14 @@
-import { Button, Flex, Stack, Switch, Text } from '@chakra-ui/react';
-import type { Invitation } from '../../contract';
+import { useId, useState } from 'react';
+import { Badge, Button, Field, Flex, Stack, Switch, Text } from '@chakra-ui/react';
+import { ROLE_DESCRIPTIONS, ROLE_LABELS, type Invitation, type Role } from '../../contract';
 import { formatDateTime } from '../../lib/format';
 import { accountTexts } from '../../lib/texts-account';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { AccountSection } from './AccountSection';
 import { Loading } from './Loading';
+import { NEW_ACCOUNT_ROLE } from './AccountsCard';
 import { OneTimeSecret } from './OneTimeSecret';
+import { RoleSelect } from './RoleSelect';
 
 const t = accountTexts.invitations;
 
@@ -16,7 +19,8 @@ export interface InvitationsCardProps {
   error?: string | null;
   onToggle: (enabled: boolean) => void;
   toggling?: boolean;
-  onCreate: () => void;
+  /** Creates a link for an account of `role`. */
+  onCreate: (role: Role) => void;
   creating?: boolean;
   /** The link just created, shown once until dismissed. */
   createdUrl?: string | null;
@@ -25,7 +29,7 @@ export interface InvitationsCardProps {
   revokingId?: string | null;
 }
 
-/** Sign-up by invitation: on or off, single-use links valid 48 hours, each revocable. */
+/** Sign-up by invitation: on or off, single-use links valid 48 hours for an account of a role, each revocable. */
 export function InvitationsCard({
   enabled = false,
   invitations,
@@ -41,6 +45,8 @@ export function InvitationsCard({
   revokingId,
 }: InvitationsCardProps) {
   const open = invitations ?? [];
+  const [role, setRole] = useState<Role>(NEW_ACCOUNT_ROLE);
+  const roleHintId = useId();
   return (
     <AccountSection title={t.title} intro={t.intro}>
           <ErrorNotice message={error} />
@@ -68,6 +74,7 @@ export function InvitationsCard({
                         const expires = formatDateTime(invitation.expiresAt);
                         return (
                           <Flex as="li" key={invitation.id} gap="3" align="center" wrap="wrap">
+                            <Badge>{ROLE_LABELS[invitation.role]}</Badge>
                             <Text flex="1" minW="12rem" fontSize="sm">
                               {t.expires(expires)}
                               {invitation.createdBy && `, ${t.by(invitation.createdBy)}`}
@@ -86,9 +93,20 @@ export function InvitationsCard({
                       })}
                     </Stack>
                   )}
-                  <Button alignSelf="flex-start" variant="outline" disabled={creating} onClick={onCreate}>
-                    {creating ? t.creating : t.create}
-                  </Button>
+                  <Stack gap="2">
+                    <Flex gap="2" align="flex-end" wrap="wrap">
+                      <Field.Root w="auto">
+                        <Field.Label>{t.role}</Field.Label>
+                        <RoleSelect size="md" value={role} onChange={setRole} describedBy={roleHintId} />
+                      </Field.Root>
+                      <Button variant="outline" disabled={creating} onClick={() => onCreate(role)}>
+                        {creating ? t.creating : t.create}
+                      </Button>
+                    </Flex>
+                    <Text id={roleHintId} fontSize="sm" color="fg.muted">
+                      {ROLE_DESCRIPTIONS[role]}
+                    </Text>
+                  </Stack>
                 </>
               ) : (
                 <Text color="fg.muted">{t.off}</Text>

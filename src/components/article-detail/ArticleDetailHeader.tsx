@@ -4,6 +4,7 @@ import { LuArrowLeft, LuRefreshCw, LuTrash2 } from 'react-icons/lu';
 import { shortId } from '../../lib/format';
 import { texts } from '../../lib/texts';
 import { AppLink } from '../common/AppLink';
+import { refusable, RefusedTooltip } from '../common/RefusedTooltip';
 
 export interface ArticleDetailHeaderProps {
   id: string;
@@ -14,6 +15,8 @@ export interface ArticleDetailHeaderProps {
   isRefreshing?: boolean;
   onDelete: () => void;
   isDeleting?: boolean;
+  /** Why the signed-in role may not delete this article: Delete is disabled with it as its tooltip. */
+  deleteRefused?: string | null;
 }
 
 /** What names an article: its title, else its slug, else 'Article #' and the last 8 characters of its id. */
@@ -30,6 +33,7 @@ export function ArticleDetailHeader({
   isRefreshing = false,
   onDelete,
   isDeleting = false,
+  deleteRefused,
 }: ArticleDetailHeaderProps) {
   const slugId = useId();
   // Under a title, the slug the article is known by (announced as the heading's description).
@@ -66,16 +70,18 @@ export function ArticleDetailHeader({
             <LuRefreshCw />
           </Icon>
         </IconButton>
-        <Button
-          variant="outline"
-          colorPalette="red"
-          onClick={onDelete}
-          disabled={isDeleting}
-          aria-busy={isDeleting || undefined}
-        >
-          <LuTrash2 />
-          {texts.article.delete}
-        </Button>
+        <RefusedTooltip reason={deleteRefused}>
+          <Button
+            variant="outline"
+            colorPalette="red"
+            {...refusable(deleteRefused, onDelete)}
+            disabled={isDeleting}
+            aria-busy={isDeleting || undefined}
+          >
+            <LuTrash2 />
+            {texts.article.delete}
+          </Button>
+        </RefusedTooltip>
       </HStack>
     </Flex>
   );

@@ -18,6 +18,22 @@ import { RescrapeAction } from './RescrapeAction';
 import { StatusBanner } from './StatusBanner';
 import type { StatusBannerKind } from './useStatusBanner';
 
+/**
+ * What the signed-in role may not do to this article, each with why (its tooltip or notice):
+ * absent or null, it may. The schedule's and the history's refusals go to their cards, which
+ * are the route's (`schedule`, `history`).
+ */
+export interface ArticleRefusals {
+  /** The slug and the HTML (read-only, saying why). */
+  edit?: string | null;
+  /** The switch on a draft. */
+  publish?: string | null;
+  /** The switch on a published article. */
+  unpublish?: string | null;
+  delete?: string | null;
+  rescrape?: string | null;
+}
+
 export interface ArticleDetailViewProps {
   article: Article;
   /** Its public reads of the last 30 days (undefined: loading; null: failed); false: not shown. */
@@ -60,6 +76,10 @@ export interface ArticleDetailViewProps {
   history?: ReactNode;
   /** The Schedule card (its own container: it writes the schedule), below the metadata and URLs. */
   schedule?: ReactNode;
+  /** What the signed-in role may not do here (everything allowed when absent). */
+  refused?: ArticleRefusals;
+  /** Who else has the article open, and who is editing it (the route's: it holds the live stream). */
+  presence?: ReactNode;
 }
 
 /** The article detail screen (SPEC.md section 4), from its props alone. */
@@ -89,6 +109,8 @@ export function ArticleDetailView({
   conflict,
   history,
   schedule,
+  refused = {},
+  presence,
 }: ArticleDetailViewProps) {
   const isPublished = article.status === 'published';
   return (
@@ -101,6 +123,7 @@ export function ArticleDetailView({
         isRefreshing={isRefreshing}
         onDelete={onDelete}
         isDeleting={isDeleting}
+        deleteRefused={refused.delete}
       />
       <HStack justify="space-between" wrap="wrap" gap="4">
         <ArticleStatusSwitch
@@ -108,14 +131,17 @@ export function ArticleDetailView({
           pendingAction={pendingAction}
           onPublish={onPublish}
           onConvertToDraft={onConvertToDraft}
+          refused={isPublished ? refused.unpublish : refused.publish}
         />
         <RescrapeAction
           scrapedUrl={article.scrapedUrl}
           isPublished={isPublished}
           onBlockedEdit={onOpenDialog}
           onRescrape={onRescrape}
+          refused={refused.rescrape}
         />
       </HStack>
+      {presence}
       <StatusBanner kind={banner} onDismiss={onDismissBanner} />
       <ErrorNotice message={error} onDismiss={onDismissError} />
       {draftOffer && <DraftRestoreNotice {...draftOffer} />}
@@ -127,9 +153,15 @@ export function ArticleDetailView({
       </Grid>
       {schedule}
       {conflict?.field === 'slug' && <EditConflictPanel {...conflict} />}
-      <SlugEditor savedSlug={article.slug} isPublished={isPublished} onBlockedEdit={onOpenDialog} {...slug} />
+      <SlugEditor savedSlug={article.slug} isPublished={isPublished} onBlockedEdit={onOpenDialog} refused={refused.edit} {...slug} />
       {conflict?.field === 'blogData' && <EditConflictPanel {...conflict} />}
-      <HtmlEditorPreview savedHtml={article.blogData} isPublished={isPublished} onBlockedEdit={onOpenDialog} {...html} />
+      <HtmlEditorPreview
+        savedHtml={article.blogData}
+        isPublished={isPublished}
+        onBlockedEdit={onOpenDialog}
+        refused={refused.edit}
+        {...html}
+      />
       {history}
       {hasWebsitePreview(article) && <DeviceFramePreview scrapedUrl={article.scrapedUrl} newUrl={article.newUrl} />}
       <DataCard title={texts.article.scrappedData} text={article.scrappedData} />

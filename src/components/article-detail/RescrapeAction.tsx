@@ -4,6 +4,7 @@ import { LuRefreshCcw } from 'react-icons/lu';
 import type { ApiError, ScrapeResult } from '../../contract';
 import { texts } from '../../lib/texts';
 import { ErrorNotice } from '../common/ErrorNotice';
+import { refusable, RefusedTooltip } from '../common/RefusedTooltip';
 import { ScrapeWarnings } from '../new-article/ScrapeWarnings';
 
 export interface RescrapeActionProps {
@@ -14,6 +15,8 @@ export interface RescrapeActionProps {
   onBlockedEdit: () => void;
   /** Scrapes the page again; resolves with the answer, rejects with the API's error. */
   onRescrape: (request: { replaceBlogData: boolean }) => Promise<ScrapeResult>;
+  /** Why the signed-in role may not scrape this article again: Re-scrape is disabled with it as its tooltip. */
+  refused?: string | null;
 }
 
 type Phase =
@@ -28,7 +31,7 @@ const t = texts.scrape;
  * 'Re-scrape' on the article detail screen: asks first (the raw text is replaced, the blog
  * HTML only when ticked), then reports what came back, warnings included.
  */
-export function RescrapeAction({ scrapedUrl, isPublished, onBlockedEdit, onRescrape }: RescrapeActionProps) {
+export function RescrapeAction({ scrapedUrl, isPublished, onBlockedEdit, onRescrape, refused }: RescrapeActionProps) {
   const [phase, setPhase] = useState<Phase>({ kind: 'closed' });
   const [replaceBlogData, setReplaceBlogData] = useState(false);
   if (!scrapedUrl) return null;
@@ -62,10 +65,12 @@ export function RescrapeAction({ scrapedUrl, isPublished, onBlockedEdit, onRescr
   const pending = phase.kind === 'pending';
   return (
     <>
-      <Button variant="outline" onClick={open}>
-        <LuRefreshCcw aria-hidden />
-        {t.rescrape}
-      </Button>
+      <RefusedTooltip reason={refused}>
+        <Button variant="outline" {...refusable(refused, open)}>
+          <LuRefreshCcw aria-hidden />
+          {t.rescrape}
+        </Button>
+      </RefusedTooltip>
       <Dialog.Root
         open={phase.kind !== 'closed'}
         onOpenChange={(details) => {

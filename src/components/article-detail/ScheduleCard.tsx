@@ -3,6 +3,7 @@ import { Alert, Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/re
 import { scheduleProblem, type Article, type ArticleStatus, type SchedulePatch } from '../../contract';
 import { scheduleTexts as t } from '../../lib/texts-schedule';
 import { browserTimeZone, instantToWallClock, timeZoneChoices } from '../../lib/zonedTime';
+import { LockNotice } from '../article-editor/LockNotice';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { messageOf } from '../lists/TrashList';
 import { readWallClock, ScheduleTimeField, TimeZoneField } from '../schedule/ScheduleFields';
@@ -24,6 +25,8 @@ export interface ScheduleCardProps {
   onSave: (patch: SchedulePatch) => Promise<unknown>;
   /** Runs a failed change now (POST …/schedule/retry); rejects with the API's error. */
   onRetry: () => Promise<unknown>;
+  /** Why the signed-in role may not schedule: the card shows the schedule and says so, without its inputs and Retry. */
+  refused?: string | null;
 }
 
 type Field = 'publishAt' | 'unpublishAt';
@@ -38,7 +41,16 @@ type Pending = 'save' | Field | 'retry' | null;
  * the server's, is said in the server's words with every input left as typed. A change that
  * could not be made shows why, with Retry; a late one, its note.
  */
-export function ScheduleCard({ status, schedule, defaultTimeZone, timeZones, now = () => new Date(), onSave, onRetry }: ScheduleCardProps) {
+export function ScheduleCard({
+  status,
+  schedule,
+  defaultTimeZone,
+  timeZones,
+  now = () => new Date(),
+  onSave,
+  onRetry,
+  refused,
+}: ScheduleCardProps) {
   const headingId = useId();
   const [fallbackZone] = useState(() => defaultTimeZone ?? browserTimeZone());
   const savedZone = schedule.scheduleTimeZone ?? defaultTimeZone ?? fallbackZone;
@@ -176,18 +188,20 @@ export function ScheduleCard({ status, schedule, defaultTimeZone, timeZones, now
                 <Alert.Title>{t.failed(failure.action)}</Alert.Title>
                 <Alert.Description>{t.failedBody(failure.reason, zonedText(failure.dueAt, savedZone))}</Alert.Description>
                 {retryError ? <Alert.Description fontWeight="medium">{retryError}</Alert.Description> : null}
-                <HStack>
-                  <Button
-                    size="sm"
-                    colorPalette="red"
-                    disabled={busy}
-                    loading={pending === 'retry'}
-                    loadingText={t.retrying}
-                    onClick={() => void retry()}
-                  >
-                    {t.retry}
-                  </Button>
-                </HStack>
+                {refused ? null : (
+                  <HStack>
+                    <Button
+                      size="sm"
+                      colorPalette="red"
+                      disabled={busy}
+                      loading={pending === 'retry'}
+                      loadingText={t.retrying}
+                      onClick={() => void retry()}
+                    >
+                      {t.retry}
+                    </Button>
+                  </HStack>
+                )}
               </Alert.Content>
             </Alert.Root>
           ) : null}
@@ -211,56 +225,60 @@ export function ScheduleCard({ status, schedule, defaultTimeZone, timeZones, now
           ) : failure ? null : (
             <Text color="fg.muted">{t.nothingScheduled}</Text>
           )}
-          <form
-            onSubmit={(event) => {
-              event.preventDefault();
-              save();
-            }}
-          >
-            <Stack gap="4">
-              <TimeZoneField value={zone} zones={zones} onChange={chooseZone} disabled={busy} />
-              {shown.publishAt ? (
-                <ScheduleTimeField
-                  label={t.publishLabel}
-                  value={values.publishAt}
-                  zone={zone}
-                  onChange={edit('publishAt')}
-                  disabled={busy}
-                  action={clearButton('publishAt')}
-                />
-              ) : null}
-              {shown.unpublishAt ? (
-                <ScheduleTimeField
-                  label={t.unpublishLabel}
-                  value={values.unpublishAt}
-                  zone={zone}
-                  onChange={edit('unpublishAt')}
-                  disabled={busy}
-                  action={clearButton('unpublishAt')}
-                />
-              ) : null}
-              {clearsBoth ? (
-                <Text textStyle="sm" color="fg.muted">
-                  {t.clearsBoth}
-                </Text>
-              ) : null}
-              {outcome && !outcome.ok ? <ErrorNotice message={outcome.message} /> : null}
-              <HStack gap="3" wrap="wrap">
-                <Button
-                  type="submit"
-                  colorPalette="blue"
-                  disabled={busy || (!changes.publishAt && !changes.unpublishAt)}
-                  loading={pending === 'save'}
-                  loadingText={t.saving}
-                >
-                  {t.save}
-                </Button>
-                <Text role="status" textStyle="sm" color="status.ok" fontWeight="medium">
-                  {outcome?.ok ? outcome.message : null}
-                </Text>
-              </HStack>
-            </Stack>
-          </form>
+          {refused ? (
+            <LockNotice text={refused} />
+          ) : (
+            <form
+              onSubmit={(event) => {
+                event.preventDefault();
+                save();
+              }}
+            >
+              <Stack gap="4">
+                <TimeZoneField value={zone} zones={zones} onChange={chooseZone} disabled={busy} />
+                {shown.publishAt ? (
+                  <ScheduleTimeField
+                    label={t.publishLabel}
+                    value={values.publishAt}
+                    zone={zone}
+                    onChange={edit('publishAt')}
+                    disabled={busy}
+                    action={clearButton('publishAt')}
+                  />
+                ) : null}
+                {shown.unpublishAt ? (
+                  <ScheduleTimeField
+                    label={t.unpublishLabel}
+                    value={values.unpublishAt}
+                    zone={zone}
+                    onChange={edit('unpublishAt')}
+                    disabled={busy}
+                    action={clearButton('unpublishAt')}
+                  />
+                ) : null}
+                {clearsBoth ? (
+                  <Text textStyle="sm" color="fg.muted">
+                    {t.clearsBoth}
+                  </Text>
+                ) : null}
+                {outcome && !outcome.ok ? <ErrorNotice message={outcome.message} /> : null}
+                <HStack gap="3" wrap="wrap">
+                  <Button
+                    type="submit"
+                    colorPalette="blue"
+                    disabled={busy || (!changes.publishAt && !changes.unpublishAt)}
+                    loading={pending === 'save'}
+                    loadingText={t.saving}
+                  >
+                    {t.save}
+                  </Button>
+                  <Text role="status" textStyle="sm" color="status.ok" fontWeight="medium">
+                    {outcome?.ok ? outcome.message : null}
+                  </Text>
+                </HStack>
+              </Stack>
+            </form>
+          )}
         </Stack>
       </Card.Body>
     </Card.Root>

@@ -1,5 +1,5 @@
 export { ArticleDetailHeader, articleTitle, type ArticleDetailHeaderProps } from './ArticleDetailHeader';
-export { ArticleDetailView, type ArticleDetailViewProps } from './ArticleDetailView';
+export { ArticleDetailView, type ArticleDetailViewProps, type ArticleRefusals } from './ArticleDetailView';
 export { ArticleLoading, ArticleNotFound, type ArticleNotFoundProps } from './ArticleDetailStates';
 export { ArticleMetadataCard, type ArticleMetadataCardProps } from './ArticleMetadataCard';
 export {

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Badge, Box, Button, Card, chakra, HStack, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { texts } from '../../lib/texts';
-import { PublishedLockNotice } from './PublishedLockNotice';
+import { LockNotice } from './LockNotice';
 import { blockedEditHandlers } from './blockedEdit';
 import { canSaveHtml } from './rules';
 
@@ -24,6 +24,8 @@ export interface HtmlEditorPreviewProps {
   onReset: () => void;
   /** Called when someone tries to type into the HTML of a published article. */
   onBlockedEdit: () => void;
+  /** Why the signed-in role may not edit this article: the editor is read-only and says so (no Convert to Draft offered). */
+  refused?: string | null;
 }
 
 /**
@@ -39,10 +41,13 @@ export function HtmlEditorPreview({
   onSave,
   onReset,
   onBlockedEdit,
+  refused,
 }: HtmlEditorPreviewProps) {
   const a = texts.article;
   const unsaved = value !== (savedHtml ?? '');
-  const canSave = canSaveHtml({ value, savedHtml, isPublished, isSaving });
+  // Read-only either way; only a published article offers Convert to Draft when typed into.
+  const locked = isPublished || Boolean(refused);
+  const canSave = canSaveHtml({ value, savedHtml, isPublished: locked, isSaving });
 
   return (
     <Card.Root as="section" aria-label={a.htmlEditor} bg="bg.card">
@@ -63,7 +68,7 @@ export function HtmlEditorPreview({
         </HStack>
       </Card.Header>
       <Card.Body gap="4">
-        {isPublished && <PublishedLockNotice />}
+        {refused ? <LockNotice text={refused} /> : isPublished && <LockNotice />}
         <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
           <Stack gap="2" minW="0">
             <Text fontWeight="medium" textStyle="sm">
@@ -74,13 +79,13 @@ export function HtmlEditorPreview({
               borderWidth="1px"
               borderRadius="md"
               overflow="hidden"
-              {...(isPublished ? blockedEditHandlers(onBlockedEdit, { multiline: true }) : {})}
+              {...(isPublished && !refused ? blockedEditHandlers(onBlockedEdit, { multiline: true }) : {})}
             >
               <Suspense fallback={<EditorLoading />}>
                 <HtmlCodeEditor
                   value={value}
                   onChange={onChange}
-                  readOnly={isPublished}
+                  readOnly={locked}
                   label={a.htmlEditorLabel}
                   height={PANE_HEIGHT}
                 />

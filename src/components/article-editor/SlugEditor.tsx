@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Card, Field, HStack, Icon, Input, Spinner, Stack, Text } from '@chakra-ui/react';
 import { LuCheck, LuCircleAlert } from 'react-icons/lu';
 import { texts } from '../../lib/texts';
-import { PublishedLockNotice } from './PublishedLockNotice';
+import { LockNotice } from './LockNotice';
 import { blockedEditHandlers } from './blockedEdit';
 import { canSaveSlug, canVerifySlug, isSlugChanged, type SlugCheckState } from './rules';
 
@@ -21,6 +21,8 @@ export interface SlugEditorProps {
   isSaving: boolean;
   /** Called when someone tries to type into the slug of a published article. */
   onBlockedEdit: () => void;
+  /** Why the signed-in role may not edit this article: the field is read-only and says so (no Convert to Draft offered). */
+  refused?: string | null;
 }
 
 /** The 'Article Slug Editor' card: edit, verify availability, save or reset the slug. */
@@ -35,11 +37,14 @@ export function SlugEditor({
   onReset,
   isSaving,
   onBlockedEdit,
+  refused,
 }: SlugEditorProps) {
   const a = texts.article;
   const unsaved = isSlugChanged(value, savedSlug);
-  const canVerify = canVerifySlug({ value, isPublished, checkStatus: check.status });
-  const canSave = canSaveSlug({ value, savedSlug, isPublished, checkStatus: check.status, isSaving });
+  // Read-only either way; only a published article offers Convert to Draft when typed into.
+  const locked = isPublished || Boolean(refused);
+  const canVerify = canVerifySlug({ value, isPublished: locked, checkStatus: check.status });
+  const canSave = canSaveSlug({ value, savedSlug, isPublished: locked, checkStatus: check.status, isSaving });
 
   return (
     <Card.Root as="section" aria-label={a.slugEditor} bg="bg.card">
@@ -50,9 +55,9 @@ export function SlugEditor({
         </HStack>
       </Card.Header>
       <Card.Body gap="4">
-        <Field.Root readOnly={isPublished}>
+        <Field.Root readOnly={locked}>
           <Field.Label>{a.slugLabel}</Field.Label>
-          <Box w="full" {...(isPublished ? blockedEditHandlers(onBlockedEdit) : {})}>
+          <Box w="full" {...(isPublished && !refused ? blockedEditHandlers(onBlockedEdit) : {})}>
             <Input
               value={value}
               onChange={(event) => onChange(event.target.value)}
@@ -78,10 +83,10 @@ export function SlugEditor({
 
         {/* Announced as the check progresses, so a screen reader hears the outcome of Verify. */}
         <Box role="status" aria-live="polite">
-          <SlugCheckMessage check={check} value={value} isPublished={isPublished} onChange={onChange} />
+          <SlugCheckMessage check={check} value={value} isPublished={locked} onChange={onChange} />
         </Box>
 
-        {isPublished && <PublishedLockNotice />}
+        {refused ? <LockNotice text={refused} /> : isPublished && <LockNotice />}
       </Card.Body>
     </Card.Root>
   );

@@ -3,6 +3,7 @@ import { Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { LuFiles, LuGlobe } from 'react-icons/lu';
 import type { ApiError, RevisionPatch, RevisionSummary } from '../../contract';
 import { historyTexts as t } from '../../lib/texts-history';
+import { LockNotice } from '../article-editor/LockNotice';
 import { ClosableDialog } from '../common/ClosableDialog';
 import { useConfirmedAction } from '../common/useConfirmedAction';
 import { messageOf } from '../lists/TrashList';
@@ -36,6 +37,8 @@ export interface ArticleHistoryCardProps extends ListProps {
   onRestore: (number: number) => Promise<unknown>;
   /** Pins, unpins or names a revision; rejects with the API's error. */
   onLabel: (number: number, patch: RevisionPatch) => Promise<unknown>;
+  /** Why the signed-in role may not restore, pin or name this article's revisions: the card says so and offers only comparisons. */
+  refused?: string | null;
 }
 
 /**
@@ -52,6 +55,7 @@ export function ArticleHistoryCard({
   onCloseComparison,
   onRestore,
   onLabel,
+  refused,
   ...list
 }: ArticleHistoryCardProps) {
   const titleId = useId();
@@ -133,6 +137,7 @@ export function ArticleHistoryCard({
         </HStack>
       </Card.Header>
       <Card.Body gap="3">
+        {refused && <LockNotice text={refused} />}
         {notice && (
           <Text role={notice.error ? 'alert' : 'status'} color={notice.error ? 'status.down' : 'status.ok'} fontWeight="medium">
             {notice.text}
@@ -146,6 +151,7 @@ export function ArticleHistoryCard({
           onRestore={askRestore}
           onTogglePin={togglePin}
           onRename={rename}
+          canChange={!refused}
         />
       </Card.Body>
       <ClosableDialog size="cover" open={comparison !== null} title={t.compareTitle} onClose={onCloseComparison} closeLabel={t.close}>

@@ -24,6 +24,8 @@ export interface RevisionListProps {
   onRestore: (revision: RevisionSummary) => void;
   onTogglePin: (revision: RevisionSummary) => void;
   onRename: (revision: RevisionSummary) => void;
+  /** The signed-in role may restore, pin and name revisions of this article: each has a menu of those (else none). */
+  canChange?: boolean;
 }
 
 /**
@@ -46,6 +48,7 @@ export function RevisionList({
   onRestore,
   onTogglePin,
   onRename,
+  canChange = true,
 }: RevisionListProps) {
   if (isLoading) return <LoadingState label={t.loading} />;
   if (error) return <ErrorState title={t.errorTitle} message={error} onRetry={onRetry} />;
@@ -71,6 +74,7 @@ export function RevisionList({
             onRestore={onRestore}
             onTogglePin={onTogglePin}
             onRename={onRename}
+            canChange={canChange}
           />
         ))}
       </Stack>
@@ -94,6 +98,7 @@ interface RevisionRowProps {
   onRestore: (revision: RevisionSummary) => void;
   onTogglePin: (revision: RevisionSummary) => void;
   onRename: (revision: RevisionSummary) => void;
+  canChange: boolean;
 }
 
 /** One revision; memoised: a longer history or another tick re-renders only what changed. */
@@ -106,6 +111,7 @@ const RevisionRow = memo(function RevisionRow({
   onRestore,
   onTogglePin,
   onRename,
+  canChange,
 }: RevisionRowProps) {
   const { number } = revision;
   const folded = revision.updatedAt !== revision.createdAt;
@@ -160,33 +166,35 @@ const RevisionRow = memo(function RevisionRow({
               {t.compareWithCurrent}
             </Button>
           )}
-          <Menu.Root>
-            <Menu.Trigger asChild>
-              <IconButton size="sm" variant="ghost" aria-label={t.actions(number)}>
-                <LuEllipsisVertical />
-              </IconButton>
-            </Menu.Trigger>
-            <Portal>
-              <Menu.Positioner>
-                <Menu.Content>
-                  {!revision.current && (
-                    <Menu.Item value="restore" onClick={() => onRestore(revision)}>
-                      <LuUndo2 aria-hidden />
-                      {t.restore}
+          {canChange && (
+            <Menu.Root>
+              <Menu.Trigger asChild>
+                <IconButton size="sm" variant="ghost" aria-label={t.actions(number)}>
+                  <LuEllipsisVertical />
+                </IconButton>
+              </Menu.Trigger>
+              <Portal>
+                <Menu.Positioner>
+                  <Menu.Content>
+                    {!revision.current && (
+                      <Menu.Item value="restore" onClick={() => onRestore(revision)}>
+                        <LuUndo2 aria-hidden />
+                        {t.restore}
+                      </Menu.Item>
+                    )}
+                    <Menu.Item value="pin" onClick={() => onTogglePin(revision)}>
+                      <LuLock aria-hidden />
+                      {revision.pinned ? t.unpin : t.pin}
                     </Menu.Item>
-                  )}
-                  <Menu.Item value="pin" onClick={() => onTogglePin(revision)}>
-                    <LuLock aria-hidden />
-                    {revision.pinned ? t.unpin : t.pin}
-                  </Menu.Item>
-                  <Menu.Item value="rename" onClick={() => onRename(revision)}>
-                    <LuSquarePen aria-hidden />
-                    {t.rename}
-                  </Menu.Item>
-                </Menu.Content>
-              </Menu.Positioner>
-            </Portal>
-          </Menu.Root>
+                    <Menu.Item value="rename" onClick={() => onRename(revision)}>
+                      <LuSquarePen aria-hidden />
+                      {t.rename}
+                    </Menu.Item>
+                  </Menu.Content>
+                </Menu.Positioner>
+              </Portal>
+            </Menu.Root>
+          )}
         </HStack>
       </HStack>
     </Box>

@@ -5,6 +5,7 @@ import type { ArticleCard as ArticleCardData, SearchSnippet } from '../../contra
 import { formatDateTime, shortId, truncate, URL_DISPLAY_MAX } from '../../lib/format';
 import { texts } from '../../lib/texts';
 import { AppLink } from '../common/AppLink';
+import { refusable, RefusedTooltip } from '../common/RefusedTooltip';
 import { bulkTexts } from '../../lib/texts-articles';
 import { articleRowTitle } from './articleRow';
 import { rawTextSnippet, snippetCuts } from './highlight';
@@ -14,9 +15,12 @@ import { ScheduleBadges } from '../schedule/ScheduleBadges';
 
 export interface ArticleCardProps {
   article: ArticleCardData;
-  onDelete: (id: string) => void;
+  /** Without it (a role that may delete nothing) the card has no Delete. */
+  onDelete?: (id: string) => void;
   /** A deletion of this article is in progress: Delete is disabled. */
   isDeleting?: boolean;
+  /** Why the signed-in role may not delete a published article (an author's drafts only): Delete is disabled with it on such a card. */
+  deletePublishedRefused?: string | null;
   /**
    * The search: its words are marked in the title, the addresses and the blog HTML's preview;
    * the raw text shows the server's snippet with its matches instead (`article.snippet`).
@@ -88,12 +92,14 @@ export const ArticleCard = memo(function ArticleCard({
   article,
   onDelete,
   isDeleting = false,
+  deletePublishedRefused,
   highlight,
   selected = false,
   onToggleSelect,
 }: ArticleCardProps) {
   const headingId = useId();
   const isPublished = article.status === 'published';
+  const deleteRefused = isPublished ? deletePublishedRefused : null;
   const snippet = rawTextSnippet(article);
   // Space on the card itself, not on a link or button inside it (those keep their own Space).
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
@@ -195,18 +201,22 @@ export const ArticleCard = memo(function ArticleCard({
             {texts.articles.viewFull}
           </AppLink>
         </Button>
-        <Button
-          variant="outline"
-          colorPalette="red"
-          size="sm"
-          onClick={() => onDelete(article.id)}
-          loading={isDeleting}
-          loadingText={texts.articles.delete}
-          aria-describedby={headingId}
-        >
-          <LuTrash2 aria-hidden />
-          {texts.articles.delete}
-        </Button>
+        {onDelete ? (
+          <RefusedTooltip reason={deleteRefused}>
+            <Button
+              variant="outline"
+              colorPalette="red"
+              size="sm"
+              {...refusable(deleteRefused, () => onDelete(article.id))}
+              loading={isDeleting}
+              loadingText={texts.articles.delete}
+              aria-describedby={headingId}
+            >
+              <LuTrash2 aria-hidden />
+              {texts.articles.delete}
+            </Button>
+          </RefusedTooltip>
+        ) : null}
       </Card.Footer>
     </Card.Root>
   );

@@ -24,9 +24,12 @@ export interface ArticleListProps {
   /** When set, the error state is shown (its message, or the fallback text). */
   error?: { message?: string } | null;
   onRetry: () => void;
-  onDelete: (id: string) => void;
+  /** Without it (a role that may delete nothing) the cards have no Delete. */
+  onDelete?: (id: string) => void;
   /** The article whose deletion is pending. */
   deletingId?: string | null;
+  /** Why the signed-in role may not delete a published article: its card's Delete is disabled with it. */
+  deletePublishedRefused?: string | null;
   /** The server has another page. */
   hasMore?: boolean;
   isFetchingMore?: boolean;
@@ -131,6 +134,7 @@ export function ArticleList({
   onRetry,
   onDelete,
   deletingId,
+  deletePublishedRefused,
   hasMore = false,
   isFetchingMore = false,
   onLoadMore,
@@ -150,6 +154,7 @@ export function ArticleList({
       search={search}
       onDelete={onDelete}
       deletingId={deletingId}
+      deletePublishedRefused={deletePublishedRefused}
       hasMore={hasMore}
       isFetchingMore={isFetchingMore}
       onLoadMore={onLoadMore}
@@ -165,12 +170,15 @@ function WindowedArticles({
   onToggleSelect,
   onDelete,
   deletingId,
+  deletePublishedRefused,
   hasMore,
   isFetchingMore,
   onLoadMore,
   search,
-}: Required<Pick<ArticleListProps, 'onDelete' | 'hasMore' | 'isFetchingMore' | 'search'>> &
-  Pick<ArticleListProps, 'deletingId' | 'onLoadMore' | 'selected' | 'onToggleSelect'> & { articles: readonly ArticleCardData[] }) {
+}: Required<Pick<ArticleListProps, 'hasMore' | 'isFetchingMore' | 'search'>> &
+  Pick<ArticleListProps, 'onDelete' | 'deletingId' | 'deletePublishedRefused' | 'onLoadMore' | 'selected' | 'onToggleSelect'> & {
+    articles: readonly ArticleCardData[];
+  }) {
   const getItemKey = useCallback((index: number) => articles[index]!.id, [articles]);
   const { listRef, scrollMargin } = useListBox();
   const { measureRow, rows, totalSize, offset } = useWindowRows({
@@ -209,6 +217,7 @@ function WindowedArticles({
                 article={article}
                 onDelete={onDelete}
                 isDeleting={article.id === deletingId}
+                deletePublishedRefused={deletePublishedRefused}
                 search={search}
                 isSelected={selected?.has(article.id) ?? false}
                 onToggleSelect={onToggleSelect}
@@ -237,6 +246,7 @@ const ArticleRow = memo(function ArticleRow({
   article,
   onDelete,
   isDeleting,
+  deletePublishedRefused,
   search,
   isSelected,
   onToggleSelect,
@@ -245,8 +255,9 @@ const ArticleRow = memo(function ArticleRow({
   setSize: number;
   measureRow: (element: HTMLElement | null) => void;
   article: ArticleCardData;
-  onDelete: (id: string) => void;
+  onDelete?: (id: string) => void;
   isDeleting: boolean;
+  deletePublishedRefused?: string | null;
   search: string;
   isSelected: boolean;
   onToggleSelect?: (id: string, range: boolean) => void;
@@ -257,6 +268,7 @@ const ArticleRow = memo(function ArticleRow({
         article={article}
         onDelete={onDelete}
         isDeleting={isDeleting}
+        deletePublishedRefused={deletePublishedRefused}
         highlight={search}
         selected={isSelected}
         onToggleSelect={onToggleSelect}

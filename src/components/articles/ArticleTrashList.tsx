@@ -16,11 +16,12 @@ export interface ArticleTrashListProps {
   onRetry: () => void;
   /**
    * Brings an article back, under `slug` when given. Rejects with the API's error: a 409
-   * `restore_slug_taken` carries the `suggestion` the row then offers.
+   * `restore_slug_taken` carries the `suggestion` the row then offers. Without it (a role that
+   * may not restore) the rows have no Restore.
    */
-  onRestore: (id: string, slug?: string) => Promise<unknown>;
-  /** Deletes an article for good (after the dialog's confirmation); rejects with the API's error. */
-  onDeleteForever: (id: string) => Promise<unknown>;
+  onRestore?: (id: string, slug?: string) => Promise<unknown>;
+  /** Deletes an article for good (after the dialog's confirmation); rejects with the API's error. Without it, no Delete forever. */
+  onDeleteForever?: (id: string) => Promise<unknown>;
   hasMore?: boolean;
   isFetchingMore?: boolean;
   onLoadMore?: () => void;
@@ -68,9 +69,9 @@ const ArticleTrashRow = memo(function ArticleTrashRow({
       isRestoring={isRestoring}
       problem={problem}
       // A plain Restore passes no slug, explicitly: the restore always takes (id, slug).
-      onRestore={() => void onRestore(article.id, undefined)}
-      onRestoreAs={(suggestion) => void onRestore(article.id, suggestion)}
-      onAskDeleteForever={() => onAskDeleteForever(article)}
+      onRestore={onRestore && (() => void onRestore(article.id, undefined))}
+      onRestoreAs={onRestore && ((suggestion) => void onRestore(article.id, suggestion))}
+      onAskDeleteForever={onAskDeleteForever && (() => onAskDeleteForever(article))}
     >
       {(headingId) => (
         <Stack gap="1" minW="0" flex="1 1 16rem">

@@ -8,10 +8,12 @@ export interface ArticlesHeaderProps {
   onRefresh: () => void;
   /** While true the button is disabled and its icon spins. */
   isRefreshing?: boolean;
+  /** The signed-in role may create articles: New article shows (else it is left out). */
+  canCreate?: boolean;
 }
 
 /** Title, subtitle, Refresh and New article (/articles/new) of the articles list (SPEC.md "Articles list"). */
-export function ArticlesHeader({ onRefresh, isRefreshing = false }: ArticlesHeaderProps) {
+export function ArticlesHeader({ onRefresh, isRefreshing = false, canCreate = true }: ArticlesHeaderProps) {
   return (
     <Flex justify="space-between" align={{ base: 'flex-start', md: 'center' }} gap="4" wrap="wrap">
       <Stack gap="1">
@@ -27,12 +29,14 @@ export function ArticlesHeader({ onRefresh, isRefreshing = false }: ArticlesHead
           </Icon>
           {texts.articles.refresh}
         </Button>
-        <Button asChild>
-          <AppLink href="/articles/new">
-            <LuPlus aria-hidden />
-            {articlesScreenTexts.newArticle}
-          </AppLink>
-        </Button>
+        {canCreate ? (
+          <Button asChild>
+            <AppLink href="/articles/new">
+              <LuPlus aria-hidden />
+              {articlesScreenTexts.newArticle}
+            </AppLink>
+          </Button>
+        ) : null}
       </HStack>
     </Flex>
   );

@@ -38,6 +38,7 @@ const kindIcon: Record<ActivityKind, IconType> = {
   // Account changes share the sidebar's Account icon (already loaded with the layout).
   'user.created': LuUser,
   'user.removed': LuUser,
+  'user.role': LuUser,
   'user.password': LuUser,
   'invitation.created': LuUser,
   'invitation.settings': LuUser,

@@ -13,6 +13,8 @@ export interface RecentArticlesProps {
   /** Newest first, as the list call answers; only the first 5 show. */
   articles?: readonly ArticleCard[];
   loading?: boolean;
+  /** The signed-in role may create articles: the empty state offers to (else it only says there are none). */
+  canCreate?: boolean;
 }
 
 function ArticleRow({ article }: { article: ArticleCard }) {
@@ -59,7 +61,7 @@ function ArticleRow({ article }: { article: ArticleCard }) {
 }
 
 /** The newest articles, each opening its detail page. */
-export function RecentArticles({ articles, loading = false }: RecentArticlesProps) {
+export function RecentArticles({ articles, loading = false, canCreate = true }: RecentArticlesProps) {
   const shown = (articles ?? []).slice(0, RECENT_ARTICLES_MAX);
   return (
     <Card.Root bg="bg.card">
@@ -83,12 +85,14 @@ export function RecentArticles({ articles, loading = false }: RecentArticlesProp
           <Stack align="center" gap="3" py="6" textAlign="center">
             <Box as={LuFileText} aria-hidden boxSize="8" color="fg.muted" />
             <Text color="fg.muted">{dashboardTexts.noArticles}</Text>
-            <Button asChild size="sm">
-              <AppLink href="/articles/new">
-                <LuPlus aria-hidden focusable="false" />
-                {dashboardTexts.createFirstArticle}
-              </AppLink>
-            </Button>
+            {canCreate && (
+              <Button asChild size="sm">
+                <AppLink href="/articles/new">
+                  <LuPlus aria-hidden focusable="false" />
+                  {dashboardTexts.createFirstArticle}
+                </AppLink>
+              </Button>
+            )}
           </Stack>
         ) : (
           <Stack as="ul" gap="2" listStyleType="none" m="0" p="0">

@@ -9,8 +9,8 @@ import { fileVersionTexts } from '../../lib/texts-history';
 export interface FileActions {
   onPreview: (file: StoredFile) => void;
   onDownload: (file: StoredFile) => void;
-  /** Called only after the user confirmed the deletion. */
-  onDelete: (id: string) => void;
+  /** Called only after the user confirmed the deletion. Without it (a role that may not delete), no such item. */
+  onDelete?: (id: string) => void;
   /** Asks the user; defaults to the browser's `window.confirm` (SPEC.md section 5). */
   confirm?: (message: string) => boolean;
   /** The file being deleted: its menu is disabled meanwhile. */
@@ -26,7 +26,8 @@ export interface FileActions {
 const browserConfirm = (message: string) => window.confirm(message);
 
 /**
- * The per-file menu: Preview, Download, Copy link, Replace…, Versions…, Delete (after a confirmation). Items act on click, not
+ * The per-file menu: Preview, Download, Copy link, Replace…, Versions…, Delete (after a
+ * confirmation), each of the last ones when given (what the signed-in role may do). Items act on click, not
  * on the menu's onSelect: the menu selects its *highlighted* item, and a click that arrives
  * without a pointer hover first (assistive technology, scripted clicks) has none. Enter on a
  * highlighted item clicks it, so the keyboard takes the same path.
@@ -43,7 +44,7 @@ export function FileActionsMenu({
   onShowVersions,
 }: FileActions & { file: StoredFile }) {
   const confirmAndDelete = () => {
-    if (confirm(texts.files.confirmDelete)) onDelete(file.id);
+    if (confirm(texts.files.confirmDelete)) onDelete?.(file.id);
   };
 
   return (
@@ -87,10 +88,12 @@ export function FileActionsMenu({
                 {fileVersionTexts.menuItem}
               </Menu.Item>
             ) : null}
-            <Menu.Item value="delete" onClick={confirmAndDelete} color="status.down" _highlighted={{ bg: 'bg.error', color: 'status.down' }}>
-              <LuTrash2 aria-hidden />
-              {texts.files.delete}
-            </Menu.Item>
+            {onDelete ? (
+              <Menu.Item value="delete" onClick={confirmAndDelete} color="status.down" _highlighted={{ bg: 'bg.error', color: 'status.down' }}>
+                <LuTrash2 aria-hidden />
+                {texts.files.delete}
+              </Menu.Item>
+            ) : null}
           </Menu.Content>
         </Menu.Positioner>
       </Portal>

@@ -24,6 +24,8 @@ export interface FileBrowserProps extends FileActions, FileSelection {
   isFiltered?: boolean;
   /** A name search is active: the server's total is capped (shown as "1,000+" above the cap). */
   isSearch?: boolean;
+  /** The signed-in role may upload: an empty library invites it to (else the empty state only says so). */
+  canUpload?: boolean;
   /** The server has another page. */
   hasMore?: boolean;
   isFetchingMore?: boolean;
@@ -42,6 +44,7 @@ export function FileBrowser({
   isLoading = false,
   isFiltered = false,
   isSearch = false,
+  canUpload = true,
   hasMore = false,
   isFetchingMore = false,
   onLoadMore,
@@ -72,9 +75,11 @@ export function FileBrowser({
                 <LuFolderOpen aria-hidden />
               </EmptyState.Indicator>
               <EmptyState.Title as="h3">{texts.files.emptyTitle}</EmptyState.Title>
-              <EmptyState.Description color="fg.muted">
-                {isFiltered ? texts.files.emptyFiltered : texts.files.emptyAll}
-              </EmptyState.Description>
+              {isFiltered || canUpload ? (
+                <EmptyState.Description color="fg.muted">
+                  {isFiltered ? texts.files.emptyFiltered : texts.files.emptyAll}
+                </EmptyState.Description>
+              ) : null}
             </EmptyState.Content>
           </EmptyState.Root>
         ) : (

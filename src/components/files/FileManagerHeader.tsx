@@ -8,8 +8,8 @@ export interface FileManagerHeaderProps {
   /** An upload is pending: Upload Files reads 'Uploading...' and is disabled. */
   isUploading?: boolean;
   onRefresh: () => void;
-  /** Opens the file chooser (the route points it at the drop zone's `openChooser`). */
-  onUpload: () => void;
+  /** Opens the file chooser (the route points it at the drop zone's `openChooser`). Without it (a role that may not upload), no Upload Files. */
+  onUpload?: () => void;
 }
 
 /** Title, subtitle, Refresh and Upload Files of the file manager (SPEC.md "File manager"). */
@@ -32,10 +32,12 @@ export function FileManagerHeader({ isLoading = false, isUploading = false, onRe
           />
           {texts.files.refresh}
         </Button>
-        <Button onClick={onUpload} disabled={isUploading}>
-          <LuUpload />
-          {isUploading ? texts.files.uploading : texts.files.upload}
-        </Button>
+        {onUpload ? (
+          <Button onClick={onUpload} disabled={isUploading}>
+            <LuUpload />
+            {isUploading ? texts.files.uploading : texts.files.upload}
+          </Button>
+        ) : null}
       </HStack>
     </Flex>
   );

@@ -14,10 +14,10 @@ export interface FileTrashListProps {
   /** When set, the error state is shown (its message, or the fallback text). */
   error?: { message?: string } | null;
   onRetry: () => void;
-  /** Brings a file back; rejects with the API's error, shown under its row. */
-  onRestore: (id: string) => Promise<unknown>;
-  /** Deletes a file for good (after the dialog's confirmation); rejects with the API's error. */
-  onDeleteForever: (id: string) => Promise<unknown>;
+  /** Brings a file back; rejects with the API's error, shown under its row. Without it (a role that may not restore) the rows have no Restore. */
+  onRestore?: (id: string) => Promise<unknown>;
+  /** Deletes a file for good (after the dialog's confirmation); rejects with the API's error. Without it, no Delete forever. */
+  onDeleteForever?: (id: string) => Promise<unknown>;
   hasMore?: boolean;
   isFetchingMore?: boolean;
   onLoadMore?: () => void;
@@ -67,14 +67,15 @@ const FileTrashRow = memo(function FileTrashRow({
       align="center"
       isRestoring={isRestoring}
       problem={problem}
-      onRestore={() => void onRestore(file.id)}
-      onAskDeleteForever={() => onAskDeleteForever(file)}
+      onRestore={onRestore && (() => void onRestore(file.id))}
+      onAskDeleteForever={onAskDeleteForever && (() => onAskDeleteForever(file))}
     >
       {(nameId) => (
         <HStack gap="3" minW="0" flex="1 1 16rem" align="flex-start">
           <FileTypeIcon type={file.type} boxSize="8" />
           <Stack gap="1" minW="0">
-            <Heading as="h3" size="sm" id={nameId} wordBreak="break-word">
+            {/* The Trash tab's items come right under the page's title (as the articles' trash rows do). */}
+            <Heading as="h2" size="sm" id={nameId} wordBreak="break-word">
               {file.name}
             </Heading>
             <HStack gap="3" wrap="wrap" textStyle="sm" color="fg.muted">

@@ -17,8 +17,8 @@ export interface FileVersionsDialogProps {
   error: string | null;
   onRetry: () => void;
   onDownload: (version: FileVersion) => void;
-  /** Makes a version's bytes the file's again; rejects with the API's error. */
-  onRestore: (version: FileVersion) => Promise<unknown>;
+  /** Makes a version's bytes the file's again; rejects with the API's error. Without it (a role that may not), no Restore. */
+  onRestore?: (version: FileVersion) => Promise<unknown>;
   onClose: () => void;
 }
 
@@ -38,7 +38,7 @@ export function FileVersionsDialog({ file, versions, isLoading, error, onRetry, 
     onClose();
   };
   const restore = async () => {
-    if (await asking.run(onRestore)) setDone(t.restored);
+    if (onRestore && (await asking.run(onRestore))) setDone(t.restored);
   };
   return (
     <ClosableDialog open={file !== null} title={named ? t.title(named.name) : ''} onClose={close} closeLabel={t.close}>
@@ -83,10 +83,12 @@ export function FileVersionsDialog({ file, versions, isLoading, error, onRetry, 
                   <Button size="sm" variant="ghost" onClick={() => onDownload(version)} aria-label={t.download(version.name)}>
                     <LuDownload aria-hidden />
                   </Button>
-                  <Button size="sm" variant="outline" onClick={() => asking.ask(version)}>
-                    <LuUndo2 aria-hidden />
-                    {t.restore}
-                  </Button>
+                  {onRestore ? (
+                    <Button size="sm" variant="outline" onClick={() => asking.ask(version)}>
+                      <LuUndo2 aria-hidden />
+                      {t.restore}
+                    </Button>
+                  ) : null}
                 </HStack>
               </HStack>
             ))}

@@ -34,8 +34,10 @@ export interface TrashRowProps<Item, Args extends unknown[]> {
   now: number | undefined;
   isRestoring: boolean;
   problem: RestoreProblem | undefined;
-  onRestore: (id: string, ...args: Args) => Promise<void>;
-  onAskDeleteForever: (item: Item) => void;
+  /** Absent when the signed-in role may not restore. */
+  onRestore?: (id: string, ...args: Args) => Promise<void>;
+  /** Absent when the signed-in role may not delete for good. */
+  onAskDeleteForever?: (item: Item) => void;
 }
 
 export interface TrashListProps<Item extends { id: string }, Args extends unknown[]> {
@@ -43,9 +45,10 @@ export interface TrashListProps<Item extends { id: string }, Args extends unknow
   isLoading?: boolean;
   error?: { message?: string } | null;
   onRetry: () => void;
-  /** Rejects with the API's error, which `problemOf` turns into the row's problem. */
-  onRestore: (id: string, ...args: Args) => Promise<unknown>;
-  onDeleteForever: (id: string) => Promise<unknown>;
+  /** Rejects with the API's error, which `problemOf` turns into the row's problem. Without it (a role that may not restore) the rows have no Restore. */
+  onRestore?: (id: string, ...args: Args) => Promise<unknown>;
+  /** Without it (a role that may not delete for good) the rows have no Delete forever. */
+  onDeleteForever?: (id: string) => Promise<unknown>;
   hasMore?: boolean;
   isFetchingMore?: boolean;
   onLoadMore?: () => void;
@@ -93,7 +96,7 @@ export function TrashList<Item extends { id: string }, Args extends unknown[]>({
       setRestoring((current) => new Set(current).add(id));
       setProblems(({ [id]: _cleared, ...rest }) => rest);
       try {
-        await onRestore(id, ...args);
+        await onRestore?.(id, ...args);
       } catch (cause) {
         setProblems((current) => ({ ...current, [id]: problemOf(cause) }));
       } finally {
@@ -112,7 +115,7 @@ export function TrashList<Item extends { id: string }, Args extends unknown[]>({
   }, []);
 
   const confirmPurge = async () => {
-    if (!confirming) return;
+    if (!confirming || !onDeleteForever) return;
     setPurge({ pending: true, error: null });
     try {
       await onDeleteForever(confirming.id);
@@ -142,8 +145,8 @@ export function TrashList<Item extends { id: string }, Args extends unknown[]>({
                 now={now}
                 isRestoring={restoring.has(item.id)}
                 problem={problems[item.id]}
-                onRestore={restore}
-                onAskDeleteForever={askDeleteForever}
+                onRestore={onRestore && restore}
+                onAskDeleteForever={onDeleteForever && askDeleteForever}
               />
             ))}
           </chakra.ul>
@@ -187,9 +190,11 @@ export function TrashRowFrame({
   align: 'center' | 'flex-start';
   isRestoring: boolean;
   problem: RestoreProblem | undefined;
-  onRestore: () => void;
+  /** Absent: no Restore (the signed-in role may not). */
+  onRestore?: () => void;
   onRestoreAs?: (suggestion: string) => void;
-  onAskDeleteForever: () => void;
+  /** Absent: no Delete forever (the signed-in role may not). */
+  onAskDeleteForever?: () => void;
   /** The details, given the id their heading must carry. */
   children: (headingId: string) => ReactNode;
 }) {
@@ -201,28 +206,32 @@ export function TrashRowFrame({
         <Flex justify="space-between" align={align} gap="3" wrap="wrap">
           {children(headingId)}
           <HStack gap="2" wrap="wrap">
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={onRestore}
-              loading={isRestoring}
-              loadingText={trashTexts.restoring}
-              aria-describedby={headingId}
-            >
-              <LuUndo2 aria-hidden />
-              {trashTexts.restore}
-            </Button>
-            <Button
-              variant="outline"
-              colorPalette="red"
-              size="sm"
-              onClick={onAskDeleteForever}
-              disabled={isRestoring}
-              aria-describedby={headingId}
-            >
-              <LuTrash2 aria-hidden />
-              {trashTexts.deleteForever}
-            </Button>
+            {onRestore ? (
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={onRestore}
+                loading={isRestoring}
+                loadingText={trashTexts.restoring}
+                aria-describedby={headingId}
+              >
+                <LuUndo2 aria-hidden />
+                {trashTexts.restore}
+              </Button>
+            ) : null}
+            {onAskDeleteForever ? (
+              <Button
+                variant="outline"
+                colorPalette="red"
+                size="sm"
+                onClick={onAskDeleteForever}
+                disabled={isRestoring}
+                aria-describedby={headingId}
+              >
+                <LuTrash2 aria-hidden />
+                {trashTexts.deleteForever}
+              </Button>
+            ) : null}
           </HStack>
         </Flex>
         {problem ? (

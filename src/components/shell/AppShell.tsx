@@ -1,6 +1,7 @@
 import { lazy, Suspense, useId, useRef, type ReactNode } from 'react';
 import { Box, Flex, IconButton, Text } from '@chakra-ui/react';
 import { LuPanelLeft } from 'react-icons/lu';
+import type { Access } from '../../lib/access';
 import { sidebarTexts } from '../../lib/texts-shell';
 import { Sidebar } from './Sidebar';
 import { useIsMobile } from './useMediaQuery';
@@ -20,6 +21,8 @@ export interface AppShellProps {
   /** Called when the user expands or collapses the sidebar (the cookie is already written). */
   onOpenChange?: (open: boolean) => void;
   userEmail?: string | null;
+  /** What the signed-in role may do: the sidebar names it and leaves out the links it may not use. */
+  access?: Access | null;
   onSignOut?: () => void;
   /** The top bar's light/dark switch (a chunk of its own, so it does not hold up the first screen). */
   colorModeToggle?: boolean;
@@ -35,6 +38,7 @@ export function AppShell({
   defaultOpen,
   onOpenChange,
   userEmail,
+  access,
   onSignOut,
   colorModeToggle = false,
 }: AppShellProps) {
@@ -59,6 +63,7 @@ export function AppShell({
             toggleRef={toggleRef}
             activePath={activePath}
             userEmail={userEmail}
+            access={access}
             onSignOut={onSignOut}
           />
         </Suspense>
@@ -74,7 +79,7 @@ export function AppShell({
           h="100dvh"
           borderRightWidth="1px"
         >
-          <Sidebar activePath={activePath} collapsed={!open} userEmail={userEmail} onSignOut={onSignOut} />
+          <Sidebar activePath={activePath} collapsed={!open} userEmail={userEmail} access={access} onSignOut={onSignOut} />
         </Box>
       )}
 

@@ -5,7 +5,7 @@ import { LuLayoutDashboard } from 'react-icons/lu';
 import { sidebarTexts } from '../../lib/texts-shell';
 import { Sidebar, type SidebarProps } from './Sidebar';
 
-export interface MobileSidebarSheetProps extends Pick<SidebarProps, 'activePath' | 'userEmail' | 'onSignOut'> {
+export interface MobileSidebarSheetProps extends Pick<SidebarProps, 'activePath' | 'userEmail' | 'access' | 'onSignOut'> {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Where focus goes back to when the sheet closes: the toggle in the top bar. */
@@ -17,7 +17,7 @@ export interface MobileSidebarSheetProps extends Pick<SidebarProps, 'activePath'
  * ~15 KB gzip), loaded by the shell only on narrow screens; it starts closed, so nothing shows
  * before it arrives.
  */
-export function MobileSidebarSheet({ open, onOpenChange, toggleRef, activePath, userEmail, onSignOut }: MobileSidebarSheetProps) {
+export function MobileSidebarSheet({ open, onOpenChange, toggleRef, activePath, userEmail, access, onSignOut }: MobileSidebarSheetProps) {
   return (
     <Drawer.Root
       // Its recipe comes with its chunk: the first screens' theme system leaves it out (src/theme).
@@ -34,6 +34,7 @@ export function MobileSidebarSheet({ open, onOpenChange, toggleRef, activePath, 
             <Sidebar
               activePath={activePath}
               userEmail={userEmail}
+              access={access}
               onSignOut={onSignOut}
               onNavigate={() => onOpenChange(false)}
               header={

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { Box, Button, Flex, Link, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, Link, Text } from '@chakra-ui/react';
 import { LuLayoutDashboard, LuLogOut } from 'react-icons/lu';
+import type { Access } from '../../lib/access';
 import { preloadComponent } from '../../lib/preloadComponent';
 import { sidebarTexts } from '../../lib/texts-shell';
 import { AppLink } from '../common/AppLink';
@@ -22,8 +23,13 @@ export interface SidebarProps {
   activePath: string;
   /** Icon mode: only icons show; names stay available to assistive technology and as tooltips. */
   collapsed?: boolean;
-  /** The signed-in admin, shown at the bottom. */
+  /** The signed-in user, shown at the bottom. */
   userEmail?: string | null;
+  /**
+   * What the signed-in role may do: its name shows under the email, and the links only some roles
+   * may use (Webhooks) show once it is known and allows them.
+   */
+  access?: Access | null;
   onSignOut?: () => void;
   /** Called after a link is chosen (the mobile sheet closes itself with it). */
   onNavigate?: () => void;
@@ -73,11 +79,12 @@ function SidebarLink({
   );
 }
 
-/** The sidebar's content: title, the three links, and the signed-in user with Sign out. */
+/** The sidebar's content: title, the links the role may use, and the signed-in user (their role) with Sign out. */
 export function Sidebar({
   activePath,
   collapsed = false,
   userEmail,
+  access,
   onSignOut,
   onNavigate,
   header,
@@ -106,7 +113,7 @@ export function Sidebar({
 
       <Box as="nav" aria-label={sidebarTexts.navigation} flex="1">
         <Flex as="ul" direction="column" gap="1" listStyleType="none" m="0" p="0">
-          {navItems.map((item) => (
+          {navItems.filter((item) => !item.operation || access?.may(item.operation)).map((item) => (
             <li key={item.href}>
               <SidebarLink
                 item={item}
@@ -125,6 +132,11 @@ export function Sidebar({
             <Text fontSize="sm" color="fg.muted" px="3" truncate display={collapsed ? 'none' : 'block'} title={userEmail}>
               {userEmail}
             </Text>
+          )}
+          {access && (
+            <Badge alignSelf="flex-start" mx="3" display={collapsed ? 'none' : undefined}>
+              {access.label}
+            </Badge>
           )}
           {userEmail && (
             <SidebarLink

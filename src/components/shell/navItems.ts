@@ -1,11 +1,14 @@
 import type { IconType } from 'react-icons';
 import { LuFileText, LuFolderOpen, LuHouse, LuLink, LuUser } from 'react-icons/lu';
+import type { OperationId } from '../../contract/roles';
 import { sidebarTexts } from '../../lib/texts-shell';
 
 export interface NavItem {
   href: string;
   label: string;
   icon: IconType;
+  /** Shown only to a role that may call this operation (the screen's first read). */
+  operation?: OperationId;
 }
 
 /** The sidebar's links (SPEC.md section 2, Layout). */
@@ -14,7 +17,7 @@ export const navItems: readonly NavItem[] = [
   { href: '/articles', label: sidebarTexts.articles, icon: LuFileText },
   { href: '/file-manager', label: sidebarTexts.fileManager, icon: LuFolderOpen },
   // LuLink: an icon the dashboard already loads (a new one would add to the first screen's JavaScript).
-  { href: '/webhooks', label: sidebarTexts.webhooks, icon: LuLink },
+  { href: '/webhooks', label: sidebarTexts.webhooks, icon: LuLink, operation: 'listWebhooks' },
 ];
 
 /**

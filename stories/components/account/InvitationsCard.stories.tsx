@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { InvitationsCard } from '../../../src/components/account/InvitationsCard';
+import { ROLE_DESCRIPTIONS, ROLE_LABELS } from '../../../src/contract';
 import { accountTexts } from '../../../src/lib/texts-account';
 import { sampleInvitations } from '../../mocks/account';
 
@@ -26,13 +27,27 @@ export const Off: Story = {
   },
 };
 
+/** A link makes an editor unless another role is picked. */
 export const OnNoLinks: Story = {
   args: { enabled: true, invitations: [] },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByText(t.none)).toBeVisible();
+    await expect(canvas.getByRole('combobox', { name: t.role })).toHaveValue('editor');
     await userEvent.click(canvas.getByRole('button', { name: t.create }));
-    await expect(args.onCreate).toHaveBeenCalled();
+    await expect(args.onCreate).toHaveBeenCalledWith('editor');
+  },
+};
+
+export const CreateForViewer: Story = {
+  args: { enabled: true, invitations: [] },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const role = canvas.getByRole('combobox', { name: t.role });
+    await userEvent.selectOptions(role, 'viewer');
+    await expect(role).toHaveAccessibleDescription(ROLE_DESCRIPTIONS.viewer);
+    await userEvent.click(canvas.getByRole('button', { name: t.create }));
+    await expect(args.onCreate).toHaveBeenCalledWith('viewer');
   },
 };
 
@@ -41,6 +56,8 @@ export const OpenLinks: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByText(/created by admin@example.com/)).toBeVisible();
+    // Each link says the role of the account it makes.
+    await expect(canvas.getByRole('listitem')).toHaveTextContent(ROLE_LABELS.viewer);
     await userEvent.click(canvas.getByRole('button', { name: /^Revoke the link/ }));
     await expect(args.onRevoke).toHaveBeenCalledWith('i1');
   },

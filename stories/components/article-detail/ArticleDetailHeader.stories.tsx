@@ -2,6 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { ArticleDetailHeader } from '../../../src/components/article-detail/ArticleDetailHeader';
 import { articleWithoutBlogData, draftArticle } from '../../fixtures';
+import { accessFor } from '../../../src/lib/access';
+import { expectRefused } from '../../refused';
 
 const meta = {
   title: 'Components/ArticleDetail/ArticleDetailHeader',
@@ -102,5 +104,18 @@ export const Phone: Story = {
     const remove = canvas.getByRole('button', { name: 'Delete article' }).getBoundingClientRect();
     await expect(remove.top).toBeGreaterThanOrEqual(title.bottom);
     await expect(title.width).toBeGreaterThan(canvasElement.getBoundingClientRect().width / 2);
+  },
+};
+
+const deleteRefused = accessFor('author').whyNot('deleteArticle', { published: true })!;
+
+/** A role that may not delete this article: Delete says who may, and does nothing. */
+export const DeleteRefused: Story = {
+  args: { deleteRefused },
+  play: async ({ args, canvasElement }) => {
+    const button = within(canvasElement).getByRole('button', { name: 'Delete article' });
+    await expectRefused(button, deleteRefused);
+    await userEvent.click(button);
+    await expect(args.onDelete).not.toHaveBeenCalled();
   },
 };

@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { ArticleStatusSwitch } from '../../../src/components/article-detail/ArticleStatusSwitch';
 import type { ArticleStatus } from '../../../src/contract';
+import { accessFor } from '../../../src/lib/access';
+import { expectRefused } from '../../refused';
 
 const meta = {
   title: 'Components/ArticleDetail/ArticleStatusSwitch',
@@ -95,5 +97,20 @@ export const RoundTrip: Story = {
     await userEvent.click(canvas.getByText('Published'));
     await expect(args.onConvertToDraft).toHaveBeenCalledTimes(1);
     await expect(await canvas.findByRole('switch', { name: 'Draft' })).not.toBeChecked();
+  },
+};
+
+const publishRefused = accessFor('author').whyNot('publishArticle')!;
+
+/** A role that may not publish: the switch shows the status, says who may (tooltip and description), and does nothing. */
+export const PublishRefused: Story = {
+  args: { refused: publishRefused },
+  play: async ({ args, canvasElement }) => {
+    const toggle = within(canvasElement).getByRole('switch', { name: 'Draft' });
+    await expect(toggle).toHaveAccessibleDescription(publishRefused);
+    await expectRefused(toggle, publishRefused, toggle.closest<HTMLElement>('[data-part="trigger"]')!);
+    await userEvent.click(toggle);
+    await expect(toggle).not.toBeChecked();
+    await expect(args.onPublish).not.toHaveBeenCalled();
   },
 };

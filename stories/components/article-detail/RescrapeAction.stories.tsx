@@ -4,6 +4,8 @@ import { RescrapeAction } from '../../../src/components/article-detail/RescrapeA
 import type { ScrapeResult } from '../../../src/contract';
 import { texts } from '../../../src/lib/texts';
 import { draftArticle } from '../../fixtures';
+import { accessFor } from '../../../src/lib/access';
+import { expectRefused } from '../../refused';
 
 const s = texts.scrape;
 const url = draftArticle.scrapedUrl!;
@@ -152,5 +154,20 @@ export const NoSourceAddress: Story = {
   args: { scrapedUrl: null },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).queryByRole('button', { name: s.rescrape })).not.toBeInTheDocument();
+  },
+};
+
+const rescrapeRefused = accessFor('viewer').whyNot('rescrapeArticle')!;
+
+/** A role that may not scrape this article again: Re-scrape says who may, and opens nothing. */
+export const RefusedForRole: Story = {
+  args: { refused: rescrapeRefused },
+  play: async ({ args, canvasElement }) => {
+    const button = within(canvasElement).getByRole('button', { name: s.rescrape });
+    await expectRefused(button, rescrapeRefused);
+    await userEvent.click(button);
+    await expect(page(canvasElement).queryByRole('dialog')).toBeNull();
+    await expect(args.onBlockedEdit).not.toHaveBeenCalled();
+    await expect(args.onRescrape).not.toHaveBeenCalled();
   },
 };

@@ -4,6 +4,7 @@ import { ScheduleCard } from '../../../src/components/article-detail/ScheduleCar
 import { ScheduleTimeField, TimeZoneField } from '../../../src/components/schedule/ScheduleFields';
 import { scheduleMessages } from '../../../src/contract';
 import { scheduleTexts as t } from '../../../src/lib/texts-schedule';
+import { accessFor } from '../../../src/lib/access';
 
 /** The stories' clock and zones are pinned: what the card says does not hang on when or where it is opened. */
 const NOW = new Date('2026-11-26T12:00:00Z');
@@ -220,5 +221,48 @@ export const RetryFailsAgain: Story = {
     await userEvent.click(alert.getByRole('button', { name: t.retry }));
     await expect(await alert.findByText(`${scheduleMessages.failed('publish')}: ${scheduleMessages.noSlug}`)).toBeVisible();
     await expect(alert.getByRole('button', { name: t.retry })).toBeEnabled();
+  },
+};
+
+const scheduleRefused = accessFor('author').whyNot('scheduleArticle')!;
+
+/** A role that may not schedule: the schedule shows, with who may change it; no inputs, no Save. */
+export const RefusedForRole: Story = {
+  args: {
+    refused: scheduleRefused,
+    schedule: {
+      publishAt: '2026-12-01T08:00:00.000Z',
+      unpublishAt: null,
+      scheduleTimeZone: ZONE,
+      scheduleFailure: null,
+      scheduleNote: null,
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(scheduleRefused)).toBeVisible();
+    await expect(canvas.getByText(/^Publishes /)).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: t.save })).toBeNull();
+    await expect(canvas.queryByLabelText(new RegExp(t.publishLabel))).toBeNull();
+  },
+};
+
+/** A failed change, seen by a role that may not schedule: why it failed, without Retry. */
+export const FailedRefusedForRole: Story = {
+  args: {
+    refused: scheduleRefused,
+    schedule: {
+      publishAt: null,
+      unpublishAt: null,
+      scheduleTimeZone: ZONE,
+      scheduleFailure: { action: 'publish', reason: scheduleMessages.noSlug, dueAt: '2026-11-26T08:00:00.000Z', failedAt: '2026-11-26T08:00:01.000Z' },
+      scheduleNote: null,
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('alert')).toHaveTextContent(t.failed('publish'));
+    await expect(canvas.queryByRole('button', { name: t.retry })).toBeNull();
+    await expect(canvas.getByText(scheduleRefused)).toBeVisible();
   },
 };

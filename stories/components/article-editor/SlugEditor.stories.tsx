@@ -5,7 +5,8 @@ import { SlugEditor, type SlugEditorProps } from '../../../src/components/articl
 import type { SlugCheckState } from '../../../src/components/article-editor/rules';
 import { texts } from '../../../src/lib/texts';
 import { draftArticle } from '../../fixtures';
-import { PublishedLockNotice } from '../../../src/components/article-editor/PublishedLockNotice';
+import { accessFor } from '../../../src/lib/access';
+import { LockNotice } from '../../../src/components/article-editor/LockNotice';
 
 const a = texts.article;
 const savedSlug = draftArticle.slug as string;
@@ -40,7 +41,7 @@ function StatefulSlugEditor(props: SlugEditorProps) {
 const meta = {
   title: 'Components/ArticleEditor/SlugEditor',
   component: SlugEditor,
-  subcomponents: { PublishedLockNotice },
+  subcomponents: { LockNotice },
   args: {
     savedSlug,
     value: savedSlug,
@@ -229,5 +230,27 @@ export const Reset: Story = {
     await expect(input).toHaveValue(savedSlug);
     await expect(canvas.queryByText(a.unsaved)).not.toBeInTheDocument();
     await expect(canvas.getByRole('button', { name: a.reset })).toBeDisabled();
+  },
+};
+
+const editRefused = accessFor('author').whyNot('updateArticle', { published: true })!;
+
+/**
+ * A role that may not edit this article: the slug is read-only and says who may; typing changes
+ * nothing and offers no Convert to Draft (that would not be theirs either).
+ */
+export const RefusedForRole: Story = {
+  args: { isPublished: true, refused: editRefused },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(editRefused)).toBeVisible();
+    await expect(canvas.queryByText(a.publishedLocked)).toBeNull();
+    const input = slugInput(canvasElement);
+    await expect(input).toHaveAttribute('readonly');
+    await userEvent.type(input, 'x');
+    await expect(args.onChange).not.toHaveBeenCalled();
+    await expect(args.onBlockedEdit).not.toHaveBeenCalled();
+    await expect(canvas.getByRole('button', { name: a.verify })).toBeDisabled();
+    await expect(canvas.getByRole('button', { name: a.save })).toBeDisabled();
   },
 };

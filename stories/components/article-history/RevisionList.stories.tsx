@@ -150,3 +150,14 @@ export const Failed: Story = {
     await expect(args.onRetry).toHaveBeenCalledTimes(1);
   },
 };
+
+/** A role that may not restore, pin or name revisions: each row offers comparisons only. */
+export const ComparisonsOnly: Story = {
+  args: { canChange: false },
+  play: async ({ canvasElement }) => {
+    const [newest, older] = rows(canvasElement) as [HTMLElement, HTMLElement];
+    await expect(within(newest).queryByRole('button', { name: t.actions(5) })).toBeNull();
+    await expect(within(older).queryByRole('button', { name: t.actions(4) })).toBeNull();
+    await expect(within(older).getByRole('button', { name: t.compareWithCurrent })).toBeEnabled();
+  },
+};

@@ -5,6 +5,8 @@ import { ArticleCard } from '../../../src/components/articles/ArticleCard';
 import { ScheduleBadges } from '../../../src/components/schedule/ScheduleBadges';
 import { formatDateTime } from '../../../src/lib/format';
 import { cardWithoutBlogData, draftCard, makeCard, publishedCard } from '../../fixtures';
+import { accessFor } from '../../../src/lib/access';
+import { expectRefused } from '../../refused';
 
 const meta = {
   title: 'Components/Articles/ArticleCard',
@@ -294,5 +296,38 @@ export const ScheduleFailed: Story = {
     await expect(canvas.getByText('Scheduled publish failed')).toBeVisible();
     // The failed publish is not shown as still to come.
     await expect(canvas.queryAllByTitle(/^(Publishes|Unpublishes) /)).toHaveLength(0);
+  },
+};
+
+const deletePublishedRefused = accessFor('author').whyNot('deleteArticle', { published: true })!;
+
+/** An author's view of a published article: Delete says who may, and does nothing. */
+export const DeletePublishedRefused: Story = {
+  args: { deletePublishedRefused },
+  play: async ({ args, canvasElement }) => {
+    const button = within(canvasElement).getByRole('button', { name: 'Delete' });
+    await expectRefused(button, deletePublishedRefused);
+    await userEvent.click(button);
+    await expect(args.onDelete).not.toHaveBeenCalled();
+  },
+};
+
+/** An author's view of a draft: Delete is theirs. */
+export const DeleteDraftAllowed: Story = {
+  args: { article: draftCard, deletePublishedRefused },
+  play: async ({ args, canvasElement }) => {
+    const button = within(canvasElement).getByRole('button', { name: 'Delete' });
+    await expect(button).not.toHaveAttribute('aria-disabled');
+    await userEvent.click(button);
+    await expect(args.onDelete).toHaveBeenCalledWith(draftCard.id);
+  },
+};
+
+/** A viewer's: no Delete at all. */
+export const WithoutDelete: Story = {
+  args: { onDelete: undefined },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).queryByRole('button', { name: 'Delete' })).toBeNull();
+    await expect(within(canvasElement).getByRole('link', { name: /View Full Article/ })).toBeVisible();
   },
 };

@@ -159,3 +159,14 @@ export const PhoneWidth: Story = {
     await expect(root.scrollWidth).toBeLessThanOrEqual(root.clientWidth);
   },
 };
+
+/** A role that may neither restore nor delete for good (an author, a viewer): the rows to read only. */
+export const ReadOnly: Story = {
+  args: { onRestore: undefined, onDeleteForever: undefined },
+  play: async ({ canvasElement }) => {
+    const first = within(row(canvasElement, blight.title!));
+    await expect(first.getByText(blight.slug!)).toBeVisible();
+    await expect(first.queryByRole('button', { name: t.restore })).toBeNull();
+    await expect(first.queryByRole('button', { name: t.deleteForever })).toBeNull();
+  },
+};

@@ -56,3 +56,13 @@ export const NewArticle: Story = {
     await expect(navigate).toHaveBeenCalledWith('/articles/new');
   },
 };
+
+/** A viewer creates no article: no New article. */
+export const WithoutNewArticle: Story = {
+  args: { canCreate: false },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.queryByRole('link', { name: 'New article' })).toBeNull();
+    await expect(canvas.getByRole('button', { name: 'Refresh' })).toBeEnabled();
+  },
+};

@@ -70,6 +70,16 @@ export const Empty: Story = {
   },
 };
 
+/** None yet, seen by a role that may not create articles (a viewer): no invitation to. */
+export const EmptyForViewer: Story = {
+  args: { articles: [], canCreate: false },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('No articles found')).toBeVisible();
+    await expect(canvas.queryByRole('link', { name: 'Create Your First Article' })).toBeNull();
+  },
+};
+
 export const Loading: Story = {
   args: { articles: undefined, loading: true },
   play: async ({ canvasElement }) => {

@@ -118,6 +118,16 @@ export const EmptyUnfiltered: Story = {
   },
 };
 
+/** Empty, seen by a role that may not upload (a viewer): no invitation to upload. */
+export const EmptyForViewer: Story = {
+  args: { files: [], isFiltered: false, canUpload: false },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('No files found')).toBeVisible();
+    await expect(canvas.queryByText('Upload some files to get started')).toBeNull();
+  },
+};
+
 export const OtherType: Story = {
   args: { files: [files[4]!, pdf, makeFile({ id: 'file_img', name: 'no-thumb.gif', type: 'image', mimeType: 'image/gif' })] },
   play: async ({ canvasElement }) => {

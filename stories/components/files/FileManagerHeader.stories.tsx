@@ -51,3 +51,13 @@ export const Uploading: Story = {
     await expect(canvas.getByRole('button', { name: 'Refresh' })).toBeEnabled();
   },
 };
+
+/** A viewer uploads nothing: no Upload Files. */
+export const WithoutUpload: Story = {
+  args: { onUpload: undefined },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.queryByRole('button', { name: 'Upload Files' })).toBeNull();
+    await expect(canvas.getByRole('button', { name: 'Refresh' })).toBeEnabled();
+  },
+};

@@ -87,3 +87,14 @@ export const Failed: Story = {
     await expect(args.onRetry).toHaveBeenCalledTimes(1);
   },
 };
+
+/** A role that may not restore them: the versions to read and download, without Restore. */
+export const WithoutRestore: Story = {
+  args: { onRestore: undefined },
+  play: async ({ canvasElement }) => {
+    const shown = await dialog(canvasElement);
+    await expect(shown.getAllByRole('listitem')).toHaveLength(2);
+    await expect(shown.getByRole('button', { name: t.download('cover.png') })).toBeEnabled();
+    await expect(shown.queryByRole('button', { name: t.restore })).toBeNull();
+  },
+};

@@ -5,6 +5,7 @@ import { AppShell } from '../../../src/components/shell/AppShell';
 import { IconModeTooltip } from '../../../src/components/shell/IconModeTooltip';
 import { MobileSidebarSheet } from '../../../src/components/shell/MobileSidebarSheet';
 import { ColorModeToggle } from '../../../src/components/shell/ColorModeToggle';
+import { accessFor } from '../../../src/lib/access';
 
 const meta = {
   title: 'Components/Shell/AppShell',
@@ -16,6 +17,7 @@ const meta = {
     activePath: '/',
     defaultOpen: true,
     userEmail: 'admin@example.com',
+    access: accessFor('admin'),
     onOpenChange: fn(),
     onSignOut: fn(),
     children: (

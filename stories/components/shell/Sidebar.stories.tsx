@@ -2,12 +2,13 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Box } from '@chakra-ui/react';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { Sidebar } from '../../../src/components/shell/Sidebar';
+import { accessFor } from '../../../src/lib/access';
 
 const meta = {
   title: 'Components/Shell/Sidebar',
   component: Sidebar,
   parameters: { layout: 'fullscreen' },
-  args: { activePath: '/', userEmail: 'admin@example.com', onSignOut: fn() },
+  args: { activePath: '/', userEmail: 'admin@example.com', access: accessFor('admin'), onSignOut: fn() },
   decorators: [
     (Story, { args }) => (
       <Box w={args.collapsed ? 'sidebar.widthIcon' : 'sidebar.width'} h="100dvh" borderRightWidth="1px">
@@ -29,8 +30,32 @@ export const Expanded: Story = {
     await expect(links.map((link) => link.getAttribute('href'))).toEqual(['/', '/articles', '/file-manager', '/webhooks']);
     await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
     await expect(canvas.getByText('admin@example.com')).toBeVisible();
+    await expect(canvas.getByText('Admin')).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'Sign out' }));
     await expect(args.onSignOut).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** An editor: their role under their email, and no Webhooks (an admin's). */
+export const AsEditor: Story = {
+  args: { userEmail: 'editor@example.com', access: accessFor('editor') },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const links = within(canvas.getByRole('navigation')).getAllByRole('link');
+    await expect(links.map((link) => link.getAttribute('href'))).toEqual(['/', '/articles', '/file-manager']);
+    await expect(canvas.getByText('Editor')).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'Account' })).toBeVisible();
+  },
+};
+
+/** Before the role is known: only the links every role may use, and no role named. */
+export const RoleNotKnownYet: Story = {
+  args: { access: null },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const links = within(canvas.getByRole('navigation')).getAllByRole('link');
+    await expect(links.map((link) => link.getAttribute('href'))).toEqual(['/', '/articles', '/file-manager']);
+    await expect(canvas.queryByText('Admin')).toBeNull();
   },
 };
 

@@ -1,0 +1,24 @@
+/**
+ * What a story checks of a control the signed-in role may not use: it is marked disabled (yet
+ * focusable), and pointing at it shows who may, in a tooltip.
+ */
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+
+/** Tooltips fade in and wait SPEC.md's 700 ms: a generous wait under load. */
+const shown = { timeout: 10_000 };
+
+/**
+ * `control` is disabled for the role, and pointing at `trigger` (the control itself, unless its
+ * tooltip is around it) shows `reason`. The pointer then leaves and the tooltip goes: Ark's
+ * tooltips share their state, and one left open would open the next story's at once.
+ */
+export async function expectRefused(control: HTMLElement, reason: string, trigger: HTMLElement = control) {
+  await expect(control).toHaveAttribute('aria-disabled', 'true');
+  const page = within(control.ownerDocument.body);
+  await userEvent.hover(trigger);
+  const tooltip = await page.findByRole('tooltip', {}, shown);
+  await waitFor(() => expect(tooltip).toBeVisible(), shown);
+  await expect(tooltip).toHaveTextContent(reason);
+  await userEvent.unhover(trigger);
+  await waitFor(() => expect(page.queryByRole('tooltip')).toBeNull(), shown);
+}
