@@ -239,3 +239,77 @@ test('failed sign-ins count across both processes: the limit is reached at the s
     await expect(page.getByRole('alert')).toHaveText(serverMessages.tooManyAttempts);
   }
 });
+
+/** A load balancer in front of the processes: each new connection goes to the first one still running. */
+async function balancer(targets: readonly ServerProcess[]): Promise<{ url: string; close: () => Promise<void> }> {
+  const sockets = new Set<net.Socket>();
+  const proxy = net.createServer((client) => {
+    const alive = targets.find((t) => t.child.exitCode === null && t.child.signalCode === null);
+    if (!alive) return client.destroy();
+    const upstream = net.connect(Number(new URL(alive.url).port), '127.0.0.1');
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.once('close', () => sockets.delete(socket));
+    }
+    client.pipe(upstream).pipe(client);
+    upstream.once('error', () => client.destroy());
+    upstream.once('close', () => client.destroy());
+    client.once('error', () => upstream.destroy());
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(proxy.address() as net.AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        proxy.close(() => resolve());
+      }),
+  };
+}
+
+// Last: it stops A for good.
+test('a process dies: its pages reconnect to the other through the load balancer, and who is on the article is right again', async ({
+  page,
+  browser,
+}) => {
+  const lb = await balancer([a, b]);
+  try {
+    const { data: article } = (await (await apiB.post('/api/articles', { data: { slug: 'failover', blogData: '<p>x</p>' } })).json()) as {
+      data: { id: string };
+    };
+    // An editor of its own, with a password of their own, on B.
+    const email = `dana-${randomBytes(3).toString('hex')}@example.com`;
+    const made = await apiB.post('/api/users', { data: { email, role: 'editor' } });
+    const { password } = (await made.json()) as { password: string };
+    const dana = await (await browser.newContext()).newPage();
+    await signInThroughTheConsole(dana, b, email, password);
+    await dana.getByLabel('One-time password').fill(password);
+    await dana.getByLabel('New password', { exact: true }).fill('dana chose this one');
+    await dana.getByLabel('Repeat new password').fill('dana chose this one');
+    await dana.getByRole('button', { name: 'Change password' }).click();
+    await expect(dana.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+
+    // The admin through the load balancer (on A while it runs), Dana on B.
+    await signInThroughTheConsole(page, { url: lb.url, child: a.child }, adminEmail, adminPassword);
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+    await page.goto(`${lb.url}/articles/${article.id}`);
+    await dana.goto(`${b.url}/articles/${article.id}`);
+    const othersOnAdminsPage = page.getByRole('group', { name: '1 other person has this article open' });
+    await expect(othersOnAdminsPage).toBeVisible();
+    await expect(dana.getByRole('group', { name: '1 other person has this article open' })).toBeVisible();
+
+    // A dies; at the same moment Dana leaves the article. The admin's page reconnects (to B) and hears it.
+    const died = Date.now();
+    a.child.kill('SIGKILL');
+    await dana.goto(`${b.url}/`);
+    await expect(othersOnAdminsPage).toBeHidden({ timeout: 10_000 });
+    const rightAgainMs = Date.now() - died;
+    // And it hears new arrivals live, from B.
+    await dana.goto(`${b.url}/articles/${article.id}`);
+    await expect(othersOnAdminsPage).toBeVisible({ timeout: 5_000 });
+    console.log(`presence right again ${rightAgainMs} ms after the process died`);
+    await dana.context().close();
+  } finally {
+    await lb.close();
+  }
+});
