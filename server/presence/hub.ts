@@ -16,6 +16,7 @@ import {
 import type { Database } from '../db/database.ts';
 import { apiError } from '../errors.ts';
 import {
+  announce,
   closeTab,
   lockArticleTabs,
   markTaken,
@@ -133,7 +134,7 @@ export class PresenceHub {
 
   /** Tells every process (this one included, through the channel) that the article's list changed; answers the list. */
   private async announce(notice: Notice): Promise<Presence[]> {
-    await this.db.query('SELECT pg_notify($1, $2)', [PRESENCE_CHANNEL, JSON.stringify(notice)]);
+    await announce(this.db, PRESENCE_CHANNEL, JSON.stringify(notice));
     return (await presenceOf(this.db, [notice.article])).get(notice.article) ?? [];
   }
 

@@ -114,6 +114,11 @@ export async function takeTakenNotice(db: Queryable, tab: string): Promise<{ by:
   return rows[0] && { by: rows[0].taken_by, at: new Date(rows[0].taken_at).toISOString() };
 }
 
+/** Tells every process listening on `channel` (this one too) what changed, when the statement commits. */
+export async function announce(db: Queryable, channel: string, payload: string) {
+  await db.query('SELECT pg_notify($1, $2)', [channel, payload]);
+}
+
 /** Removes the tabs gone for longer than any lease lasts; answers their articles. */
 export async function sweepTabs(db: Queryable): Promise<string[]> {
   const { rows } = await db.query<{ article_id: string }>(
