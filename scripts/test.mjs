@@ -1,0 +1,97 @@
+// `npm test`: the checks, then the suites. Steps that keep both cores busy run one after the
+// other; the end-to-end suite, which mostly waits on its browser and its server (about a
+// quarter of a core), runs beside the server suite. A lane's output is kept in a file and
+// printed whole when it ends, so the two never interleave. Stops at the first failure, naming
+// it, and ends with how long each step took.
+import { spawn } from 'node:child_process';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** Each stage runs its lanes side by side; a lane is npm scripts run one after the other. */
+const STAGES = [
+  [['check:browser', 'typecheck', 'lint', 'build', 'check:bundle', 'test:unit']],
+  [['test:server'], ['test:e2e']],
+  [['build-storybook', 'test:storybook']],
+];
+
+const logs = mkdtempSync(join(tmpdir(), 'npm-test-'));
+const children = new Set();
+const timings = [];
+
+/** Runs one npm script; alone it writes to the terminal, beside others to `log`. */
+function runScript(script, log) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    // Its own process group, so a stop reaches what the script started (servers, browsers).
+    const child = spawn('npm', ['run', script], {
+      stdio: log ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      detached: true,
+    });
+    children.add(child);
+    if (log) {
+      child.stdout.pipe(log, { end: false });
+      child.stderr.pipe(log, { end: false });
+    }
+    child.on('exit', (code) => {
+      children.delete(child);
+      const seconds = (Date.now() - started) / 1000;
+      timings.push({ script, seconds, ok: code === 0 });
+      resolve(code === 0 ? 0 : 1);
+    });
+  });
+}
+
+async function runLane(scripts, shared) {
+  const file = shared ? join(logs, `${scripts[0].replace(/[^a-z0-9]+/gi, '-')}.log`) : undefined;
+  const log = file ? createWriteStream(file) : undefined;
+  let failed;
+  for (const script of scripts) {
+    if (log) log.write(`\n> npm run ${script}\n`);
+    if ((await runScript(script, log)) !== 0) {
+      failed = script;
+      break;
+    }
+  }
+  if (log) {
+    await new Promise((resolve) => log.end(resolve));
+    process.stdout.write(readFileSync(file, 'utf8'));
+  }
+  return failed;
+}
+
+function stopAll() {
+  for (const child of children) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      /* already gone */
+    }
+  }
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    stopAll();
+    process.exit(130);
+  });
+}
+
+const started = Date.now();
+let failed;
+for (const lanes of STAGES) {
+  const shared = lanes.length > 1;
+  if (shared) console.log(`\n> side by side: ${lanes.map((lane) => lane.join(' → ')).join(' | ')} (each printed when it ends)`);
+  const results = await Promise.all(lanes.map((lane) => runLane(lane, shared)));
+  failed = results.find(Boolean);
+  if (failed) break;
+}
+rmSync(logs, { recursive: true, force: true });
+
+const minutes = (seconds) => `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;
+console.log('\nnpm test, step by step (m:ss):');
+for (const { script, seconds, ok } of timings) console.log(`  ${ok ? ' ' : '✗'} ${script.padEnd(16)} ${minutes(seconds)}`);
+console.log(`  total            ${minutes((Date.now() - started) / 1000)}`);
+if (failed) {
+  console.error(`\nnpm test failed at: npm run ${failed}`);
+  process.exit(1);
+}
