@@ -11,6 +11,9 @@ export default {
     'jest-playwright': {
       ...base.testEnvironmentOptions['jest-playwright'],
       browsers: ['chromium'],
+      // Dates read the same on any machine (the clock is fixed in .storybook/test-runner.ts), and
+      // motion is reduced as the console allows it: what opens and closes appears at once.
+      contextOptions: { timezoneId: 'UTC', locale: 'en-US', reducedMotion: 'reduce' },
       launchOptions: {
         executablePath: browserPath(),
         args: [

@@ -4,9 +4,26 @@ import { setupWorker } from 'msw/browser';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { applyColorMode, type ColorMode } from '../src/lib/colorMode';
 import { fullSystem } from '../src/theme/full';
+import '../src/theme/fonts';
+
+/**
+ * The console's typefaces loaded before any story renders: what measures text as it draws (the
+ * charts' axes) measures it in them, not in the machine's font it shows meanwhile.
+ */
+let fontsLoaded: Promise<unknown> | undefined;
+const loadFonts = async () => {
+  fontsLoaded ??= Promise.all(
+    ['400 1em "Inter Variable"', '600 1em "Inter Variable"', '700 1em "Inter Variable"', '400 1em "JetBrains Mono Variable"'].map((font) =>
+      document.fonts.load(font),
+    ),
+  );
+  await fontsLoaded;
+  return {};
+};
 
 const preview: Preview = {
   loaders: [
+    loadFonts,
     mswLoader(async () => {
       const worker = setupWorker();
       await worker.start({

@@ -1,6 +1,8 @@
 import { createRequire } from 'node:module';
 import type { TestRunnerConfig } from '@storybook/test-runner';
 import { getStoryContext } from '@storybook/test-runner';
+import { checkShot, FIXED_NOW, shoot, skipShots, VISUAL_ON } from './visual.ts';
+import { fixDates } from './fixDates.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -26,7 +28,14 @@ const DESKTOP = { width: 1280, height: 800 };
  * sets `globals: { viewport: { value: 'mobile1' } }` run at that size in CI too.
  */
 const config: TestRunnerConfig = {
+  /** The preview, with its dates starting at FIXED_NOW from its first script on (visual.ts). */
+  async prepare({ page }) {
+    await page.addInitScript(fixDates, FIXED_NOW.getTime());
+    await page.goto(new URL('iframe.html', process.env.TARGET_URL).toString(), { waitUntil: 'load' });
+  },
   async preVisit(page, context) {
+    // Every story starts at the same time, whichever ran before it in the page.
+    await page.evaluate(() => (window as unknown as { __restartDates?: () => void }).__restartDates?.());
     const story = await getStoryContext(page, context);
     // The prepared story carries its own `globals` as `storyGlobals` (not in the public type).
     const { storyGlobals } = story as { storyGlobals?: { viewport?: { value?: string } } };
@@ -34,17 +43,35 @@ const config: TestRunnerConfig = {
     await page.setViewportSize((name && VIEWPORTS[name]) || DESKTOP);
   },
   /**
-   * After the play: the same screen in dark mode, checked with axe (WCAG 2.1 A and AA, colour
+   * After the play: the story shot in light and in dark and compared with its baselines
+   * (visual.ts); the route screens in dark mode checked with axe (WCAG 2.1 A and AA, colour
    * contrast included). A violation fails the story, naming the rule and the elements.
    */
   async postVisit(page, context) {
-    if (!CHECKED_IN_DARK.test(context.id)) return;
+    // A story whose play failed has failed already: nothing to compare.
+    if ((context as { hasFailure?: boolean }).hasFailure) return;
+    const differences: string[] = [];
+    // A story may say why its look cannot be compared: `parameters: { visual: { skip: 'why' } }`.
+    const { parameters } = await getStoryContext(page, context);
+    const skip = (parameters as { visual?: { skip?: string } }).visual?.skip;
+    if (skip) await skipShots(context.id);
+    const compare = async (mode: 'light' | 'dark') => {
+      if (!VISUAL_ON || skip) return;
+      const difference = await checkShot(context.id, mode, await shoot(page));
+      if (difference) differences.push(difference);
+    };
+    await compare('light');
     await page.evaluate(() => {
       const root = document.documentElement;
       root.classList.remove('light');
       root.classList.add('dark');
       root.style.colorScheme = 'dark';
     });
+    await compare('dark');
+    if (differences.length) {
+      throw new Error(`Looks different from its baseline (visual-report/ has expected, actual and difference):\n${differences.join('\n')}`);
+    }
+    if (!CHECKED_IN_DARK.test(context.id)) return;
     await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
     const violations = await page.evaluate(async () => {
       const axe = (window as unknown as { axe: { run: (context: string, options: object) => Promise<{ violations: unknown[] }> } }).axe;

@@ -1,25 +1,36 @@
-// Serves the static Storybook build on 127.0.0.1 and runs the test-runner against it.
+// Serves the static Storybook build on 127.0.0.1 and runs the test-runner against it: each
+// story's play, axe, and its look in light and dark against stories/__visual__
+// (.storybook/visual.ts). `--update` writes the baselines instead (and, on a whole run, removes
+// those of stories that are gone). Changed looks are gathered into visual-report/index.html.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 const dir = process.env.STORYBOOK_DIR ?? 'storybook-static';
+const baselines = process.env.VISUAL_BASELINE_DIR ?? 'stories/__visual__';
+const reportDir = process.env.VISUAL_REPORT_DIR ?? 'visual-report';
+const update = process.argv.includes('--update');
+const args = process.argv.slice(2).filter((arg) => arg !== '--update');
 if (!existsSync(`${dir}/index.json`)) {
   console.error(`No Storybook build in ${dir}/: run "npm run build-storybook" first.`);
   process.exit(1);
 }
 
-const freePort = () =>
-  new Promise((resolve, reject) => {
+/** `wanted` if it is free (0: any free port), else undefined. */
+const freePort = (wanted = 0) =>
+  new Promise((resolve) => {
     const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
+    srv.once('error', () => resolve(undefined));
+    srv.listen(wanted, '127.0.0.1', () => {
       const { port } = srv.address();
       srv.close(() => resolve(port));
     });
   });
 
-const port = await freePort();
+// One port on every run where it is free: a story that shows an address of the API (a link to
+// copy) then looks the same each time.
+const port = (await freePort(Number(process.env.STORYBOOK_PORT ?? 6107))) ?? (await freePort());
 // Each child leads its own process group, so stopping it stops what `npx` started under it
 // (the static server, the test-runner's workers), not just the wrapper.
 const server = spawn('npx', ['http-server', dir, '-a', '127.0.0.1', '-p', String(port), '-s', '-c-1'], {
@@ -50,12 +61,53 @@ for (let i = 0; i < 100; i++) {
   await new Promise((r) => setTimeout(r, 100));
 }
 
+rmSync(reportDir, { recursive: true, force: true });
 const workers = process.env.STORYBOOK_WORKERS ?? '2';
-const runner = spawn(
-  'npx',
-  ['test-storybook', '--url', url, '--maxWorkers', workers, ...process.argv.slice(2)],
-  { stdio: 'inherit', detached: true },
-);
+const runner = spawn('npx', ['test-storybook', '--url', url, '--maxWorkers', workers, ...args], {
+  stdio: 'inherit',
+  detached: true,
+  env: { ...process.env, VISUAL_BASELINE_DIR: baselines, VISUAL_REPORT_DIR: reportDir, ...(update ? { VISUAL_UPDATE: 'true' } : {}) },
+});
 children.push(runner);
 const code = await new Promise((resolve) => runner.on('exit', (c) => resolve(c ?? 1)));
+
+// A whole run that updated: the baselines of stories no longer in the build go.
+const onlySome = args.some((arg) => !arg.startsWith('-'));
+if (update && code === 0 && !onlySome && process.env.VISUAL !== 'false') {
+  const ids = new Set(Object.values(JSON.parse(readFileSync(`${dir}/index.json`, 'utf8')).entries).filter((e) => e.type === 'story').map((e) => e.id));
+  for (const file of readdirSync(baselines)) {
+    const id = file.replace(/\.(light|dark)\.png$/, '');
+    if (!ids.has(id)) {
+      unlinkSync(join(baselines, file));
+      console.log(`Removed the baseline of a story that is gone: ${file}`);
+    }
+  }
+}
+
+const changed = existsSync(reportDir) ? readdirSync(reportDir).filter((f) => f.endsWith('.json')) : [];
+if (changed.length) {
+  const entries = changed.map((f) => JSON.parse(readFileSync(join(reportDir, f), 'utf8'))).sort((a, b) => (a.id + a.mode).localeCompare(b.id + b.mode));
+  const escape = (text) => String(text).replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  const figure = (src, caption) => `<figure><figcaption>${caption}</figcaption><a href="${src}"><img src="${src}" alt="${caption}"></a></figure>`;
+  const rows = entries.map((e) => {
+    const base = `${e.id}.${e.mode}`;
+    const what = e.missing
+      ? 'no baseline'
+      : `${e.changed} of ${e.total} pixels differ (${((100 * e.changed) / e.total).toFixed(2)}%)${e.size ? `, size ${e.size}` : ''}`;
+    const images = e.missing
+      ? figure(`${base}.actual.png`, 'actual')
+      : [figure(`${base}.expected.png`, 'expected'), figure(`${base}.actual.png`, 'actual'), figure(`${base}.diff.png`, 'difference')].join('');
+    return `<section><h2>${escape(e.id)} <small>${e.mode}</small></h2><p>${escape(what)}</p><div class="shots">${images}</div></section>`;
+  });
+  writeFileSync(
+    join(reportDir, 'index.html'),
+    `<!doctype html><html lang="en"><meta charset="utf-8"><title>Visual changes: ${entries.length}</title>
+<style>body{font:14px system-ui,sans-serif;margin:24px}h2{font-size:16px;margin:24px 0 4px}small{color:#555}
+.shots{display:flex;gap:12px;align-items:flex-start}figure{margin:0;flex:1;min-width:0}img{max-width:100%;border:1px solid #ccc}</style>
+<h1>Visual changes: ${entries.length}</h1><p>Each story whose look differs from its baseline in stories/__visual__: expected, actual, and the difference in red. Accept them with <code>npm run test:visual -- --update</code>; the baselines' diff in git is the approval.</p>
+${rows.join('\n')}</html>`,
+  );
+  console.log(`\n${entries.length} story shot(s) differ from their baselines: ${join(reportDir, 'index.html')}`);
+  for (const e of entries) console.log(`  ${e.id} (${e.mode})`);
+}
 process.exit(code);

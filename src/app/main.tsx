@@ -6,6 +6,7 @@ import { AppProviders, createQueryClient } from './providers';
 import { preloadScreens, routes } from './router';
 import { applyColorMode, currentColorMode } from '../lib/colorMode';
 import { connectSessionExpiry } from './session';
+import '../theme/fonts';
 
 // The remembered colour mode, else the system's, before anything renders (until then the page
 // is empty, its canvas following the system through <meta name="color-scheme">).

@@ -81,9 +81,10 @@ export const consoleConfig = defineConfig({
   theme: {
     tokens: {
       fonts: {
-        heading: { value: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },
-        body: { value: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },
-        mono: { value: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' },
+        // Served with the console (src/theme/fonts.ts); the rest only while they load.
+        heading: { value: '"Inter Variable", Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },
+        body: { value: '"Inter Variable", Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },
+        mono: { value: '"JetBrains Mono Variable", ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' },
       },
     },
     semanticTokens: {

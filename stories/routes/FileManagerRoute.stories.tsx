@@ -390,7 +390,8 @@ export const Trash: Story = {
     });
     await step('back to the files', async () => {
       await userEvent.click(canvas.getByRole('tab', { name: 'Files' }));
-      await expect(await canvas.findByRole('button', { name: f.actions(trashed[0]!.name) }, { timeout: 5_000 })).toBeVisible();
+      // Asked again each time: the list may draw its rows once more when the files come back.
+      await waitFor(() => expect(canvas.getByRole('button', { name: f.actions(trashed[0]!.name) })).toBeVisible(), { timeout: 5_000 });
     });
   },
 };

@@ -53,6 +53,9 @@ export function AccountsCard({
   const roleHintId = useId();
   const handleAdd = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // While one is being added the button stays focusable (a disabled one would drop the
+    // keyboard's place), and a second press does nothing.
+    if (adding) return;
     const email = String(new FormData(event.currentTarget).get('email') ?? '').trim();
     if (email) onAdd({ email, role });
   };
@@ -125,7 +128,7 @@ export function AccountsCard({
                 <Field.Label>{t.role}</Field.Label>
                 <RoleSelect size="md" value={role} onChange={setRole} describedBy={roleHintId} />
               </Field.Root>
-              <Button type="submit" disabled={adding}>
+              <Button type="submit" aria-disabled={adding || undefined} opacity={adding ? 0.6 : undefined}>
                 {adding ? t.adding : t.add}
               </Button>
             </Flex>

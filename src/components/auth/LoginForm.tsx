@@ -1,5 +1,5 @@
 import { Button, Card, Field, Input, Link, Stack, Text } from '@chakra-ui/react';
-import type { FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent } from 'react';
 import { FcGoogle } from 'react-icons/fc';
 import type { LoginRequest } from '../../contract';
 import { loginTexts } from '../../lib/texts-login';
@@ -40,6 +40,14 @@ export function LoginForm({
   signUpHref,
   forgotPasswordHref = '/forgot-password',
 }: LoginFormProps) {
+  const passwordRef = useRef<HTMLInputElement>(null);
+  // A refused sign-in leaves the password focused and selected: type it again at once (the
+  // keyboard's place is not left to whether the button was disabled when the answer came).
+  useEffect(() => {
+    if (!error) return;
+    passwordRef.current?.focus();
+    passwordRef.current?.select();
+  }, [error]);
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
@@ -65,7 +73,7 @@ export function LoginForm({
             </Field.Root>
             <Field.Root required>
               <Field.Label>{loginTexts.password}</Field.Label>
-              <Input name="password" type="password" autoComplete="current-password" />
+              <Input ref={passwordRef} name="password" type="password" autoComplete="current-password" />
               {/* After the field, so Tab goes email → password → Login. */}
               <Link asChild fontSize="sm" variant="underline" alignSelf="flex-end">
                 <AppLink href={forgotPasswordHref}>{loginTexts.forgot}</AppLink>

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { LoginError } from '../../../src/components/auth/LoginError';
 import { LoginForm } from '../../../src/components/auth/LoginForm';
+import { nativeValidationBubble } from '../../visual';
 
 const meta = {
   title: 'Components/Auth/LoginForm',
@@ -92,6 +93,7 @@ export const Submit: Story = {
 };
 
 export const RequiredFields: Story = {
+  parameters: nativeValidationBubble,
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Login' }));
@@ -107,6 +109,7 @@ export const RequiredFields: Story = {
 };
 
 export const InvalidEmail: Story = {
+  parameters: nativeValidationBubble,
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     const email = canvas.getByLabelText('Email');

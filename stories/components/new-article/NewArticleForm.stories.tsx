@@ -3,6 +3,7 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { NewArticleForm } from '../../../src/components/new-article/NewArticleForm';
 import { texts } from '../../../src/lib/texts';
 import { alreadyScraped, created, createdWithWarnings, failed, scraping, waiting } from './scrapeSamples';
+import { nativeValidationBubble } from '../../visual';
 
 const n = texts.newArticle;
 const s = texts.scrape;
@@ -75,6 +76,7 @@ export const InvalidLines: Story = {
 };
 
 export const UrlRequired: Story = {
+  parameters: nativeValidationBubble,
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: n.scrape }));

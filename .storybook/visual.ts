@@ -1,0 +1,165 @@
+/**
+ * The visual comparison of the Storybook test-runner: each story, after its play, shot in light
+ * and in dark and compared with its baseline in stories/__visual__ (PNG, kept in git). A story
+ * that looks different fails, naming each mode and how many pixels changed; its expected,
+ * actual and difference images go to the report folder (scripts/test-storybook.mjs gathers them
+ * into one page). `npm run test:visual -- --update` writes the baselines instead.
+ */
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import pixelmatch from 'pixelmatch';
+import sharp from 'sharp';
+import type { Page } from 'playwright-core';
+
+export const BASELINE_DIR = path.resolve(process.env.VISUAL_BASELINE_DIR ?? 'stories/__visual__');
+export const REPORT_DIR = path.resolve(process.env.VISUAL_REPORT_DIR ?? 'visual-report');
+/** Off with VISUAL=false (plays and accessibility only). */
+export const VISUAL_ON = process.env.VISUAL !== 'false';
+const UPDATE = process.env.VISUAL_UPDATE === 'true';
+
+/** Pixels closer than this (pixelmatch's YIQ distance, 0 to 1) count as the same; anti-aliasing is ignored. */
+export const PIXEL_THRESHOLD = 0.02;
+
+/**
+ * The time every story starts at (fixDates.ts, set again before each story): relative dates and
+ * clocks read the same on every run.
+ */
+export const FIXED_NOW = new Date('2026-06-15T10:00:00.000Z');
+
+export type Mode = 'light' | 'dark';
+
+export const baselinePath = (id: string, mode: Mode) => path.join(BASELINE_DIR, `${id}.${mode}.png`);
+
+interface Raw {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+async function decode(png: Buffer): Promise<Raw> {
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+/** `image` on a white canvas of `width` × `height` (top left), so two sizes can be compared. */
+async function padded(image: Raw, width: number, height: number): Promise<Raw> {
+  if (image.width === width && image.height === height) return image;
+  const { data } = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } })
+    .extend({ right: width - image.width, bottom: height - image.height, background: '#ffffff' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width, height };
+}
+
+export interface Difference {
+  /** Pixels that differ beyond PIXEL_THRESHOLD. */
+  changed: number;
+  total: number;
+  /** Set when the two images are not the same size. */
+  size?: string;
+  /** Red where they differ, over a faded copy of the expected image (PNG). */
+  diff: Buffer;
+}
+
+/** How two screenshots differ; undefined when they are the same. */
+export async function compareShots(expectedPng: Buffer, actualPng: Buffer): Promise<Difference | undefined> {
+  const [expected, actual] = await Promise.all([decode(expectedPng), decode(actualPng)]);
+  const width = Math.max(expected.width, actual.width);
+  const height = Math.max(expected.height, actual.height);
+  const [a, b] = await Promise.all([padded(expected, width, height), padded(actual, width, height)]);
+  const out = Buffer.alloc(width * height * 4);
+  const changed = pixelmatch(a.data, b.data, out, width, height, { threshold: PIXEL_THRESHOLD });
+  const size =
+    expected.width !== actual.width || expected.height !== actual.height
+      ? `${expected.width}×${expected.height} → ${actual.width}×${actual.height}`
+      : undefined;
+  if (changed === 0 && !size) return undefined;
+  const diff = await sharp(out, { raw: { width, height, channels: 4 } }).png().toBuffer();
+  return { changed, total: width * height, diff, ...(size ? { size } : {}) };
+}
+
+/** The viewport as it stands: fonts and images loaded, animations finished (or held at their start), no caret. */
+export async function shoot(page: Page): Promise<Buffer> {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    const pending = [...document.images].filter((img) => !img.complete);
+    const loaded = (img: HTMLImageElement) =>
+      new Promise((resolve) => {
+        img.addEventListener('load', resolve, { once: true });
+        img.addEventListener('error', resolve, { once: true });
+      });
+    // A lazy image the page never scrolls to would never load: not waited for past 5 s.
+    await Promise.race([Promise.all(pending.map(loaded)), new Promise((resolve) => setTimeout(resolve, 5_000))]);
+  });
+  // Until nothing scrolls any more (a list a play scrolled, smooth or not): the same scroll
+  // offsets twice, 100 ms apart, at most 3 s.
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const offsets = () =>
+      [document.scrollingElement, ...document.querySelectorAll('*')]
+        .filter((el): el is Element => !!el && (el.scrollTop !== 0 || el.scrollLeft !== 0))
+        .map((el) => `${el.scrollTop},${el.scrollLeft}`)
+        .join(';');
+    for (let i = 0, last = ''; i < 30; i++) {
+      await frame();
+      const now = offsets();
+      if (i > 0 && now === last) break;
+      last = now;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  });
+  // What the viewport shows (a dialog, the part a play scrolled to): the whole height of a long
+  // list would be megabytes a shot. Lossless: a palette of 256 colours halves the bytes, but a
+  // change anywhere moves the palette, and with it pixels everywhere. Frames that load an
+  // address (a PDF, a website in a device frame) are painted over: they load at their own pace.
+  return page.screenshot({ animations: 'disabled', caret: 'hide', scale: 'css', mask: [page.locator('iframe[src]')] });
+}
+
+/**
+ * Compares a story's shot in `mode` with its baseline (or writes it, updating). Returns what
+ * differs, in words, or undefined.
+ */
+export async function checkShot(id: string, mode: Mode, shot: Buffer): Promise<string | undefined> {
+  const file = baselinePath(id, mode);
+  if (UPDATE) {
+    await mkdir(BASELINE_DIR, { recursive: true });
+    const old = await readFile(file).catch(() => undefined);
+    // An unchanged look keeps its file as it is (no churn in git from re-encoding).
+    if (!old || (await compareShots(old, shot))) await writeFile(file, shot);
+    return undefined;
+  }
+  const expected = await readFile(file).catch(() => undefined);
+  if (!expected) {
+    await report(id, mode, { shot });
+    return `${mode}: no baseline (stories/__visual__/${path.basename(file)}); run npm run test:visual -- --update`;
+  }
+  const difference = await compareShots(expected, shot);
+  if (!difference) return undefined;
+  await report(id, mode, { expected, shot, difference });
+  const share = ((100 * difference.changed) / difference.total).toFixed(2);
+  return `${mode}: ${difference.changed} pixels differ (${share}%)${difference.size ? `, size ${difference.size}` : ''}`;
+}
+
+/** A story that says why it is not compared keeps no baseline (removed when updating). */
+export async function skipShots(id: string) {
+  if (!UPDATE) return;
+  await Promise.all((['light', 'dark'] as const).map((mode) => rm(baselinePath(id, mode), { force: true })));
+}
+
+/** The images of a changed shot, and a line of JSON the report page is made from. */
+async function report(id: string, mode: Mode, what: { expected?: Buffer; shot: Buffer; difference?: Difference }) {
+  await mkdir(REPORT_DIR, { recursive: true });
+  const base = path.join(REPORT_DIR, `${id}.${mode}`);
+  await writeFile(`${base}.actual.png`, what.shot);
+  if (what.expected) await writeFile(`${base}.expected.png`, what.expected);
+  if (what.difference) await writeFile(`${base}.diff.png`, what.difference.diff);
+  const entry = {
+    id,
+    mode,
+    changed: what.difference?.changed ?? null,
+    total: what.difference?.total ?? null,
+    size: what.difference?.size ?? null,
+    missing: !what.expected,
+  };
+  await writeFile(`${base}.json`, JSON.stringify(entry));
+}
