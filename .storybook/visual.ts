@@ -117,9 +117,10 @@ export async function shoot(page: Page): Promise<Buffer> {
 
 /**
  * Compares a story's shot in `mode` with its baseline (or writes it, updating). Returns what
- * differs, in words, or undefined.
+ * differs, in words, or undefined. With `report: false` a difference leaves no images behind
+ * (a first look, which the caller takes again once the page has had a moment).
  */
-export async function checkShot(id: string, mode: Mode, shot: Buffer): Promise<string | undefined> {
+export async function checkShot(id: string, mode: Mode, shot: Buffer, { report: reporting = true } = {}): Promise<string | undefined> {
   const file = baselinePath(id, mode);
   if (UPDATE) {
     await mkdir(BASELINE_DIR, { recursive: true });
@@ -130,12 +131,12 @@ export async function checkShot(id: string, mode: Mode, shot: Buffer): Promise<s
   }
   const expected = await readFile(file).catch(() => undefined);
   if (!expected) {
-    await report(id, mode, { shot });
+    if (reporting) await report(id, mode, { shot });
     return `${mode}: no baseline (stories/__visual__/${path.basename(file)}); run npm run test:visual -- --update`;
   }
   const difference = await compareShots(expected, shot);
   if (!difference) return undefined;
-  await report(id, mode, { expected, shot, difference });
+  if (reporting) await report(id, mode, { expected, shot, difference });
   const share = ((100 * difference.changed) / difference.total).toFixed(2);
   return `${mode}: ${difference.changed} pixels differ (${share}%)${difference.size ? `, size ${difference.size}` : ''}`;
 }
