@@ -23,16 +23,17 @@ const VIEWPORTS: Record<string, { width: number; height: number }> = {
 };
 const DESKTOP = { width: 1280, height: 800 };
 
-/**
- * The test-runner does not apply a story's viewport on its own; this makes a story that
- * sets `globals: { viewport: { value: 'mobile1' } }` run at that size in CI too.
- */
+/** How the test-runner loads, sizes and checks each story, beyond running its play. */
 const config: TestRunnerConfig = {
   /** The preview, with its dates starting at FIXED_NOW from its first script on (visual.ts). */
   async prepare({ page }) {
     await page.addInitScript(fixDates, FIXED_NOW.getTime());
     await page.goto(new URL('iframe.html', process.env.TARGET_URL).toString(), { waitUntil: 'load' });
   },
+  /**
+   * The test-runner does not apply a story's viewport on its own; this makes a story that
+   * sets `globals: { viewport: { value: 'mobile1' } }` run at that size in CI too.
+   */
   async preVisit(page, context) {
     // Every story starts at the same time, whichever ran before it in the page.
     await page.evaluate(() => (window as unknown as { __restartDates?: () => void }).__restartDates?.());
