@@ -14,6 +14,7 @@ import type { Queryable } from '../db/database.ts';
 import { ARTICLE_MATCH_SQL, ARTICLE_SEARCH_SQL, STORED_HEAD_CHARS } from '../db/migrations.ts';
 import { phrasePairs, type PhrasePairs } from '../articles/phrase.ts';
 import { searchWords } from '../articles/snippet.ts';
+import { termShare, type TermShare } from '../articles/termShare.ts';
 import { escapeLike, isoText, SEARCH_COUNT_CAP } from '../db/sql.ts';
 
 /** Articles not in the trash: what the list, counts, search, slug checks and reads see. */
@@ -363,7 +364,7 @@ export async function selectArticlePage(
   const q = query.q || undefined;
   const search = q ? await articleSearch(db, q) : undefined;
   let rows: PageRow[];
-  // The share of the articles a phrase is in, where its page says (found ÷ tested).
+  // The share of the articles a phrase or a common term is in, where its page says (found ÷ tested).
   let density: number | undefined;
   if (search?.phrases) {
     // A phrase: first tested on the list's newest PHRASE_TESTED_ROWS articles (its positions
@@ -377,7 +378,11 @@ export async function selectArticlePage(
       const tested = Math.max(0, ...rows.map((row) => Number(row.tested ?? 0)));
       if (tested > 0) density = rows.filter((row) => row.tested != null).length / tested;
     }
-  } else rows = await pageRows(db, query, search, 'indexed');
+  } else {
+    const walked = search && walkable(search, query) ? await termShare(db, search.q).then((share) => share && walkedPage(db, query, search.q, share)) : undefined;
+    if (walked) ({ rows, density } = walked);
+    else rows = await pageRows(db, query, search, 'indexed');
+  }
   // The tiers come in order (Append reads its branches one after the other); kept so regardless.
   if (query.order === 'rank') rows.sort((a, b) => Number(b.rank) - Number(a.rank));
   const first = rows[0];
@@ -395,7 +400,7 @@ export async function selectArticlePage(
   const whole = !query.after && rows.length <= query.limit;
   const known: Partial<Record<ArticleStatus, number>> = {};
   const totals =
-    first?.expected != null
+    first?.expected != null || first?.total_published != null
       ? { published: Number(first.total_published), draft: Number(first.total_draft) }
       : density !== undefined
         ? await articleCounts(db)
@@ -417,7 +422,9 @@ export async function selectArticlePage(
   const scheduled =
     whole && (query.status === 'all' || query.status === 'scheduled')
       ? rows.filter((row) => row.publish_iso || row.unpublish_iso).length
-      : await scheduledCount(db, search, query.site);
+      : first?.count_scheduled != null
+        ? Number(first.count_scheduled)
+        : await scheduledCount(db, search, query.site);
   return { rows, counts: { ...countsOf(known.published!, known.draft!, true), scheduled } };
 }
 
@@ -514,6 +521,90 @@ async function pageRows(db: Queryable, query: ArticlePageQuery, search: ArticleS
   // A search's plan depends on its term; a plain page's does not, so it stays prepared.
   const { rows } = await db.query<PageRow>(sql, params, { prepare: !q });
   return rows;
+}
+
+/** Whether a search's page may be read as a common term's (walkedPage): plain words, a first page, newest first, no site. */
+const walkable = (search: ArticleSearch, query: ArticlePageQuery) =>
+  !search.phrases && !search.address && !query.site && !query.after && (query.order === 'rank' || query.order === 'newest') && query.status !== 'scheduled';
+
+/**
+ * A common term's share of the articles (by the planner's statistics, server/articles/termShare.ts)
+ * from which its first page is read from the newest articles, tested one after the other: at 0.3,
+ * about 170 tests fill a page of 50.
+ */
+export const WALK_SHARE = 0.3;
+
+/** A term in at least this share of the titles and slugs has its first tier read newest first: it fills its page there. */
+export const HEAD_WALK_SHARE = 0.02;
+
+/** How many of the newest articles a common term is tested on before its page is read as any search's. */
+export const WALKED_ROWS = 1_000;
+
+/**
+ * The first page of a common term (plain words, a relevance or newest order, no site), read in
+ * two statements whose plans do not depend on the term, so the second is prepared once per
+ * connection (a search's own statement is planned for its term each time, and planning was half
+ * of a broad term's database time):
+ * 1. (relevance) the newest matches in the title or slug, through their small in-row words: up
+ *    to a page of ids;
+ * 2. the cards of those rows and, for the rest of the page, the other matches among the newest
+ *    WALKED_ROWS articles, tested one after the other; with the scheduled matches' count and the
+ *    library's counts per status, beside them.
+ * Undefined when the term is not common enough to fill its page so (the caller reads it as any
+ * search's): decided from the statistics before, and from the rows after (the newest
+ * WALKED_ROWS held too few).
+ */
+async function walkedPage(
+  db: Queryable,
+  query: ArticlePageQuery,
+  q: string,
+  share: TermShare,
+): Promise<{ rows: PageRow[]; density: number } | undefined> {
+  const tiered = query.order === 'rank';
+  const page = query.limit + 1;
+  if (share.body < WALK_SHARE && !(tiered && share.head >= HEAD_WALK_SHARE)) return undefined;
+  const status = query.status === 'all' ? undefined : query.status;
+  let heads: string[] = [];
+  if (tiered) {
+    const { rows } = await db.query<{ id: string }>(
+      `SELECT id FROM articles WHERE head_vector @@ ${tsQuery('$1')} AND ${LIVE}${status ? ' AND status = $3' : ''}
+        ORDER BY created_at DESC, id DESC LIMIT $2`,
+      status ? [q, page, status] : [q, page],
+    );
+    heads = rows.map((row) => row.id);
+    if (heads.length < page && share.body < WALK_SHARE) return undefined;
+  }
+  const rest = page - heads.length;
+  const params: unknown[] = [];
+  const param = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const [text, pattern] = [param(q), param(`%${escapeLike(q)}%`)];
+  const match = ARTICLE_MATCH_SQL(text, pattern);
+  const newest = [LIVE, ...(status ? [`status = ${param(status)}`] : [])];
+  const by = ORDERS.newest.by;
+  const sql = `SELECT ${ARTICLE_CARD_COLUMNS}, ${snippetSourceSql(param(headWordPattern(q)), pattern)} AS snippet_source,
+      chosen.rank, chosen.tested,
+      (SELECT count(*) FROM (SELECT 1 FROM articles WHERE ${SCHEDULED} AND ${LIVE} AND ${match} LIMIT ${SEARCH_COUNT_CAP + 1}) m) AS count_scheduled,
+      (SELECT n FROM article_counts WHERE status = 'published') AS total_published,
+      (SELECT n FROM article_counts WHERE status = 'draft') AS total_draft
+    FROM (
+      SELECT id AS page_id, 1 AS rank, NULL::bigint AS tested FROM articles WHERE id = ANY(${param(heads)}::text[])
+      UNION ALL
+      (SELECT id, 0, tested FROM (
+          SELECT id, created_at, slug, scraped_url, new_url, head_vector, search_vector, row_number() OVER (ORDER BY ${by}) AS tested
+            FROM articles WHERE ${newest.join(' AND ')} ORDER BY ${by} LIMIT ${WALKED_ROWS}) newest
+        WHERE ${match}${tiered ? ` AND NOT coalesce(${headMatchSql(text)}, false)` : ''}
+        ORDER BY ${by} LIMIT ${param(rest)})
+    ) chosen JOIN articles ON articles.id = chosen.page_id
+    ORDER BY chosen.rank DESC, ${by}`;
+  const { rows } = await db.query<PageRow>(sql, params, { prepare: true });
+  const found = rows.filter((row) => Number(row.rank) === 0);
+  if (rows.length < page) return undefined;
+  const tested = Math.max(0, ...found.map((row) => Number(row.tested)));
+  // The share of the articles the term is in: as found among the newest, or as the statistics say.
+  return { rows, density: tested > 0 ? found.length / tested : share.body };
 }
 
 /** How many scheduled articles match a search or a site (capped as the other counts): few, through their index. */

@@ -1,0 +1,90 @@
+/**
+ * How common a search's words are, from the planner's statistics of the articles' words
+ * (`pg_stats.most_common_elems` of `search_vector`, which ANALYZE keeps): read once a minute per
+ * database, so telling a common term from a rare one costs no statement and no planning.
+ */
+import type { Queryable } from '../db/database.ts';
+
+/** How long the words' statistics are used before they are read again. */
+export const TERM_STATS_TTL_MS = 60_000;
+
+interface TermStats {
+  at: number;
+  /** The share of the articles each of the commonest words is in: anywhere, and in the title or slug. */
+  body: Map<string, number>;
+  head: Map<string, number>;
+}
+
+interface Entry {
+  stats?: TermStats;
+  reading?: Promise<TermStats>;
+}
+
+const cache = new WeakMap<Queryable, Entry>();
+
+async function readStats(db: Queryable): Promise<TermStats> {
+  const { rows } = await db.query<{ column: string; elems: string[] | null; freqs: number[] | null }>(
+    `SELECT attname AS column, most_common_elems::text::text[] AS elems, most_common_elem_freqs::float8[] AS freqs FROM pg_stats
+      WHERE schemaname = current_schema() AND tablename = 'articles' AND attname IN ('search_vector', 'head_vector')`,
+    [],
+    { prepare: true },
+  );
+  const sharesOf = (column: string) => {
+    const shares = new Map<string, number>();
+    const { elems, freqs } = rows.find((row) => row.column === column) ?? { elems: null, freqs: null };
+    // The frequencies are followed by their minimum, maximum (and nulls'): only the first elems.length count.
+    elems?.forEach((word, i) => shares.set(word, Number(freqs?.[i] ?? 0)));
+    return shares;
+  };
+  return { at: Date.now(), body: sharesOf('search_vector'), head: sharesOf('head_vector') };
+}
+
+/** The words' statistics: read when missing or older than TERM_STATS_TTL_MS (the old ones serve meanwhile). */
+async function statsOf(db: Queryable): Promise<TermStats> {
+  let entry = cache.get(db);
+  if (!entry) cache.set(db, (entry = {}));
+  const { stats } = entry;
+  if (stats && Date.now() - stats.at < TERM_STATS_TTL_MS) return stats;
+  const current = entry;
+  current.reading ??= readStats(db)
+    .then((read) => (current.stats = read))
+    .finally(() => (current.reading = undefined));
+  if (!stats) return current.reading;
+  current.reading.catch(() => {});
+  return stats;
+}
+
+/**
+ * The words of a search as PostgreSQL's 'simple' configuration keeps them, when the search is
+ * words joined by AND and nothing else: letters and digits, or a host (`news.example.com`, one
+ * word to the parser). Undefined for anything else (quotes, `-`, `or`, hyphens, punctuation).
+ */
+export function plainWords(q: string): string[] | undefined {
+  const words = q.trim().toLowerCase().split(/\s+/u);
+  const word = /^(?:[\p{L}\p{N}]+|[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+)$/u;
+  if (!words.length || words.some((w) => !word.test(w) || w === 'or')) return undefined;
+  return words;
+}
+
+/** The share of the articles (0 to 1) holding a search's words: anywhere (`body`), and in the title or slug (`head`). */
+export interface TermShare {
+  body: number;
+  head: number;
+}
+
+/**
+ * The shares of the articles the planner's statistics say hold every word of the search (the
+ * words' shares multiplied, as the planner does; 0 when a word is not among the commonest), or
+ * undefined when the search is not plain words or there are no statistics yet. An estimate: it
+ * chooses how a page is read (server/repositories/articles.ts), never what it holds.
+ */
+export async function termShare(db: Queryable, q: string): Promise<TermShare | undefined> {
+  const words = plainWords(q);
+  if (!words) return undefined;
+  // Without statistics a page is read as any search is: not a reason to fail it.
+  const stats = await statsOf(db).catch(() => undefined);
+  if (!stats) return undefined;
+  if (!stats.body.size) return undefined;
+  const share = (shares: Map<string, number>) => words.reduce((product, word) => product * (shares.get(word) ?? 0), 1);
+  return { body: share(stats.body), head: share(stats.head) };
+}

@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import { SEARCH_COUNT_CAP, type ArticleFilter } from '../../src/contract/index.ts';
+import { plainWords, termShare } from '../articles/termShare.ts';
+import { ARTICLE_MATCH_SQL } from '../db/migrations.ts';
+import type { Queryable } from '../db/types.ts';
+import { selectArticlePage, WALK_SHARE, WALKED_ROWS, type ArticleOrder } from '../repositories/articles.ts';
+import { backends, useHarness, withoutHistory } from './helpers.ts';
+
+describe('plainWords: the words of a search the statistics can tell about', () => {
+  it('takes words and hosts, lowercased', () => {
+    expect(plainWords('the')).toEqual(['the']);
+    expect(plainWords(' To  LIKE ')).toEqual(['to', 'like']);
+    expect(plainWords('café 2026')).toEqual(['café', '2026']);
+    expect(plainWords('News.Example.com')).toEqual(['news.example.com']);
+  });
+
+  it('leaves anything else to the planner: phrases, -words, or, hyphens, punctuation', () => {
+    for (const q of ['"to like"', 'bread -rye', 'bread or rye', 'how-to-bake', "o'clock", 'a.', 'https://news.example.com/x', '']) {
+      expect(plainWords(q), q).toBeUndefined();
+    }
+  });
+});
+
+describe.each(backends)('a common term’s first page, read from the newest articles ($name)', (backend) => {
+  const ctx = useHarness(backend);
+
+  /** `n` articles (every third published), the newest first by id, whose raw text has `word`; then analyzed. */
+  const bulk = async (n: number, word: string) => {
+    await ctx.h.db.query(
+      `INSERT INTO articles (id, status, title, slug, scrapped_data, created_at, updated_at)
+       SELECT 'walk' || lpad(i::text, 6, '0'), CASE WHEN i % 3 = 0 THEN 'published' ELSE 'draft' END,
+              'Walk ' || i, 'walk-' || i, 'Some text with ${word} in it, number ' || i,
+              now() - i * interval '1 minute', now() - i * interval '1 minute'
+         FROM generate_series(1, ${n}) i`,
+    );
+    await ctx.h.db.query('ANALYZE articles');
+  };
+
+  /** The database as selectArticlePage sees it, noting each statement and whether it was prepared. */
+  const spied = () => {
+    const statements: { sql: string; prepared: boolean }[] = [];
+    const db: Queryable = {
+      query: (sql, params, options) => {
+        statements.push({ sql, prepared: !!options?.prepare });
+        return ctx.h.db.query(sql, params, options);
+      },
+    };
+    const walked = () => statements.some((s) => s.prepared && s.sql.includes(`LIMIT ${WALKED_ROWS}) newest`));
+    return { db, statements, walked };
+  };
+
+  /** The first page as any search reads it: title or slug matches first, newest first. */
+  const reference = async (q: string, status: ArticleFilter = 'all', tiered = true) => {
+    const { rows } = await ctx.h.db.query<{ slug: string }>(
+      `SELECT slug FROM articles WHERE deleted_at IS NULL AND ${ARTICLE_MATCH_SQL('$1', '$2')}
+         ${status === 'all' ? '' : `AND status = '${status}'`}
+       ORDER BY ${tiered ? "(head_vector @@ websearch_to_tsquery('simple', $1)) DESC," : ''} created_at DESC, id DESC LIMIT 50`,
+      [q, `%${q}%`],
+    );
+    return rows.map((row) => row.slug);
+  };
+
+  const page = async (db: Queryable, q: string, status: ArticleFilter = 'all', order: ArticleOrder = 'rank') => {
+    const { rows, counts } = await selectArticlePage(db, { status, q, order, limit: 50 });
+    return { slugs: rows.slice(0, 50).map((row) => row.slug), counts, more: rows.length > 50 };
+  };
+
+  it('is the same page as any search’s, in every status and both newest-first orders, read in prepared statements', async () => {
+    await bulk(600, 'everywhere');
+    // Three older articles have the word in their titles: the relevance order shows them first.
+    await withoutHistory(ctx.h.db, "UPDATE articles SET title = 'Everywhere at once' WHERE id IN ('walk000300', 'walk000400', 'walk000500')");
+    expect((await termShare(spied().db, 'everywhere'))?.body).toBeGreaterThanOrEqual(WALK_SHARE);
+    for (const status of ['all', 'published', 'draft'] as const) {
+      for (const order of ['rank', 'newest'] as const) {
+        const spy = spied();
+        const got = await page(spy.db, 'everywhere', status, order);
+        expect(got.slugs, `${status} ${order}`).toEqual(await reference('everywhere', status, order === 'rank'));
+        expect(got.more).toBe(true);
+        expect(spy.walked(), `${status} ${order}`).toBe(true);
+        // 600 matches: the statistics' share over each status is below ESTIMATE_TRUSTED_FROM, so counted exactly.
+        expect(got.counts, `${status} ${order}`).toEqual({ all: 600, published: 200, draft: 400, scheduled: 0 });
+      }
+    }
+    // Scheduled matches are counted beside the page.
+    await withoutHistory(ctx.h.db, "UPDATE articles SET publish_at = now() + interval '1 day', schedule_tz = 'UTC' WHERE id IN ('walk000002', 'walk000005')");
+    expect((await page(spied().db, 'everywhere')).counts.scheduled).toBe(2);
+  }, 60_000);
+
+  it('fills its page with title matches first when the word is common in titles', async () => {
+    await bulk(400, 'plain');
+    // One in five titles has the word; the raw text of none.
+    await withoutHistory(ctx.h.db, "UPDATE articles SET title = 'Recipes ' || id WHERE substr(id, 5)::int % 5 = 0");
+    await ctx.h.db.query('ANALYZE articles');
+    const spy = spied();
+    const got = await page(spy.db, 'recipes');
+    expect(got.slugs).toEqual(await reference('recipes'));
+    expect(got.slugs).toHaveLength(50);
+    expect(spy.walked()).toBe(true);
+    expect(got.counts).toEqual({ all: 80, published: 26, draft: 54, scheduled: 0 });
+  }, 60_000);
+
+  it('is read as any search’s when the newest articles hold too few matches, whatever the statistics say', async () => {
+    await bulk(WALKED_ROWS + 300, 'common');
+    // The statistics still say every article has the word; now only the 250 oldest do.
+    await withoutHistory(ctx.h.db, `UPDATE articles SET scrapped_data = 'Nothing here' WHERE substr(id, 5)::int <= ${WALKED_ROWS + 50}`);
+    // (A database object of its own: the statistics are kept a minute per database.)
+    const spy = spied();
+    expect((await termShare(spy.db, 'common'))?.body).toBeGreaterThanOrEqual(WALK_SHARE);
+    const got = await page(spy.db, 'common');
+    expect(spy.walked()).toBe(true);
+    expect(got.slugs).toEqual(await reference('common'));
+    expect(got.slugs[0]).toBe(`walk-${WALKED_ROWS + 51}`);
+    expect(got.counts).toEqual({ all: 250, published: 83, draft: 167, scheduled: 0 });
+  }, 60_000);
+
+  it('sends counts as more than the cap when the newest articles say the term is in thousands', async () => {
+    await bulk(SEARCH_COUNT_CAP * 7, 'plenty');
+    const spy = spied();
+    const got = await page(spy.db, 'plenty');
+    expect(spy.walked()).toBe(true);
+    expect(got.slugs).toEqual(await reference('plenty'));
+    expect(got.counts).toEqual({ all: SEARCH_COUNT_CAP + 1, published: SEARCH_COUNT_CAP + 1, draft: SEARCH_COUNT_CAP + 1, scheduled: 0 });
+    // No count statement was needed.
+    expect(spy.statements.filter((s) => s.sql.includes('count(*)') && !s.prepared)).toEqual([]);
+  }, 60_000);
+
+  it('is not tried for a rare word, a phrase, a site or a later page', async () => {
+    await bulk(300, 'often');
+    await withoutHistory(ctx.h.db, "UPDATE articles SET scrapped_data = scrapped_data || ' seldom' WHERE id = 'walk000007'");
+    for (const query of [
+      { q: 'seldom' },
+      { q: '"with often"' },
+      { q: 'often', site: 'example.com' },
+      { q: 'often', after: { order: 'rank' as const, key: new Date().toISOString(), id: 'walk000001', rank: 0 } },
+      { q: 'often', order: 'title' as const },
+    ]) {
+      const spy = spied();
+      await selectArticlePage(spy.db, { status: 'all', order: 'rank', limit: 50, ...query });
+      expect(spy.walked(), JSON.stringify(query)).toBe(false);
+    }
+  }, 60_000);
+});
