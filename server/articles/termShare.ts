@@ -1,7 +1,8 @@
 /**
- * How common a search's words are, from the planner's statistics of the articles' words
- * (`pg_stats.most_common_elems` of `search_vector`, which ANALYZE keeps): read once a minute per
- * database, so telling a common term from a rare one costs no statement and no planning.
+ * How common a search's words are, from the planner's statistics of the articles' words and
+ * hosts (`pg_stats.most_common_elems` of `search_vector` and `head_vector`, `most_common_vals` of
+ * `site`, which ANALYZE keeps): read once a minute per database, so telling a common term from a
+ * rare one costs no statement and no planning.
  */
 import type { Queryable } from '../db/database.ts';
 
@@ -13,6 +14,8 @@ interface TermStats {
   /** The share of the articles each of the commonest words is in: anywhere, and in the title or slug. */
   body: Map<string, number>;
   head: Map<string, number>;
+  /** The share of the articles scraped from each of the commonest hosts. */
+  sites: Map<string, number>;
 }
 
 interface Entry {
@@ -23,20 +26,23 @@ interface Entry {
 const cache = new WeakMap<Queryable, Entry>();
 
 async function readStats(db: Queryable): Promise<TermStats> {
-  const { rows } = await db.query<{ column: string; elems: string[] | null; freqs: number[] | null }>(
-    `SELECT attname AS column, most_common_elems::text::text[] AS elems, most_common_elem_freqs::float8[] AS freqs FROM pg_stats
-      WHERE schemaname = current_schema() AND tablename = 'articles' AND attname IN ('search_vector', 'head_vector')`,
+  const { rows } = await db.query<{ column: string; elems: string[] | null; elem_freqs: number[] | null; vals: string[] | null; freqs: number[] | null }>(
+    `SELECT attname AS column, most_common_elems::text::text[] AS elems, most_common_elem_freqs::float8[] AS elem_freqs,
+            most_common_vals::text::text[] AS vals, most_common_freqs::float8[] AS freqs
+       FROM pg_stats
+      WHERE schemaname = current_schema() AND tablename = 'articles' AND attname IN ('search_vector', 'head_vector', 'site')`,
     [],
     { prepare: true },
   );
-  const sharesOf = (column: string) => {
+  const sharesOf = (column: string, kind: 'elems' | 'vals') => {
     const shares = new Map<string, number>();
-    const { elems, freqs } = rows.find((row) => row.column === column) ?? { elems: null, freqs: null };
-    // The frequencies are followed by their minimum, maximum (and nulls'): only the first elems.length count.
-    elems?.forEach((word, i) => shares.set(word, Number(freqs?.[i] ?? 0)));
+    const row = rows.find((r) => r.column === column);
+    const [values, freqs] = kind === 'elems' ? [row?.elems, row?.elem_freqs] : [row?.vals, row?.freqs];
+    // An element list's frequencies are followed by their minimum, maximum (and nulls'): only the first values.length count.
+    values?.forEach((value, i) => shares.set(value, Number(freqs?.[i] ?? 0)));
     return shares;
   };
-  return { at: Date.now(), body: sharesOf('search_vector'), head: sharesOf('head_vector') };
+  return { at: Date.now(), body: sharesOf('search_vector', 'elems'), head: sharesOf('head_vector', 'elems'), sites: sharesOf('site', 'vals') };
 }
 
 /** The words' statistics: read when missing or older than TERM_STATS_TTL_MS (the old ones serve meanwhile). */
@@ -74,7 +80,8 @@ export interface TermShare {
 
 /**
  * The shares of the articles the planner's statistics say hold every word of the search (the
- * words' shares multiplied, as the planner does; 0 when a word is not among the commonest), or
+ * words' shares multiplied, as the planner does; 0 when a word is not among the commonest; for
+ * one word, at least the share of the articles from the common hosts that hold it), or
  * undefined when the search is not plain words or there are no statistics yet. An estimate: it
  * chooses how a page is read (server/repositories/articles.ts), never what it holds.
  */
@@ -86,5 +93,8 @@ export async function termShare(db: Queryable, q: string): Promise<TermShare | u
   if (!stats) return undefined;
   if (!stats.body.size) return undefined;
   const share = (shares: Map<string, number>) => words.reduce((product, word) => product * (shares.get(word) ?? 0), 1);
-  return { body: share(stats.body), head: share(stats.head) };
+  // A search is also matched as part of the slug and addresses: every article scraped from a
+  // host that holds it matches (`example` in news.example.com), whatever its words.
+  const inHost = words.length === 1 ? [...stats.sites].reduce((sum, [host, freq]) => sum + (host.includes(words[0]!) ? freq : 0), 0) : 0;
+  return { body: Math.max(share(stats.body), inHost), head: share(stats.head) };
 }

@@ -99,6 +99,18 @@ describe.each(backends)('a common term’s first page, read from the newest arti
     expect(got.counts).toEqual({ all: 80, published: 26, draft: 54, scheduled: 0 });
   }, 60_000);
 
+  it('takes a part of a common host for a common term: every article scraped from it matches', async () => {
+    await bulk(400, 'nothing');
+    await withoutHistory(ctx.h.db, "UPDATE articles SET scraped_url = 'https://news.sample.org/a/' || id WHERE substr(id, 5)::int % 4 <> 0");
+    await ctx.h.db.query('ANALYZE articles');
+    const spy = spied();
+    expect((await termShare(spy.db, 'sample'))?.body).toBeGreaterThanOrEqual(WALK_SHARE);
+    const got = await page(spy.db, 'sample');
+    expect(spy.walked()).toBe(true);
+    expect(got.slugs).toEqual(await reference('sample'));
+    expect(got.counts).toEqual({ all: 300, published: 100, draft: 200, scheduled: 0 });
+  }, 60_000);
+
   it('is read as any search’s when the newest articles hold too few matches, whatever the statistics say', async () => {
     await bulk(WALKED_ROWS + 300, 'common');
     // The statistics still say every article has the word; now only the 250 oldest do.
