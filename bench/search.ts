@@ -18,7 +18,8 @@
  * BENCH_CONNECTIONS (20), BENCH_BACKENDS (postgres,pglite), BENCH_PG_URL
  * (postgres://postgres@127.0.0.1:5432; a fresh database is created there and dropped),
  * BENCH_SEEDED_URL (a PostgreSQL database this bench seeded before with the same BENCH_ROWS: used
- * as it is, nothing seeded or dropped; for trying query plans again and again).
+ * as it is, nothing seeded or dropped; for trying query plans again and again), BENCH_PGLITE_DIR
+ * (the same for PGlite: a DATA_DIR kept after the run, seeded the first time).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -106,10 +107,12 @@ async function terms(db: Database) {
 }
 
 const SEEDED_URL = process.env.BENCH_SEEDED_URL;
+const PGLITE_DIR = process.env.BENCH_PGLITE_DIR;
 
 async function bench(backend: string) {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), `bench-search-${backend}-`));
-  onCleanup(() => rm(dataDir, { recursive: true, force: true }));
+  const kept = backend === 'pglite' ? PGLITE_DIR : undefined;
+  const dataDir = kept ?? (await mkdtemp(path.join(os.tmpdir(), `bench-search-${backend}-`)));
+  if (!kept) onCleanup(() => rm(dataDir, { recursive: true, force: true }));
   const reuse = backend === 'postgres' && SEEDED_URL;
   const { db, databaseUrl } = reuse
     ? { db: await createPostgresDatabase({ connectionString: SEEDED_URL }), databaseUrl: SEEDED_URL }
@@ -117,7 +120,8 @@ async function bench(backend: string) {
   let cases: Awaited<ReturnType<typeof terms>>;
   try {
     await migrate(db);
-    if (reuse) console.log(`\n=== ${backend}: the library already seeded at ${SEEDED_URL}`);
+    const seeded = kept && Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM articles')).rows[0]!.n) >= ROWS;
+    if (reuse || seeded) console.log(`\n=== ${backend}: the library already seeded at ${reuse ? SEEDED_URL : kept}`);
     else {
     const seed = await seedLibrary(db, ROWS, () => {});
     console.log(
