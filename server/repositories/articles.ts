@@ -14,7 +14,7 @@ import type { Queryable } from '../db/database.ts';
 import { ARTICLE_MATCH_SQL, ARTICLE_SEARCH_SQL, STORED_HEAD_CHARS } from '../db/migrations.ts';
 import { phrasePairs, type PhrasePairs } from '../articles/phrase.ts';
 import { searchWords } from '../articles/snippet.ts';
-import { termShare, type TermShare } from '../articles/termShare.ts';
+import { termShare, type TermShare } from './termShare.ts';
 import { escapeLike, isoText, SEARCH_COUNT_CAP } from '../db/sql.ts';
 
 /** Articles not in the trash: what the list, counts, search, slug checks and reads see. */
@@ -528,9 +528,9 @@ const walkable = (search: ArticleSearch, query: ArticlePageQuery) =>
   !search.phrases && !search.address && !query.site && !query.after && (query.order === 'rank' || query.order === 'newest') && query.status !== 'scheduled';
 
 /**
- * A common term's share of the articles (by the planner's statistics, server/articles/termShare.ts)
- * from which its first page is read from the newest articles, tested one after the other: at 0.3,
- * about 170 tests fill a page of 50.
+ * A common term's share of the articles (by the planner's statistics: termShare.ts) from which
+ * its first page is read from the newest articles, tested one after the other: at 0.3, about 170
+ * tests fill a page of 50.
  */
 export const WALK_SHARE = 0.3;
 

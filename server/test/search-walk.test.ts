@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SEARCH_COUNT_CAP, type ArticleFilter } from '../../src/contract/index.ts';
-import { plainWords, termShare } from '../articles/termShare.ts';
+import { plainWords, termShare } from '../repositories/termShare.ts';
 import { ARTICLE_MATCH_SQL } from '../db/migrations.ts';
 import type { Queryable } from '../db/types.ts';
 import { selectArticlePage, WALK_SHARE, WALKED_ROWS, type ArticleOrder } from '../repositories/articles.ts';
