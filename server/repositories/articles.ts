@@ -541,15 +541,16 @@ export const HEAD_WALK_SHARE = 0.02;
 export const WALKED_ROWS = 1_000;
 
 /**
- * The first page of a common term (plain words, a relevance or newest order, no site), read in
- * two statements whose plans do not depend on the term, so the second is prepared once per
+ * The first page of a common term (plain words, a relevance or newest order, no site), read by
+ * a statement whose plan does not depend on the term, so it is prepared and planned once per
  * connection (a search's own statement is planned for its term each time, and planning was half
- * of a broad term's database time):
- * 1. (relevance) the newest matches in the title or slug, through their small in-row words: up
- *    to a page of ids;
- * 2. the cards of those rows and, for the rest of the page, the other matches among the newest
- *    WALKED_ROWS articles, tested one after the other; with the scheduled matches' count and the
- *    library's counts per status, beside them.
+ * of a broad term's database time): the term and its pattern come through subqueries, which the
+ * planner does not read. It holds, newest first:
+ * - (relevance) the matches in the title or slug, through their index (few for a term rare in
+ *   titles); a term common in titles has them read before, newest first (a statement planned for
+ *   it), and they fill its page;
+ * - the other matches among the newest WALKED_ROWS articles, tested one after the other;
+ * - beside them, the scheduled matches' count and the library's counts per status.
  * Undefined when the term is not common enough to fill its page so (the caller reads it as any
  * search's): decided from the statistics before, and from the rows after (the newest
  * WALKED_ROWS held too few).
@@ -561,52 +562,52 @@ async function walkedPage(
   share: TermShare,
 ): Promise<{ rows: PageRow[]; density: number } | undefined> {
   const tiered = query.order === 'rank';
+  const headsFirst = tiered && share.head >= HEAD_WALK_SHARE;
+  if (share.body < WALK_SHARE && !headsFirst) return undefined;
   const page = query.limit + 1;
-  if (share.body < WALK_SHARE && !(tiered && share.head >= HEAD_WALK_SHARE)) return undefined;
   const status = query.status === 'all' ? undefined : query.status;
-  let heads: string[] = [];
-  if (tiered) {
-    // A term rare in titles: read through the title index, a plan that suits any such term, so
-    // prepared (the term in a subquery: the planner does not plan for it). A common one: planned
-    // for it (newest first, its rows tested).
-    const rare = share.head < HEAD_WALK_SHARE;
+  const by = ORDERS.newest.by;
+  let heads: string[] | undefined;
+  if (headsFirst) {
     const { rows } = await db.query<{ id: string }>(
-      `SELECT id FROM articles WHERE head_vector @@ ${rare ? `(SELECT ${tsQuery('$1')})` : tsQuery('$1')} AND ${LIVE}${status ? ' AND status = $3' : ''}
-        ORDER BY created_at DESC, id DESC LIMIT $2`,
+      `SELECT id FROM articles WHERE ${headMatchSql('$1')} AND ${LIVE}${status ? ' AND status = $3' : ''} ORDER BY ${by} LIMIT $2`,
       status ? [q, page, status] : [q, page],
-      { prepare: rare },
     );
     heads = rows.map((row) => row.id);
     if (heads.length < page && share.body < WALK_SHARE) return undefined;
   }
-  const rest = page - heads.length;
   const params: unknown[] = [];
   const param = (value: unknown) => {
     params.push(value);
     return `$${params.length}`;
   };
-  const [text, pattern] = [param(q), param(`%${escapeLike(q)}%`)];
+  // Read by the statement, not by its planner.
+  const [text, pattern] = [`(SELECT ${param(q)}::text)`, `(SELECT ${param(`%${escapeLike(q)}%`)}::text)`];
   const match = ARTICLE_MATCH_SQL(text, pattern);
-  const newest = [LIVE, ...(status ? [`status = ${param(status)}`] : [])];
-  const by = ORDERS.newest.by;
+  const live = [LIVE, ...(status ? [`status = ${param(status)}`] : [])].join(' AND ');
+  const titleTier = heads
+    ? `SELECT id AS page_id, 1 AS rank, NULL::bigint AS tested FROM articles WHERE id = ANY(${param(heads)}::text[]) UNION ALL`
+    : tiered
+      ? `(SELECT id AS page_id, 1 AS rank, NULL::bigint AS tested FROM articles WHERE ${headMatchSql(text)} AND ${live} ORDER BY ${by} LIMIT ${page}) UNION ALL`
+      : '';
   const sql = `SELECT ${ARTICLE_CARD_COLUMNS}, ${snippetSourceSql(param(headWordPattern(q)), pattern)} AS snippet_source,
       chosen.rank, chosen.tested,
       (SELECT count(*) FROM (SELECT 1 FROM articles WHERE ${SCHEDULED} AND ${LIVE} AND ${match} LIMIT ${SEARCH_COUNT_CAP + 1}) m) AS count_scheduled,
       (SELECT n FROM article_counts WHERE status = 'published') AS total_published,
       (SELECT n FROM article_counts WHERE status = 'draft') AS total_draft
     FROM (
-      SELECT id AS page_id, 1 AS rank, NULL::bigint AS tested FROM articles WHERE id = ANY(${param(heads)}::text[])
-      UNION ALL
-      (SELECT id, 0, tested FROM (
+      ${titleTier}
+      (SELECT id AS page_id, 0 AS rank, tested FROM (
           SELECT id, created_at, slug, scraped_url, new_url, head_vector, search_vector, row_number() OVER (ORDER BY ${by}) AS tested
-            FROM articles WHERE ${newest.join(' AND ')} ORDER BY ${by} LIMIT ${WALKED_ROWS}) newest
+            FROM articles WHERE ${live} ORDER BY ${by} LIMIT ${WALKED_ROWS}) newest
         WHERE ${match}${tiered ? ` AND NOT coalesce(${headMatchSql(text)}, false)` : ''}
-        ORDER BY ${by} LIMIT ${param(rest)})
+        ORDER BY ${by} LIMIT ${heads ? param(page - heads.length) : page})
     ) chosen JOIN articles ON articles.id = chosen.page_id
-    ORDER BY chosen.rank DESC, ${by}`;
+    ORDER BY chosen.rank DESC, ${by} LIMIT ${page}`;
   const { rows } = await db.query<PageRow>(sql, params, { prepare: true });
-  const found = rows.filter((row) => Number(row.rank) === 0);
+  // Short of a page: the newest WALKED_ROWS did not hold enough matches after the title's.
   if (rows.length < page) return undefined;
+  const found = rows.filter((row) => Number(row.rank) === 0);
   const tested = Math.max(0, ...found.map((row) => Number(row.tested)));
   // The share of the articles the term is in: as found among the newest, or as the statistics say.
   return { rows, density: tested > 0 ? found.length / tested : share.body };
