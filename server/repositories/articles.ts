@@ -14,7 +14,7 @@ import type { Queryable } from '../db/database.ts';
 import { ARTICLE_MATCH_SQL, ARTICLE_SEARCH_SQL, STORED_HEAD_CHARS } from '../db/migrations.ts';
 import { phrasePairs, type PhrasePairs } from '../articles/phrase.ts';
 import { searchWords } from '../articles/snippet.ts';
-import { termShare, type TermShare } from './termShare.ts';
+import { commonestWordArticles, termShare, type TermShare } from './termShare.ts';
 import { escapeLike, isoText, SEARCH_COUNT_CAP } from '../db/sql.ts';
 
 /** Articles not in the trash: what the list, counts, search, slug checks and reads see. */
@@ -379,9 +379,19 @@ export async function selectArticlePage(
       if (tested > 0) density = rows.filter((row) => row.tested != null).length / tested;
     }
   } else {
-    const walked = search && walkable(search, query) ? await termShare(db, search.q).then((share) => share && walkedPage(db, query, search.q, share)) : undefined;
+    const share = search && walkable(search, query) ? await termShare(db, search.q) : undefined;
+    const walked = share ? await walkedPage(db, query, search!.q, share) : undefined;
     if (walked) ({ rows, density } = walked);
-    else rows = await pageRows(db, query, search, 'indexed');
+    else {
+      // A term the statistics do not call common may match few articles: read at once, with its counts.
+      const few =
+        search && walkable(search, query) && !(share && share.body >= WALK_SHARE)
+          ? ((await commonestWordArticles(db, search.q)) ?? 0) <= CAPPED_EXPECTED
+          : false;
+      const capped = few ? await cappedPage(db, query, search!.q) : undefined;
+      if (capped) return capped;
+      rows = await pageRows(db, query, search, 'indexed');
+    }
   }
   // The tiers come in order (Append reads its branches one after the other); kept so regardless.
   if (query.order === 'rank') rows.sort((a, b) => Number(b.rank) - Number(a.rank));
@@ -611,6 +621,64 @@ async function walkedPage(
   const tested = Math.max(0, ...found.map((row) => Number(row.tested)));
   // The share of the articles the term is in: as found among the newest, or as the statistics say.
   return { rows, density: tested > 0 ? found.length / tested : share.body };
+}
+
+/** A search matching at most this many articles has its first page and its exact counts read at once (cappedPage). */
+export const CAPPED_ROWS = 200;
+
+/**
+ * cappedPage reads the matches only when the planner expects at most this many (its estimate of
+ * a word it has no statistics for is 0.5% of the articles, plus what the slug and addresses hold):
+ * a broader term would have the indexes list thousands before the cap stops the rest.
+ */
+export const CAPPED_EXPECTED = 1_000;
+
+/**
+ * The first page of a search that matches few articles (relevance or newest first, no site, not
+ * a phrase or an address), with its exact counts, in one statement whose plan does not depend on
+ * the term (it comes through subqueries the planner does not read), so prepared: when the
+ * planner's estimate of the search (article_search_estimate, no row read) is at most
+ * CAPPED_EXPECTED, every match up to CAPPED_ROWS + 1 through the word and trigram indexes, then
+ * the page's cards. Undefined when the estimate or the matches are more (the caller reads the
+ * page as any search's): what that cost is bounded by the estimate and the cap.
+ */
+async function cappedPage(db: Queryable, query: ArticlePageQuery, q: string): Promise<{ rows: PageRow[]; counts: ArticleCounts } | undefined> {
+  const params: unknown[] = [];
+  const param = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const [q$, pattern$] = [param(q), param(`%${escapeLike(q)}%`)];
+  const [text, pattern] = [`(SELECT ${q$}::text)`, `(SELECT ${pattern$}::text)`];
+  const status = param(query.status);
+  const rank = query.order === 'rank';
+  const { rows } = await db.query<PageRow & { matched: number | string; expected: number; chosen_at: string }>(
+    `WITH e AS MATERIALIZED (SELECT article_search_estimate(${q$}, ${pattern$}) AS expected),
+      m AS MATERIALIZED (
+        SELECT id, created_at, status, ${SCHEDULED} AS scheduled, coalesce(${headMatchSql(text)}, false) AS head FROM articles
+         WHERE (SELECT expected FROM e) <= ${CAPPED_EXPECTED} AND ${LIVE} AND ${ARTICLE_MATCH_SQL(text, pattern)}
+         LIMIT ${CAPPED_ROWS + 1})
+      SELECT page.*, e.expected, c.*
+        FROM e CROSS JOIN (SELECT count(*) AS matched, count(*) FILTER (WHERE status = 'published') AS count_published,
+                                  count(*) FILTER (WHERE status = 'draft') AS count_draft, count(*) FILTER (WHERE scheduled) AS count_scheduled
+                             FROM m) c
+        LEFT JOIN (
+          SELECT ${ARTICLE_CARD_COLUMNS}, ${snippetSourceSql(param(headWordPattern(q)), pattern)} AS snippet_source,
+                 chosen.head::int AS rank, chosen.created_at AS chosen_at
+            FROM (SELECT id, head, created_at FROM m WHERE ${status} = 'all' OR status = ${status}
+                   ORDER BY ${rank ? 'head DESC, ' : ''}created_at DESC, id DESC LIMIT ${query.limit + 1}) chosen
+            JOIN articles ON articles.id = chosen.id) page ON true
+       ORDER BY ${rank ? 'page.rank DESC, ' : ''}page.chosen_at DESC, page.id DESC`,
+    params,
+    { prepare: true },
+  );
+  const first = rows[0]!;
+  if (Number(first.expected) > CAPPED_EXPECTED || Number(first.matched) > CAPPED_ROWS) return undefined;
+  return {
+    // Without a match, the one row carries the counts alone.
+    rows: rows.filter((row) => row.id != null),
+    counts: { ...countsOf(Number(first.count_published), Number(first.count_draft), true), scheduled: Number(first.count_scheduled) },
+  };
 }
 
 /** How many scheduled articles match a search or a site (capped as the other counts): few, through their index. */

@@ -4,6 +4,7 @@
  * `site`, which ANALYZE keeps): read once a minute per database, so telling a common term from a
  * rare one costs no statement and no planning.
  */
+import { searchWords } from '../articles/snippet.ts';
 import type { Queryable } from '../db/database.ts';
 
 /** How long the words' statistics are used before they are read again. */
@@ -16,6 +17,8 @@ interface TermStats {
   head: Map<string, number>;
   /** The share of the articles scraped from each of the commonest hosts. */
   sites: Map<string, number>;
+  /** About how many articles there are (the table's statistics). */
+  articles: number;
 }
 
 interface Entry {
@@ -26,9 +29,17 @@ interface Entry {
 const cache = new WeakMap<Queryable, Entry>();
 
 async function readStats(db: Queryable): Promise<TermStats> {
-  const { rows } = await db.query<{ column: string; elems: string[] | null; elem_freqs: number[] | null; vals: string[] | null; freqs: number[] | null }>(
+  const { rows } = await db.query<{
+    column: string;
+    elems: string[] | null;
+    elem_freqs: number[] | null;
+    vals: string[] | null;
+    freqs: number[] | null;
+    articles: number;
+  }>(
     `SELECT attname AS column, most_common_elems::text::text[] AS elems, most_common_elem_freqs::float8[] AS elem_freqs,
-            most_common_vals::text::text[] AS vals, most_common_freqs::float8[] AS freqs
+            most_common_vals::text::text[] AS vals, most_common_freqs::float8[] AS freqs,
+            (SELECT greatest(reltuples, 0)::float8 FROM pg_class WHERE oid = 'articles'::regclass) AS articles
        FROM pg_stats
       WHERE schemaname = current_schema() AND tablename = 'articles' AND attname IN ('search_vector', 'head_vector', 'site')`,
     [],
@@ -42,7 +53,13 @@ async function readStats(db: Queryable): Promise<TermStats> {
     values?.forEach((value, i) => shares.set(value, Number(freqs?.[i] ?? 0)));
     return shares;
   };
-  return { at: Date.now(), body: sharesOf('search_vector', 'elems'), head: sharesOf('head_vector', 'elems'), sites: sharesOf('site', 'vals') };
+  return {
+    at: Date.now(),
+    body: sharesOf('search_vector', 'elems'),
+    head: sharesOf('head_vector', 'elems'),
+    sites: sharesOf('site', 'vals'),
+    articles: Number(rows[0]?.articles ?? 0),
+  };
 }
 
 /** The words' statistics: read when missing or older than TERM_STATS_TTL_MS (the old ones serve meanwhile). */
@@ -93,8 +110,28 @@ export async function termShare(db: Queryable, q: string): Promise<TermShare | u
   if (!stats) return undefined;
   if (!stats.body.size) return undefined;
   const share = (shares: Map<string, number>) => words.reduce((product, word) => product * (shares.get(word) ?? 0), 1);
-  // A search is also matched as part of the slug and addresses: every article scraped from a
-  // host that holds it matches (`example` in news.example.com), whatever its words.
-  const inHost = words.length === 1 ? [...stats.sites].reduce((sum, [host, freq]) => sum + (host.includes(words[0]!) ? freq : 0), 0) : 0;
-  return { body: Math.max(share(stats.body), inHost), head: share(stats.head) };
+  return { body: Math.max(share(stats.body), inHosts(stats, q)), head: share(stats.head) };
+}
+
+/**
+ * A search is also matched as part of the slug and addresses: every article scraped from a host
+ * that holds it matches (`example` in news.example.com), whatever its words. Their share.
+ */
+function inHosts(stats: TermStats, q: string): number {
+  const part = q.trim().toLowerCase();
+  if (!part || /\s/.test(part)) return 0;
+  return Math.min(1, [...stats.sites].reduce((sum, [host, freq]) => sum + (host.includes(part) ? freq : 0), 0));
+}
+
+/**
+ * About how many articles hold the commonest of a search's words (any search: its words as
+ * searchWords reads them), or a common host that holds the whole search; 0 when the statistics
+ * know none of them, undefined without statistics. A search with such a word is not one of the
+ * few-matches searches (cappedPage), whatever its other words.
+ */
+export async function commonestWordArticles(db: Queryable, q: string): Promise<number | undefined> {
+  const stats = await statsOf(db).catch(() => undefined);
+  if (!stats?.body.size) return undefined;
+  const shares = searchWords(q).map((word) => stats.body.get(word) ?? 0);
+  return Math.max(0, ...shares, inHosts(stats, q)) * stats.articles;
 }

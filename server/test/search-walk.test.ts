@@ -3,7 +3,7 @@ import { SEARCH_COUNT_CAP, type ArticleFilter } from '../../src/contract/index.t
 import { plainWords, termShare } from '../repositories/termShare.ts';
 import { ARTICLE_MATCH_SQL } from '../db/migrations.ts';
 import type { Queryable } from '../db/types.ts';
-import { selectArticlePage, WALK_SHARE, WALKED_ROWS, type ArticleOrder } from '../repositories/articles.ts';
+import { CAPPED_EXPECTED, CAPPED_ROWS, selectArticlePage, WALK_SHARE, WALKED_ROWS, type ArticleOrder } from '../repositories/articles.ts';
 import { backends, useHarness, withoutHistory } from './helpers.ts';
 
 describe('plainWords: the words of a search the statistics can tell about', () => {
@@ -46,7 +46,10 @@ describe.each(backends)('a common term’s first page, read from the newest arti
       },
     };
     const walked = () => statements.some((s) => s.prepared && s.sql.includes(`LIMIT ${WALKED_ROWS}) newest`));
-    return { db, statements, walked };
+    const capped = () => statements.some((s) => s.prepared && s.sql.includes(`LIMIT ${CAPPED_ROWS + 1})`));
+    /** Statements other than the statistics' read. */
+    const reads = () => statements.filter((s) => !s.sql.includes('FROM pg_stats'));
+    return { db, statements, walked, capped, reads };
   };
 
   /** The first page as any search reads it: title or slug matches first, newest first. */
@@ -151,4 +154,49 @@ describe.each(backends)('a common term’s first page, read from the newest arti
       expect(spy.walked(), JSON.stringify(query)).toBe(false);
     }
   }, 60_000);
+
+  describe('a search that matches few articles', () => {
+    it('is read with its exact counts in one prepared statement, in every status and both orders', async () => {
+      await bulk(300, 'filler');
+      // Ten drafts have a rare word; two of them in the title, one scheduled.
+      await withoutHistory(ctx.h.db, "UPDATE articles SET scrapped_data = scrapped_data || ' zanzibar' WHERE substr(id, 5)::int % 30 = 1");
+      await withoutHistory(ctx.h.db, "UPDATE articles SET title = 'Zanzibar notes' WHERE id IN ('walk000031', 'walk000271')");
+      await withoutHistory(ctx.h.db, "UPDATE articles SET publish_at = now() + interval '1 day', schedule_tz = 'UTC' WHERE id = 'walk000061'");
+      for (const status of ['all', 'published', 'draft'] as const) {
+        for (const order of ['rank', 'newest'] as const) {
+          const spy = spied();
+          const got = await page(spy.db, 'zanzibar', status, order);
+          expect(got.slugs, `${status} ${order}`).toEqual(await reference('zanzibar', status, order === 'rank'));
+          expect(got.counts, `${status} ${order}`).toEqual({ all: 10, published: 0, draft: 10, scheduled: 1 });
+          expect(spy.capped()).toBe(true);
+          expect(spy.reads(), `${status} ${order}`).toHaveLength(1);
+        }
+      }
+      // No match at all, and none in a status: the counts still come with the page.
+      expect((await page(spied().db, 'qzxvbnm')).counts).toEqual({ all: 0, published: 0, draft: 0, scheduled: 0 });
+      await withoutHistory(ctx.h.db, "UPDATE articles SET scrapped_data = scrapped_data || ' onlydrafts' WHERE id = 'walk000002'");
+      const spy = spied();
+      const none = await page(spy.db, 'onlydrafts', 'published');
+      expect(none).toMatchObject({ slugs: [], counts: { all: 1, published: 0, draft: 1, scheduled: 0 } });
+      expect(spy.reads()).toHaveLength(1);
+    }, 60_000);
+
+    it('is read as any search when it matches more than the cap, or holds a common word', async () => {
+      await bulk(CAPPED_EXPECTED + 300, 'filler');
+      // A part of a word in CAPPED_ROWS + 50 slugs: no statistics of words tell it.
+      await withoutHistory(ctx.h.db, `UPDATE articles SET slug = 'walk-azqxb-' || substr(id, 5) WHERE substr(id, 5)::int <= ${CAPPED_ROWS + 50}`);
+      await ctx.h.db.query('ANALYZE articles');
+      const spy = spied();
+      const got = await page(spy.db, 'zqx');
+      expect(got.slugs).toEqual(await reference('zqx'));
+      expect(got.counts.all).toBe(CAPPED_ROWS + 50);
+      // Tried, then read as any search.
+      expect(spy.capped()).toBe(true);
+      expect(spy.reads().length).toBeGreaterThan(1);
+      // A word the statistics put in more than CAPPED_EXPECTED articles: not tried.
+      const common = spied();
+      await page(common.db, 'filler -zanzibar');
+      expect(common.capped()).toBe(false);
+    }, 60_000);
+  });
 });
