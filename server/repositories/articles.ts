@@ -14,7 +14,7 @@ import type { Queryable } from '../db/database.ts';
 import { ARTICLE_MATCH_SQL, ARTICLE_SEARCH_SQL, STORED_HEAD_CHARS } from '../db/migrations.ts';
 import { phrasePairs, type PhrasePairs } from '../articles/phrase.ts';
 import { searchWords } from '../articles/snippet.ts';
-import { commonestWordArticles, termShare, type TermShare } from './termShare.ts';
+import { searchWordsBound, termShare, type TermShare } from './termShare.ts';
 import { escapeLike, isoText, SEARCH_COUNT_CAP } from '../db/sql.ts';
 
 /** Articles not in the trash: what the list, counts, search, slug checks and reads see. */
@@ -386,7 +386,7 @@ export async function selectArticlePage(
       // A term the statistics do not call common may match few articles: read at once, with its counts.
       const few =
         search && walkable(search, query) && !(share && share.body >= WALK_SHARE)
-          ? ((await commonestWordArticles(db, search.q)) ?? 0) <= CAPPED_EXPECTED
+          ? ((await searchWordsBound(db, search.q)) ?? 0) <= CAPPED_EXPECTED
           : false;
       const capped = few ? await cappedPage(db, query, search!.q) : undefined;
       if (capped) return capped;

@@ -124,14 +124,25 @@ function inHosts(stats: TermStats, q: string): number {
 }
 
 /**
- * About how many articles hold the commonest of a search's words (any search: its words as
- * searchWords reads them), or a common host that holds the whole search; 0 when the statistics
- * know none of them, undefined without statistics. A search with such a word is not one of the
- * few-matches searches (cappedPage), whatever its other words.
+ * At most about how many articles a search's words are in, by the statistics (any search; its
+ * `-words` left out): with `or`, the commonest word's; else the rarest's, a hyphenated word being
+ * a word of its own too (`the-and-of`: PostgreSQL looks for it whole, and for its parts); or a
+ * common host holding the whole search. 0 when the statistics know none of the words (a word
+ * they do not list may still be in some articles: the caller counts them), undefined without
+ * statistics. The trigram side of a search (part of a word in the slug or an address) is the
+ * planner's to estimate.
  */
-export async function commonestWordArticles(db: Queryable, q: string): Promise<number | undefined> {
+export async function searchWordsBound(db: Queryable, q: string): Promise<number | undefined> {
   const stats = await statsOf(db).catch(() => undefined);
   if (!stats?.body.size) return undefined;
-  const shares = searchWords(q).map((word) => stats.body.get(word) ?? 0);
-  return Math.max(0, ...shares, inHosts(stats, q)) * stats.articles;
+  const tokens = q.toLowerCase().split(/\s+/u).filter((token) => token && !token.startsWith('-'));
+  const anyOf = tokens.includes('or');
+  const words = tokens.flatMap((token) => {
+    const parts = searchWords(token);
+    const whole = token.replace(/^"+|"+$/g, '');
+    return /^[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)+$/u.test(whole) ? [...parts, whole] : parts;
+  });
+  const shares = words.map((word) => stats.body.get(word) ?? 0);
+  const words$ = shares.length ? (anyOf ? Math.min(1, shares.reduce((sum, share) => sum + share, 0)) : Math.min(...shares)) : 0;
+  return Math.max(words$, inHosts(stats, q)) * stats.articles;
 }

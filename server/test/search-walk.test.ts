@@ -172,6 +172,11 @@ describe.each(backends)('a common term’s first page, read from the newest arti
           expect(spy.reads(), `${status} ${order}`).toHaveLength(1);
         }
       }
+      // A pasted slug: its words are common, the hyphenated word itself is not.
+      const slug = spied();
+      expect((await page(slug.db, 'walk-31')).slugs).toEqual(await reference('walk-31'));
+      expect(slug.capped()).toBe(true);
+      expect(slug.reads()).toHaveLength(1);
       // No match at all, and none in a status: the counts still come with the page.
       expect((await page(spied().db, 'qzxvbnm')).counts).toEqual({ all: 0, published: 0, draft: 0, scheduled: 0 });
       await withoutHistory(ctx.h.db, "UPDATE articles SET scrapped_data = scrapped_data || ' onlydrafts' WHERE id = 'walk000002'");
