@@ -12,7 +12,7 @@
  * bounded time, and never the server.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import type { PGlite } from '@electric-sql/pglite';
+import { parse, protocol, type PGlite } from '@electric-sql/pglite';
 import { openPglite } from './pglite.ts';
 import { EXPIRED_CODE, serializeError, type HostMessage, type HostRequest, type Lane, type QueueStats } from './pglite-protocol.ts';
 
@@ -39,14 +39,57 @@ let open: { tx: number; end: (commit: boolean, id: number) => void } | undefined
 let nextTx = 1;
 const listening = new Map<string, () => Promise<void>>();
 
-async function query(sql: string, params: unknown[] | undefined) {
+async function query(sql: string, params: unknown[] | undefined, prepare = false) {
   runningSince = performance.now();
   try {
-    const result = await db.query(sql, params);
+    const result = prepare && (prepared.has(sql) || prepared.size < MAX_PREPARED) ? await runPrepared(sql, params ?? []) : await db.query(sql, params);
     return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
   } finally {
     runningSince = 0;
   }
+}
+
+/**
+ * The statements prepared on the database (PGlite is one connection): their names and parameter
+ * types, by text. PGlite's own query() parses and plans every statement each time; a prepared one
+ * is planned for its parameters five times, then, when a plan for any of them costs no more,
+ * never again (PostgreSQL's plan cache), as on a server.
+ */
+const prepared = new Map<string, { name: string; types: number[] }>();
+
+/** At most this many texts are prepared (the product prepares a few dozen); others run as any statement. */
+const MAX_PREPARED = 500;
+
+/** Runs `sql` as a named prepared statement, prepared the first time: PGlite's query(), with a name. */
+async function runPrepared(sql: string, params: unknown[]) {
+  const { serialize } = protocol;
+  const send = (message: Uint8Array) => db.execProtocolStream(message, { syncToFs: false });
+  const messages = await db._runExclusiveQuery(async () => {
+    const answers = [];
+    try {
+      let statement = prepared.get(sql);
+      if (!statement) {
+        const name = `p${prepared.size + 1}`;
+        await send(serialize.parse({ name, text: sql }));
+        const types = parse.parseDescribeStatementResults(await send(serialize.describe({ type: 'S', name })));
+        prepared.set(sql, (statement = { name, types }));
+      }
+      const { types } = statement;
+      const values = params.map((value, i) => {
+        if (value === null || value === undefined) return null;
+        const serializer = db.serializers[types[i]!];
+        return serializer ? serializer(value) : String(value);
+      });
+      answers.push(...(await send(serialize.bind({ statement: statement.name, values }))));
+      answers.push(...(await send(serialize.describe({ type: 'P' }))));
+      answers.push(...(await send(serialize.execute({}))));
+    } finally {
+      answers.push(...(await send(serialize.sync())));
+    }
+    return answers;
+  });
+  if (!open) await db.syncToFs();
+  return parse.parseResults(messages, db.parsers)[0]!;
 }
 
 /** Starts the next unit if none is running: quick ones first; expired ones are answered, not run. */
@@ -72,8 +115,8 @@ function pump() {
 async function run(unit: Unit) {
   const { request } = unit;
   if (unit.kind === 'query') {
-    const { sql, params } = unit.request;
-    await query(sql, params).then((result) => reply(request.id, result), (error: unknown) => fail(request.id, error));
+    const { sql, params, prepare } = unit.request;
+    await query(sql, params, prepare).then((result) => reply(request.id, result), (error: unknown) => fail(request.id, error));
     return;
   }
   try {
@@ -103,7 +146,7 @@ async function onRequest(request: HostRequest) {
     case 'query':
       if (request.tx !== undefined) {
         if (open?.tx !== request.tx) return fail(request.id, new Error('the transaction has ended'));
-        return query(request.sql, request.params).then((result) => reply(request.id, result), (error: unknown) => fail(request.id, error));
+        return query(request.sql, request.params, request.prepare).then((result) => reply(request.id, result), (error: unknown) => fail(request.id, error));
       }
       queues[request.lane].push({ kind: 'query', request, queuedAt: Date.now() });
       return pump();

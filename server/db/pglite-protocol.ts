@@ -11,7 +11,7 @@
 export type Lane = 'quick' | 'normal' | 'background';
 
 export type HostRequest =
-  | { id: number; type: 'query'; sql: string; params: unknown[] | undefined; tx?: number; lane: Lane; deadline: number }
+  | { id: number; type: 'query'; sql: string; params: unknown[] | undefined; prepare?: boolean; tx?: number; lane: Lane; deadline: number }
   | { id: number; type: 'begin'; lane: Lane; deadline: number }
   | { id: number; type: 'end'; tx: number; commit: boolean }
   | { id: number; type: 'listen'; channel: string }

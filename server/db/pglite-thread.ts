@@ -105,11 +105,12 @@ export async function createPgliteDatabase(
   return {
     kind: 'pglite',
     query: <R>(sql: string, params?: unknown[], options?: QueryOptions) =>
-      call<QueryResult<R>>({ type: 'query', sql, params, lane: laneOf(options), deadline: deadline() }),
+      call<QueryResult<R>>({ type: 'query', sql, params, prepare: options?.prepare, lane: laneOf(options), deadline: deadline() }),
     async transaction<T>(fn: (tx: Queryable) => Promise<T>, txOptions?: Pick<QueryOptions, 'lane'>): Promise<T> {
       const tx = await call<number>({ type: 'begin', lane: laneOf(txOptions), deadline: deadline() });
       const scoped: Queryable = {
-        query: <R>(sql: string, params?: unknown[]) => call<QueryResult<R>>({ type: 'query', sql, params, tx, lane: 'normal', deadline: 0 }),
+        query: <R>(sql: string, params?: unknown[], options?: QueryOptions) =>
+          call<QueryResult<R>>({ type: 'query', sql, params, prepare: options?.prepare, tx, lane: 'normal', deadline: 0 }),
       };
       let result: T;
       try {
