@@ -57,6 +57,8 @@ async function query(sql: string, params: unknown[] | undefined, prepare = false
  */
 const prepared = new Map<string, { name: string; types: number[] }>();
 
+let nextStatement = 1;
+
 /** At most this many texts are prepared (the product prepares a few dozen); others run as any statement. */
 const MAX_PREPARED = 500;
 
@@ -69,7 +71,8 @@ async function runPrepared(sql: string, params: unknown[]) {
     try {
       let statement = prepared.get(sql);
       if (!statement) {
-        const name = `p${prepared.size + 1}`;
+        // A new name each time: a text whose Parse went through but not its Describe leaves its name taken.
+        const name = `p${nextStatement++}`;
         await send(serialize.parse({ name, text: sql }));
         const types = parse.parseDescribeStatementResults(await send(serialize.describe({ type: 'S', name })));
         prepared.set(sql, (statement = { name, types }));

@@ -114,4 +114,43 @@ describe('the embedded database on its own thread', { timeout: 60_000 }, () => {
     await db.query(`SELECT pg_notify('news', 'unheard')`);
     expect(heard).toEqual(['hello']);
   });
+
+  it('prepares what the server prepares: once, with the same answers, types and errors as any statement', async () => {
+    db = await createPgliteDatabase();
+    await db.query('CREATE TABLE p (id int CONSTRAINT p_pkey PRIMARY KEY, at timestamptz, tags text[], note text)');
+    const insert = 'INSERT INTO p VALUES ($1, $2, $3, $4) RETURNING id, at, tags, note';
+    const at = new Date('2026-06-15T10:00:00.000Z');
+    const first = await db.query(insert, [1, at, ['a', 'b'], null], { prepare: true });
+    expect(first.rows).toEqual([{ id: 1, at, tags: ['a', 'b'], note: null }]);
+    expect(first.rowCount).toBe(1);
+    const select = 'SELECT id, at, tags, note FROM p WHERE id = ANY($1::int[]) ORDER BY id';
+    for (let i = 2; i <= 8; i++) await db.query(insert, [i, at, [], `note ${i}`], { prepare: true });
+    const prepared = await db.query(select, [[1, 5, 9]], { prepare: true });
+    expect(prepared.rows).toEqual((await db.query(select, [[1, 5, 9]])).rows);
+    expect(prepared.rows.map((row) => (row as { id: number }).id)).toEqual([1, 5]);
+    // Each text prepared once; after five runs, the plan for any parameters is used.
+    const { rows } = await db.query<{ statement: string; generic_plans: number; custom_plans: number }>(
+      'SELECT statement, generic_plans::int, custom_plans::int FROM pg_prepared_statements ORDER BY statement',
+    );
+    expect(rows.map((row) => row.statement)).toEqual([insert, select]);
+    expect(rows[0]!.generic_plans + rows[0]!.custom_plans).toBe(8);
+    // An error keeps its fields, and the database (and the statement) go on.
+    const duplicate = await db.query(insert, [1, at, [], null], { prepare: true }).catch((error: unknown) => error);
+    expect(isUniqueViolation(duplicate, 'p_pkey')).toBe(true);
+    expect((await db.query(insert, [9, null, null, 'x'], { prepare: true })).rows).toEqual([{ id: 9, at: null, tags: null, note: 'x' }]);
+    // A text that does not parse is not kept.
+    await expect(db.query('SELEC 1', [], { prepare: true })).rejects.toThrow(/syntax error/);
+    expect(await db.query('SELECT 1 AS one', [], { prepare: true })).toMatchObject({ rows: [{ one: 1 }] });
+    // Inside a transaction too, rolled back as any statement.
+    await db.transaction(async (tx) => {
+      await tx.query(insert, [10, at, [], null], { prepare: true });
+    });
+    await db
+      .transaction(async (tx) => {
+        await tx.query(insert, [11, at, [], null], { prepare: true });
+        throw new Error('changed my mind');
+      })
+      .catch(() => {});
+    expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM p')).rows[0]!.n).toBe(10);
+  });
 });
