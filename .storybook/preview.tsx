@@ -69,6 +69,8 @@ const preview: Preview = {
     layout: 'padded',
     a11y: { test: 'error' },
     controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },
+    // Pieces first, then whole screens, then the paths through several.
+    options: { storySort: { order: ['Components', 'Screens', 'Flows'] } },
   },
 };
 

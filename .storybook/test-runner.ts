@@ -7,7 +7,7 @@ import { fixDates } from './fixDates.ts';
 const require = createRequire(import.meta.url);
 
 /** The screens checked again in dark mode (the accessibility addon checks every story in light). */
-const CHECKED_IN_DARK = /^routes-(dashboard|articles|articledetail|filemanager|account|analytics|webhooks)--/;
+const CHECKED_IN_DARK = /^screens-(dashboard|articles|articledetail|filemanager|account|analytics|webhooks)--/;
 
 interface AxeViolation {
   id: string;

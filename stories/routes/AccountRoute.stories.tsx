@@ -9,7 +9,7 @@ const t = accountTexts;
 const ready = { timeout: 10_000 };
 
 const meta = {
-  title: 'Routes/Account',
+  title: 'Screens/Account',
   component: AppStory,
   args: { path: '/account' },
   parameters: { layout: 'fullscreen' },

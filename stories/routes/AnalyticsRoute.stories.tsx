@@ -14,7 +14,7 @@ const count = (n: number) => n.toLocaleString('en-US');
 
 /** Signed in, with the sample figures; a story puts the variant it shows in front of them. */
 const meta = {
-  title: 'Routes/Analytics',
+  title: 'Screens/Analytics',
   component: AppStory,
   args: { path: '/analytics' },
   parameters: { layout: 'fullscreen' },

@@ -18,7 +18,7 @@ const author = accessFor('author');
 
 /** Signed in, with working APIs; a story puts the variant it shows in front of them. */
 const meta = {
-  title: 'Routes/Articles',
+  title: 'Screens/Articles',
   component: AppStory,
   args: { path: '/articles' },
   parameters: { layout: 'fullscreen' },

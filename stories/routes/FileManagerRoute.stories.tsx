@@ -17,7 +17,7 @@ const f = texts.files;
 
 /** Signed in, with working APIs; a story puts the variant it shows in front of them. */
 const meta = {
-  title: 'Routes/FileManager',
+  title: 'Screens/FileManager',
   component: AppStory,
   subcomponents: { ReplaceFileInput },
   args: { path: '/file-manager' },

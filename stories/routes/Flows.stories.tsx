@@ -20,7 +20,7 @@ const suggestion = `${taken}-2`;
 
 /** Signed out at first; the server accepts the password and then knows the admin; a working articles API. */
 const meta = {
-  title: 'Routes/Flows',
+  title: 'Flows',
   component: AppStory,
   args: { path: '/login?next=/articles' },
   parameters: { layout: 'fullscreen' },

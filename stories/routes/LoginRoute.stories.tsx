@@ -11,7 +11,7 @@ import { ready, signIn } from './plays';
 const l = texts.login;
 
 const meta = {
-  title: 'Routes/Login',
+  title: 'Screens/Login',
   component: AppStory,
   args: { path: '/login?next=/articles' },
   parameters: { layout: 'fullscreen' },

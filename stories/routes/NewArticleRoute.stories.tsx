@@ -17,7 +17,7 @@ const ready = { timeout: 10_000 };
 
 /** Signed in, with working APIs; a story puts the variant it shows in front of them. */
 const meta = {
-  title: 'Routes/NewArticle',
+  title: 'Screens/NewArticle',
   component: AppStory,
   args: { path: '/articles/new' },
   parameters: { layout: 'fullscreen' },

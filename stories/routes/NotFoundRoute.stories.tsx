@@ -4,7 +4,7 @@ import { texts } from '../../src/lib/texts';
 import { AppStory } from './AppStory';
 
 const meta = {
-  title: 'Routes/NotFound',
+  title: 'Screens/NotFound',
   component: AppStory,
   args: { path: '/nowhere' },
   parameters: { layout: 'fullscreen' },

@@ -9,7 +9,7 @@ const t = accountTexts.signup;
 const ready = { timeout: 10_000 };
 
 const meta = {
-  title: 'Routes/Signup',
+  title: 'Screens/Signup',
   component: AppStory,
   args: { path: '/signup?token=q8W4zT1nX5cB7vL2kP9mR3sD6fG0hJ1yU4iO8eA2tQw' },
   parameters: { layout: 'fullscreen' },

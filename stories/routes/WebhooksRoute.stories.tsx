@@ -13,7 +13,7 @@ const t = webhookTexts;
 const ready = { timeout: 10_000 };
 
 const meta = {
-  title: 'Routes/Webhooks',
+  title: 'Screens/Webhooks',
   component: AppStory,
   args: { path: '/webhooks' },
   parameters: { layout: 'fullscreen' },
