@@ -385,7 +385,7 @@ export async function selectArticlePage(
     else {
       // A term the statistics do not call common may match few articles: read at once, with its counts.
       const few =
-        search && walkable(search, query) && !(share && share.body >= WALK_SHARE)
+        search && walkable(search, query) && !query.after && !(share && share.body >= WALK_SHARE)
           ? ((await searchWordsBound(db, search.q)) ?? 0) <= CAPPED_EXPECTED
           : false;
       const capped = few ? await cappedPage(db, query, search!.q) : undefined;
@@ -533,9 +533,9 @@ async function pageRows(db: Queryable, query: ArticlePageQuery, search: ArticleS
   return rows;
 }
 
-/** Whether a search's page may be read as a common term's (walkedPage): plain words, a first page, newest first, no site. */
+/** Whether a search's page may be read by walkedPage or cappedPage: not a phrase or an address, newest first, no site. */
 const walkable = (search: ArticleSearch, query: ArticlePageQuery) =>
-  !search.phrases && !search.address && !query.site && !query.after && (query.order === 'rank' || query.order === 'newest') && query.status !== 'scheduled';
+  !search.phrases && !search.address && !query.site && (query.order === 'rank' || query.order === 'newest') && query.status !== 'scheduled';
 
 /**
  * A common term's share of the articles (by the planner's statistics: termShare.ts) from which
@@ -551,7 +551,7 @@ export const HEAD_WALK_SHARE = 0.02;
 export const WALKED_ROWS = 1_000;
 
 /**
- * The first page of a common term (plain words, a relevance or newest order, no site), read by
+ * A page of a common term (plain words, a relevance or newest order, no site), read by
  * a statement whose plan does not depend on the term, so it is prepared and planned once per
  * connection (a search's own statement is planned for its term each time, and planning was half
  * of a broad term's database time): the term and its pattern come through subqueries, which the
@@ -559,7 +559,8 @@ export const WALKED_ROWS = 1_000;
  * - (relevance) the matches in the title or slug, through their index (few for a term rare in
  *   titles); a term common in titles has them read before, newest first (a statement planned for
  *   it), and they fill its page;
- * - the other matches among the newest WALKED_ROWS articles, tested one after the other;
+ * - the other matches among the newest WALKED_ROWS articles (after the cursor, on a later page),
+ *   tested one after the other;
  * - beside them, the scheduled matches' count and the library's counts per status.
  * Undefined when the term is not common enough to fill its page so (the caller reads it as any
  * search's): decided from the statistics before, and from the rows after (the newest
@@ -576,29 +577,36 @@ async function walkedPage(
   if (share.body < WALK_SHARE && !headsFirst) return undefined;
   const page = query.limit + 1;
   const status = query.status === 'all' ? undefined : query.status;
-  const by = ORDERS.newest.by;
-  let heads: string[] | undefined;
-  if (headsFirst) {
-    const { rows } = await db.query<{ id: string }>(
-      `SELECT id FROM articles WHERE ${headMatchSql('$1')} AND ${LIVE}${status ? ' AND status = $3' : ''} ORDER BY ${by} LIMIT $2`,
-      status ? [q, page, status] : [q, page],
-    );
-    heads = rows.map((row) => row.id);
-    if (heads.length < page && share.body < WALK_SHARE) return undefined;
-  }
+  const { by } = ORDERS.newest;
+  // A later page: the title tier goes on from its cursor, or is done and the rest goes on from it.
+  const { after } = query;
+  const titles = tiered && (!after || after.rank === 1);
+  const restAfter = after && (!tiered || after.rank === 0) ? after : undefined;
   const params: unknown[] = [];
   const param = (value: unknown) => {
     params.push(value);
     return `$${params.length}`;
   };
+  const afterSql = (cursor: ArticleCursor) => ` AND ${ORDERS.newest.after(param(cursor.key), param(cursor.id), cursor)}`;
+  let heads: string[] | undefined;
+  if (headsFirst && titles) {
+    const { rows } = await db.query<{ id: string }>(
+      `SELECT id FROM articles WHERE ${headMatchSql(param(q))} AND ${LIVE}${status ? ` AND status = ${param(status)}` : ''}${after ? afterSql(after) : ''}
+        ORDER BY ${by} LIMIT ${param(page)}`,
+      params.splice(0),
+    );
+    heads = rows.map((row) => row.id);
+    if (heads.length < page && share.body < WALK_SHARE) return undefined;
+  } else if (share.body < WALK_SHARE) return undefined;
   // Read by the statement, not by its planner.
   const [text, pattern] = [`(SELECT ${param(q)}::text)`, `(SELECT ${param(`%${escapeLike(q)}%`)}::text)`];
   const match = ARTICLE_MATCH_SQL(text, pattern);
   const live = [LIVE, ...(status ? [`status = ${param(status)}`] : [])].join(' AND ');
   const titleTier = heads
     ? `SELECT id AS page_id, 1 AS rank, NULL::bigint AS tested FROM articles WHERE id = ANY(${param(heads)}::text[]) UNION ALL`
-    : tiered
-      ? `(SELECT id AS page_id, 1 AS rank, NULL::bigint AS tested FROM articles WHERE ${headMatchSql(text)} AND ${live} ORDER BY ${by} LIMIT ${page}) UNION ALL`
+    : titles
+      ? `(SELECT id AS page_id, 1 AS rank, NULL::bigint AS tested FROM articles WHERE ${headMatchSql(text)} AND ${live}${after ? afterSql(after) : ''}
+          ORDER BY ${by} LIMIT ${page}) UNION ALL`
       : '';
   const sql = `SELECT ${ARTICLE_CARD_COLUMNS}, ${snippetSourceSql(param(headWordPattern(q)), pattern)} AS snippet_source,
       chosen.rank, chosen.tested,
@@ -609,7 +617,7 @@ async function walkedPage(
       ${titleTier}
       (SELECT id AS page_id, 0 AS rank, tested FROM (
           SELECT id, created_at, slug, scraped_url, new_url, head_vector, search_vector, row_number() OVER (ORDER BY ${by}) AS tested
-            FROM articles WHERE ${live} ORDER BY ${by} LIMIT ${WALKED_ROWS}) newest
+            FROM articles WHERE ${live}${restAfter ? afterSql(restAfter) : ''} ORDER BY ${by} LIMIT ${WALKED_ROWS}) newest
         WHERE ${match}${tiered ? ` AND NOT coalesce(${headMatchSql(text)}, false)` : ''}
         ORDER BY ${by} LIMIT ${heads ? param(page - heads.length) : page})
     ) chosen JOIN articles ON articles.id = chosen.page_id

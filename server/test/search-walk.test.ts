@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SEARCH_COUNT_CAP, type ArticleFilter } from '../../src/contract/index.ts';
 import { plainWords, termShare } from '../repositories/termShare.ts';
+import { listArticles } from '../articles/rules.ts';
 import { ARTICLE_MATCH_SQL } from '../db/migrations.ts';
 import type { Queryable } from '../db/types.ts';
 import { CAPPED_EXPECTED, CAPPED_ROWS, selectArticlePage, WALK_SHARE, WALKED_ROWS, type ArticleOrder } from '../repositories/articles.ts';
@@ -139,14 +140,37 @@ describe.each(backends)('a common term’s first page, read from the newest arti
     expect(spy.statements.filter((s) => s.sql.includes('count(*)') && !s.prepared)).toEqual([]);
   }, 60_000);
 
-  it('is not tried for a rare word, a phrase, a site or a later page', async () => {
+  it('pages on from its cursors, every match once, in both orders and across the title tier', async () => {
+    await bulk(600, 'everywhere');
+    // Sixty titles have the word: the relevance order's title tier spans two pages of 50.
+    await withoutHistory(ctx.h.db, "UPDATE articles SET title = 'Everywhere ' || id WHERE substr(id, 5)::int % 10 = 0");
+    for (const order of ['rank', 'newest'] as const) {
+      const spy = spied();
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      for (let i = 0; i < 4; i++) {
+        const got = await listArticles(spy.db, { status: 'all', q: 'everywhere', limit: 50, ...(order === 'newest' ? { sort: 'newest' as const } : {}), ...(cursor ? { cursor } : {}) });
+        seen.push(...got.data.map((card) => card.slug!));
+        cursor = got.nextCursor ?? undefined;
+      }
+      const { rows } = await ctx.h.db.query<{ slug: string }>(
+        `SELECT slug FROM articles WHERE deleted_at IS NULL AND ${ARTICLE_MATCH_SQL('$1', '$2')}
+          ORDER BY ${order === 'rank' ? "(head_vector @@ websearch_to_tsquery('simple', $1)) DESC," : ''} created_at DESC, id DESC LIMIT 200`,
+        ['everywhere', '%everywhere%'],
+      );
+      expect(seen, order).toEqual(rows.map((row) => row.slug));
+      // Every page read from the newest articles, none planned for the term.
+      expect(spy.statements.filter((s) => s.sql.includes(`LIMIT ${WALKED_ROWS}) newest`)), order).toHaveLength(4);
+    }
+  }, 60_000);
+
+  it('is not tried for a rare word, a phrase, a site or another sort', async () => {
     await bulk(300, 'often');
     await withoutHistory(ctx.h.db, "UPDATE articles SET scrapped_data = scrapped_data || ' seldom' WHERE id = 'walk000007'");
     for (const query of [
       { q: 'seldom' },
       { q: '"with often"' },
       { q: 'often', site: 'example.com' },
-      { q: 'often', after: { order: 'rank' as const, key: new Date().toISOString(), id: 'walk000001', rank: 0 } },
       { q: 'often', order: 'title' as const },
     ]) {
       const spy = spied();
