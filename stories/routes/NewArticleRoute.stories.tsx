@@ -190,7 +190,7 @@ export const BatchInProgress: Story = {
       ]),
     );
     await expect(canvas.getByRole('progressbar', { name: s.progressLabel })).toHaveAttribute('aria-valuetext', '0 of 3');
-    await expect(canvas.getByRole('button', { name: n.scraping })).toBeDisabled();
+    await expect(canvas.getByRole('button', { name: n.scraping })).toHaveAttribute('aria-disabled', 'true');
     await expect(canvas.getByRole('button', { name: s.cancelRemaining })).toBeEnabled();
     await expect(canvas.queryByRole('status')).not.toBeInTheDocument();
   },

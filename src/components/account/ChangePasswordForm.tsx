@@ -26,6 +26,8 @@ export function ChangePasswordForm({ onSubmit, isSubmitting = false, error, done
   const [problem, setProblem] = useState<string | null>(null);
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // The button stays focusable while the change is sent (aria-disabled): a second press does nothing.
+    if (isSubmitting) return;
     const form = event.currentTarget;
     const data = new FormData(form);
     const found = newPasswordProblem(data, 'newPassword');
@@ -49,7 +51,7 @@ export function ChangePasswordForm({ onSubmit, isSubmitting = false, error, done
           <Input name="currentPassword" type="password" autoComplete="current-password" />
         </Field.Root>
         <NewPasswordFields name="newPassword" label={t.next} confirmLabel={t.confirm} />
-        <Button type="submit" alignSelf="flex-start" disabled={isSubmitting}>
+        <Button type="submit" alignSelf="flex-start" aria-disabled={isSubmitting || undefined}>
           {isSubmitting ? t.submitting : t.submit}
         </Button>
       </Stack>

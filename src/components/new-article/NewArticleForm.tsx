@@ -120,6 +120,8 @@ function UrlForm({ onScrape, isScraping }: { onScrape: (input: ScrapeRequestInpu
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // The button stays focusable while pages are scraped (aria-disabled): a second press does nothing.
+    if (isScraping) return;
     const parsed = parseUrlList(text);
     setInvalid(parsed.invalid);
     if (parsed.invalid.length > 0 || parsed.urls.length === 0) return;
@@ -161,7 +163,7 @@ function UrlForm({ onScrape, isScraping }: { onScrape: (input: ScrapeRequestInpu
           <Checkbox.Control />
           <Checkbox.Label>{t.force}</Checkbox.Label>
         </Checkbox.Root>
-        <Button type="submit" colorPalette="blue" alignSelf="start" disabled={isScraping}>
+        <Button type="submit" colorPalette="blue" alignSelf="start" aria-disabled={isScraping || undefined}>
           {isScraping ? t.scraping : count > 1 ? t.scrapeMany(count) : t.scrape}
         </Button>
       </Stack>

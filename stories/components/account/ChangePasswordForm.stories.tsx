@@ -63,7 +63,7 @@ export const Mismatch: Story = {
 export const Submitting: Story = {
   args: { isSubmitting: true },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('button', { name: t.submitting })).toBeDisabled();
+    await expect(within(canvasElement).getByRole('button', { name: t.submitting })).toHaveAttribute('aria-disabled', 'true');
   },
 };
 

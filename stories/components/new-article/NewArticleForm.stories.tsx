@@ -99,11 +99,17 @@ export const FromHtml: Story = {
 
 export const Scraping: Story = {
   args: { isScraping: true, scrapes: [scraping('https://news.example.com/story')] },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('button', { name: n.scraping })).toBeDisabled();
+    const button = canvas.getByRole('button', { name: n.scraping });
+    await expect(button).toHaveAttribute('aria-disabled', 'true');
     // One address: the button says it all, no progress list.
     await expect(canvas.queryByRole('list', { name: s.resultsLabel })).not.toBeInTheDocument();
+    // Still focusable (focus is not dropped while pages are scraped), and a press does nothing.
+    await userEvent.type(urlField(canvasElement), 'https://news.example.com/other');
+    await userEvent.click(button);
+    await expect(button).toHaveFocus();
+    await expect(args.onScrape).not.toHaveBeenCalled();
   },
 };
 
@@ -163,7 +169,7 @@ export const BatchInProgress: Story = {
   },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('button', { name: n.scraping })).toBeDisabled();
+    await expect(canvas.getByRole('button', { name: n.scraping })).toHaveAttribute('aria-disabled', 'true');
     await expect(canvas.getByRole('progressbar', { name: s.progressLabel })).toHaveAttribute('aria-valuetext', '1 of 3');
     await expect(canvas.getByRole('list', { name: s.resultsLabel })).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: s.cancelRemaining }));
