@@ -15,7 +15,7 @@ import { ARTICLE_MATCH_SQL, ARTICLE_SEARCH_SQL, STORED_HEAD_CHARS } from '../db/
 import { phrasePairs, type PhrasePairs } from '../articles/phrase.ts';
 import { searchWords } from '../articles/snippet.ts';
 import { searchWordsBound, termShare, type TermShare } from './termShare.ts';
-import { escapeLike, isoText, SEARCH_COUNT_CAP } from '../db/sql.ts';
+import { escapeLike, isoText, parameters, SEARCH_COUNT_CAP } from '../db/sql.ts';
 
 /** Articles not in the trash: what the list, counts, search, slug checks and reads see. */
 const LIVE = 'deleted_at IS NULL';
@@ -379,16 +379,14 @@ export async function selectArticlePage(
       if (tested > 0) density = rows.filter((row) => row.tested != null).length / tested;
     }
   } else {
-    const share = search && walkable(search, query) ? await termShare(db, search.q) : undefined;
-    const walked = share ? await walkedPage(db, query, search!.q, share) : undefined;
+    const term = search && walkable(search, query) ? search.q : undefined;
+    const share = term ? await termShare(db, term) : undefined;
+    const walked = share ? await walkedPage(db, query, term!, share) : undefined;
     if (walked) ({ rows, density } = walked);
     else {
       // A term the statistics do not call common may match few articles: read at once, with its counts.
-      const few =
-        search && walkable(search, query) && !query.after && !(share && share.body >= WALK_SHARE)
-          ? ((await searchWordsBound(db, search.q)) ?? 0) <= CAPPED_EXPECTED
-          : false;
-      const capped = few ? await cappedPage(db, query, search!.q) : undefined;
+      const few = term && !query.after && !(share && share.body >= WALK_SHARE) && ((await searchWordsBound(db, term)) ?? 0) <= CAPPED_EXPECTED;
+      const capped = few ? await cappedPage(db, query, term) : undefined;
       if (capped) return capped;
       rows = await pageRows(db, query, search, 'indexed');
     }
@@ -451,11 +449,7 @@ export const PHRASE_TESTED_ROWS = 1_000;
  * place in that list: `tested`); the page is exact when it is full.
  */
 async function pageRows(db: Queryable, query: ArticlePageQuery, search: ArticleSearch | undefined, mode: 'indexed' | 'newest-tested'): Promise<PageRow[]> {
-  const params: unknown[] = [];
-  const param = (value: unknown) => {
-    params.push(value);
-    return `$${params.length}`;
-  };
+  const { values: params, add: param } = parameters();
   const q = search?.q;
   // The text's and its pattern's parameters, added where first used (PostgreSQL refuses unused ones).
   const once = (value: string) => {
@@ -533,6 +527,16 @@ async function pageRows(db: Queryable, query: ArticlePageQuery, search: ArticleS
   return rows;
 }
 
+/**
+ * A search's text and its ILIKE pattern as parameters (`q$`, `pattern$`), and as subqueries of
+ * them (`text`, `pattern`): the statement reads those, its planner does not, so one plan serves
+ * every term (walkedPage, cappedPage).
+ */
+function unplannedTerm(param: (value: unknown) => string, q: string) {
+  const [q$, pattern$] = [param(q), param(`%${escapeLike(q)}%`)];
+  return { q$, pattern$, text: `(SELECT ${q$}::text)`, pattern: `(SELECT ${pattern$}::text)` };
+}
+
 /** Whether a search's page may be read by walkedPage or cappedPage: not a phrase or an address, newest first, no site. */
 const walkable = (search: ArticleSearch, query: ArticlePageQuery) =>
   !search.phrases && !search.address && !query.site && (query.order === 'rank' || query.order === 'newest') && query.status !== 'scheduled';
@@ -582,11 +586,7 @@ async function walkedPage(
   const { after } = query;
   const titles = tiered && (!after || after.rank === 1);
   const restAfter = after && (!tiered || after.rank === 0) ? after : undefined;
-  const params: unknown[] = [];
-  const param = (value: unknown) => {
-    params.push(value);
-    return `$${params.length}`;
-  };
+  const { values: params, add: param } = parameters();
   const afterSql = (cursor: ArticleCursor) => ` AND ${ORDERS.newest.after(param(cursor.key), param(cursor.id), cursor)}`;
   let heads: string[] | undefined;
   if (headsFirst && titles) {
@@ -598,8 +598,7 @@ async function walkedPage(
     heads = rows.map((row) => row.id);
     if (heads.length < page && share.body < WALK_SHARE) return undefined;
   } else if (share.body < WALK_SHARE) return undefined;
-  // Read by the statement, not by its planner.
-  const [text, pattern] = [`(SELECT ${param(q)}::text)`, `(SELECT ${param(`%${escapeLike(q)}%`)}::text)`];
+  const { text, pattern } = unplannedTerm(param, q);
   const match = ARTICLE_MATCH_SQL(text, pattern);
   const live = [LIVE, ...(status ? [`status = ${param(status)}`] : [])].join(' AND ');
   const titleTier = heads
@@ -651,13 +650,8 @@ export const CAPPED_EXPECTED = 1_000;
  * page as any search's): what that cost is bounded by the estimate and the cap.
  */
 async function cappedPage(db: Queryable, query: ArticlePageQuery, q: string): Promise<{ rows: PageRow[]; counts: ArticleCounts } | undefined> {
-  const params: unknown[] = [];
-  const param = (value: unknown) => {
-    params.push(value);
-    return `$${params.length}`;
-  };
-  const [q$, pattern$] = [param(q), param(`%${escapeLike(q)}%`)];
-  const [text, pattern] = [`(SELECT ${q$}::text)`, `(SELECT ${pattern$}::text)`];
+  const { values: params, add: param } = parameters();
+  const { q$, pattern$, text, pattern } = unplannedTerm(param, q);
   const status = param(query.status);
   const rank = query.order === 'rank';
   const { rows } = await db.query<PageRow & { matched: number | string; expected: number; chosen_at: string }>(
@@ -701,11 +695,7 @@ async function scheduledCount(db: Queryable, search: ArticleSearch | undefined, 
 
 /** The filters of a search (`q`) and a site, with their parameters. */
 function filterOf(search: ArticleSearch | undefined, site: string | undefined) {
-  const params: unknown[] = [];
-  const param = (value: unknown) => {
-    params.push(value);
-    return `$${params.length}`;
-  };
+  const { values: params, add: param } = parameters();
   const filters: string[] = [];
   // The text and its pattern first: the count estimate reads them as $1 and $2.
   if (search) filters.push(searchMatchSql(search, param));

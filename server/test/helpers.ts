@@ -187,6 +187,23 @@ export async function withoutHistory(db: Database, sql: string, params: unknown[
   });
 }
 
+/**
+ * `n` articles inserted in one statement, then analyzed: ids `<prefix>000001`… and slugs
+ * `<prefix>-1`… (the first is the newest, a minute apart), every third published, titled
+ * `<Prefix> i`, their raw text holding `word`.
+ */
+export async function insertBulkArticles(db: Database, n: number, word: string, prefix: string) {
+  const title = prefix[0]!.toUpperCase() + prefix.slice(1);
+  await db.query(
+    `INSERT INTO articles (id, status, title, slug, scrapped_data, created_at, updated_at)
+     SELECT '${prefix}' || lpad(i::text, 6, '0'), CASE WHEN i % 3 = 0 THEN 'published' ELSE 'draft' END,
+            '${title} ' || i, '${prefix}-' || i, 'Some text with ${word} in it, number ' || i,
+            now() - i * interval '1 minute', now() - i * interval '1 minute'
+       FROM generate_series(1, ${n}) i`,
+  );
+  await db.query('ANALYZE articles');
+}
+
 /** A multipart/form-data body as a browser would send it. */
 export function multipartBody(
   parts: { name: string; filename?: string; contentType?: string; data: Buffer | string }[],

@@ -5,7 +5,7 @@ import { listArticles } from '../articles/rules.ts';
 import { ARTICLE_MATCH_SQL } from '../db/migrations.ts';
 import type { Queryable } from '../db/types.ts';
 import { CAPPED_EXPECTED, CAPPED_ROWS, selectArticlePage, WALK_SHARE, WALKED_ROWS, type ArticleOrder } from '../repositories/articles.ts';
-import { backends, useHarness, withoutHistory } from './helpers.ts';
+import { backends, insertBulkArticles, useHarness, withoutHistory } from './helpers.ts';
 
 describe('plainWords: the words of a search the statistics can tell about', () => {
   it('takes words and hosts, lowercased', () => {
@@ -25,17 +25,7 @@ describe('plainWords: the words of a search the statistics can tell about', () =
 describe.each(backends)('a common term’s first page, read from the newest articles ($name)', (backend) => {
   const ctx = useHarness(backend);
 
-  /** `n` articles (every third published), the newest first by id, whose raw text has `word`; then analyzed. */
-  const bulk = async (n: number, word: string) => {
-    await ctx.h.db.query(
-      `INSERT INTO articles (id, status, title, slug, scrapped_data, created_at, updated_at)
-       SELECT 'walk' || lpad(i::text, 6, '0'), CASE WHEN i % 3 = 0 THEN 'published' ELSE 'draft' END,
-              'Walk ' || i, 'walk-' || i, 'Some text with ${word} in it, number ' || i,
-              now() - i * interval '1 minute', now() - i * interval '1 minute'
-         FROM generate_series(1, ${n}) i`,
-    );
-    await ctx.h.db.query('ANALYZE articles');
-  };
+  const bulk = (n: number, word: string) => insertBulkArticles(ctx.h.db, n, word, 'walk');
 
   /** The database as selectArticlePage sees it, noting each statement and whether it was prepared. */
   const spied = () => {

@@ -9,7 +9,7 @@ import {
 } from '../../src/contract/index.ts';
 import { ESTIMATE_TRUSTED_FROM, PHRASE_SAMPLE_ROWS, PHRASE_TESTED_ROWS } from '../repositories/articles.ts';
 import { TITLE_FROM_BLOG_SQL } from '../db/migrations.ts';
-import { auth, backends, useHarness, withoutHistory } from './helpers.ts';
+import { auth, backends, insertBulkArticles, useHarness, withoutHistory } from './helpers.ts';
 
 describe.each(backends)('titles, search, sorts and sites ($name)', (backend) => {
   const ctx = useHarness(backend);
@@ -230,17 +230,7 @@ describe.each(backends)('titles, search, sorts and sites ($name)', (backend) => 
     });
 
     describe('counts of broad terms', () => {
-      /** `n` drafts (every third published) whose raw text has `word`, inserted in one statement, then analyzed. */
-      const bulk = async (n: number, word: string) => {
-        await ctx.h.db.query(
-          `INSERT INTO articles (id, status, title, slug, scrapped_data, created_at, updated_at)
-           SELECT 'bulk' || lpad(i::text, 6, '0'), CASE WHEN i % 3 = 0 THEN 'published' ELSE 'draft' END,
-                  'Bulk ' || i, 'bulk-' || i, 'Some text with ${word} in it, number ' || i,
-                  now() - i * interval '1 minute', now() - i * interval '1 minute'
-             FROM generate_series(1, ${n}) i`,
-        );
-        await ctx.h.db.query('ANALYZE articles');
-      };
+      const bulk = (n: number, word: string) => insertBulkArticles(ctx.h.db, n, word, 'bulk');
 
       it('are sent as more than the cap, uncounted, when the statistics expect at least twice the cap', async () => {
         await bulk(ESTIMATE_TRUSTED_FROM * 3 + 300, 'everywhere');
