@@ -36,7 +36,11 @@ export const ARTICLE_SEARCH_VECTOR_SQL = `setweight(to_tsvector('simple'::regcon
  * first: the tsvector is read (from TOAST) only when they do not match.
  */
 export const ARTICLE_MATCH_SQL = (query: string, pattern: string) =>
-  `((${ARTICLE_SEARCH_SQL}) ILIKE ${pattern} OR search_vector @@ websearch_to_tsquery('simple', ${query}))`;
+  ARTICLE_TSQUERY_MATCH_SQL(`websearch_to_tsquery('simple', ${query})`, pattern);
+
+/** ARTICLE_MATCH_SQL of a search already read as a tsquery (`tsquery`: its expression). */
+export const ARTICLE_TSQUERY_MATCH_SQL = (tsquery: string, pattern: string) =>
+  `((${ARTICLE_SEARCH_SQL}) ILIKE ${pattern} OR search_vector @@ ${tsquery})`;
 
 /**
  * The words of the title (A) and slug (B) alone: small enough to stay in the row, so telling a
@@ -646,6 +650,31 @@ export const migrations: Migration[] = [
         taken_at timestamptz
       )`,
       `CREATE INDEX article_presence_article_idx ON article_presence (article_id)`,
+    ],
+  },
+  {
+    version: 17,
+    name: 'phrases found among the newest articles through their pairs and dates together',
+    // The pair index holds each article's date beside its pairs (btree_gin: a date in a GIN
+    // index), so a phrase's matches within the newest articles' dates come from the index alone,
+    // without gathering every match first. Without btree_gin the pair index stays as it was and
+    // the same queries still work, by combining it with the date index. Rebuilding it reads every
+    // article's words once (about 5 minutes at 100,000 articles on PostgreSQL).
+    statements: [
+      `DO $$ BEGIN
+        IF NOT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'btree_gin') THEN
+          CREATE EXTENSION btree_gin WITH SCHEMA public;
+        END IF;
+      EXCEPTION WHEN others THEN
+        RAISE NOTICE 'btree_gin is not available: a phrase is read through its pairs and the date index';
+      END $$`,
+      `DO $$ BEGIN
+        IF EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'btree_gin') THEN
+          DROP INDEX articles_pairs_idx;
+          CREATE INDEX articles_pairs_idx ON articles USING gin (article_word_pairs(search_vector), created_at);
+          ALTER INDEX articles_pairs_idx ALTER COLUMN 1 SET STATISTICS 0;
+        END IF;
+      END $$`,
     ],
   },
 ];

@@ -7,6 +7,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { wrapPglite, PGLITE_OPTIONS } from './pglite.ts';
 import { LATEST_VERSION, migrate, SCHEMA_MARKER } from './migrations.ts';
@@ -16,7 +17,7 @@ if (!dir) {
   console.error('usage: pglite-prepare.ts <data folder>');
   process.exit(2);
 }
-const pglite = await PGlite.create(dir, { ...PGLITE_OPTIONS, extensions: { pg_trgm } });
+const pglite = await PGlite.create(dir, { ...PGLITE_OPTIONS, extensions: { btree_gin, pg_trgm } });
 try {
   await migrate(wrapPglite(pglite));
   await writeFile(path.join(dir, SCHEMA_MARKER), String(LATEST_VERSION));

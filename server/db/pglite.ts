@@ -4,6 +4,7 @@
  * Plain TypeScript that Node runs by stripping types (the database's thread loads no tsx).
  */
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Database, Queryable } from './types.ts';
 
@@ -49,5 +50,5 @@ export function wrapPglite(db: PGlite): Database {
 
 /** Opens PGlite in `dir` (prepared by pglite-prepare.ts), or in memory when `dir` is undefined. */
 export function openPglite(dir: string | undefined): Promise<PGlite> {
-  return PGlite.create(dir, { ...PGLITE_OPTIONS, extensions: { pg_trgm } });
+  return PGlite.create(dir, { ...PGLITE_OPTIONS, extensions: { btree_gin, pg_trgm } });
 }

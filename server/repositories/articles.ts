@@ -11,7 +11,7 @@ import {
   type ScheduleAction,
 } from '../../src/contract/index.ts';
 import type { Queryable } from '../db/database.ts';
-import { ARTICLE_MATCH_SQL, ARTICLE_SEARCH_SQL, STORED_HEAD_CHARS } from '../db/migrations.ts';
+import { ARTICLE_MATCH_SQL, ARTICLE_SEARCH_SQL, ARTICLE_TSQUERY_MATCH_SQL, STORED_HEAD_CHARS } from '../db/migrations.ts';
 import { phrasePairs, type PhrasePairs } from '../articles/phrase.ts';
 import { searchWords } from '../articles/snippet.ts';
 import { searchWordsBound, termShare, type TermShare } from './termShare.ts';
@@ -222,16 +222,29 @@ export interface ArticleSearch {
 /** A web address and nothing else: a scheme, `://`, then no space. */
 const ADDRESS = /^[a-z][a-z0-9+.-]*:\/\/\S+$/i;
 
+/** How many searches' parsed phrases a process keeps (articleSearch): the last ones asked for. */
+export const PARSED_SEARCHES_KEPT = 1_000;
+
+/** A search's text → its tsquery as PostgreSQL's 'simple' configuration reads it (that never changes), least recent first. */
+const parsedSearches = new Map<string, string>();
+
 /**
  * What a search is matched by. A search with a quoted phrase asks for its phrases' word pairs
  * (when it is words and phrases joined by AND): one extra round trip reads the search as
- * PostgreSQL parses it.
+ * PostgreSQL parses it, once per process for the last PARSED_SEARCHES_KEPT searches (an admin
+ * pages on, or comes back to, the same search).
  */
 export async function articleSearch(db: Queryable, q: string): Promise<ArticleSearch> {
   if (ADDRESS.test(q)) return { q, address: true };
   if (!q.includes('"')) return { q };
-  const { rows } = await db.query<{ t: string }>(`SELECT ${tsQuery('$1')}::text AS t`, [q]);
-  const phrases = phrasePairs(rows[0]?.t ?? '');
+  let parsed = parsedSearches.get(q);
+  if (parsed === undefined) {
+    const { rows } = await db.query<{ t: string }>(`SELECT ${tsQuery('$1')}::text AS t`, [q], { prepare: true });
+    parsed = rows[0]?.t ?? '';
+    if (parsedSearches.size >= PARSED_SEARCHES_KEPT) parsedSearches.delete(parsedSearches.keys().next().value!);
+  } else parsedSearches.delete(q);
+  parsedSearches.set(q, parsed);
+  const phrases = phrasePairs(parsed);
   return phrases ? { q, phrases } : { q };
 }
 
@@ -246,7 +259,7 @@ function searchMatchSql(
   search: ArticleSearch,
   param: (value: unknown) => string,
   // The text's and its pattern's parameters, added when first used (PostgreSQL refuses unused ones).
-  refs = { q: () => param(search.q), pattern: () => param(`%${escapeLike(search.q)}%`) },
+  refs: { q: () => string; pattern: () => string; query?: () => string } = { q: () => param(search.q), pattern: () => param(`%${escapeLike(search.q)}%`) },
 ): string {
   const { phrases } = search;
   if (search.address) {
@@ -259,12 +272,12 @@ function searchMatchSql(
   if (!phrases) return ARTICLE_MATCH_SQL(refs.q(), refs.pattern());
   const conditions = [`article_word_pairs(search_vector) @@ ${param(phrases.pairs)}::tsquery`];
   if (phrases.words) conditions.push(`search_vector @@ ${param(phrases.words)}::tsquery`);
-  if (phrases.loose) conditions.push(`search_vector @@ ${tsQuery(refs.q())}`);
+  if (phrases.loose) conditions.push(`search_vector @@ ${refs.query?.() ?? tsQuery(refs.q())}`);
   return `(${conditions.join(' AND ')})`;
 }
 
-/** A match in the title or slug (the small, in-row `head_vector`): the first tier of relevance. */
-const headMatchSql = (query: string) => `head_vector @@ ${tsQuery(query)}`;
+/** A match in the title or slug (the small, in-row `head_vector`): the first tier of relevance (`tsquery`: the search's). */
+const headMatchSql = (tsquery: string) => `head_vector @@ ${tsquery}`;
 
 interface OrderSpec {
   /** ORDER BY of the page. */
@@ -344,6 +357,8 @@ type PageRow = ArticleCardRow & {
   expected?: number | null;
   /** A phrase tested on the newest rows: the row's place among them (null in the title tier). */
   tested?: number | string | null;
+  /** A phrase read within the newest rows' dates: how many matches they held (null in the title tier). */
+  windowed?: number | string | null;
   total_published?: number | string;
   total_draft?: number | string;
 };
@@ -367,17 +382,9 @@ export async function selectArticlePage(
   // The share of the articles a phrase or a common term is in, where its page says (found ÷ tested).
   let density: number | undefined;
   if (search?.phrases) {
-    // A phrase: first tested on the list's newest PHRASE_TESTED_ROWS articles (its positions
-    // checked in each, in order, until the page is full): a common phrase fills its page there.
-    // A rarer one is looked up through its pairs (the index gathers every match, then the page
-    // is sorted: few matches, or it would have filled the page among the newest).
-    rows = await pageRows(db, query, search, 'newest-tested');
-    if (rows.length <= query.limit) rows = await pageRows(db, query, search, 'indexed');
-    else {
-      // (A page of title matches alone tested nothing.)
-      const tested = Math.max(0, ...rows.map((row) => Number(row.tested ?? 0)));
-      if (tested > 0) density = rows.filter((row) => row.tested != null).length / tested;
-    }
+    const read = await phrasePage(db, query, search);
+    if ('counts' in read) return read;
+    ({ rows, density } = read);
   } else {
     const term = search && walkable(search, query) ? search.q : undefined;
     const share = term ? await termShare(db, term) : undefined;
@@ -438,19 +445,85 @@ export async function selectArticlePage(
 
 /**
  * How many of the list's newest articles (in the page's order) a phrase is first tested on
- * (selectArticlePage): at most this many position checks before the pair index is asked.
+ * (phrasePage, in an order other than newest first): at most this many position checks before
+ * the pair index is asked.
  */
 export const PHRASE_TESTED_ROWS = 1_000;
+
+/**
+ * The windows of the list's newest articles a phrase's newest-first page is read in, one after
+ * the other (phrasePage): the first fills a page for a phrase in 5% of the articles, the second
+ * for one in 0.5%. Each costs what its matches and its dates are (no row's words are read).
+ */
+export const PHRASE_WINDOWS = [1_000, 10_000] as const;
+
+/**
+ * A phrase its windows put in at most this many articles has its page and counts read from every
+ * match (rarePhrasePage): below it, a status's count would be counted anyway (a count is "more
+ * than the cap" from ESTIMATE_TRUSTED_FROM of a status's share).
+ */
+export const PHRASE_FEW = 2 * ESTIMATE_TRUSTED_FROM;
+
+/**
+ * A phrase's page (with its pairs), and the share of the articles it is in where its page says:
+ * - newest first (and relevance): read within the newest PHRASE_WINDOWS through its pairs and
+ *   their dates in one index; a phrase they put in few articles, with its counts from every match
+ *   (rarePhrasePage, first pages without a site); else from every match through its pairs;
+ * - in another order: tested on the newest PHRASE_TESTED_ROWS (its positions checked in each
+ *   row until the page is full), else from every match through its pairs.
+ */
+async function phrasePage(
+  db: Queryable,
+  query: ArticlePageQuery,
+  search: ArticleSearch,
+): Promise<{ rows: PageRow[]; density?: number } | { rows: PageRow[]; counts: ArticleCounts }> {
+  if (query.order !== 'rank' && query.order !== 'newest') {
+    const rows = await pageRows(db, query, search, 'newest-tested');
+    if (rows.length <= query.limit) return { rows: await pageRows(db, query, search, 'indexed') };
+    // (A page of title matches alone tested nothing.)
+    const tested = Math.max(0, ...rows.map((row) => Number(row.tested ?? 0)));
+    return { rows, density: tested > 0 ? rows.filter((row) => row.tested != null).length / tested : undefined };
+  }
+  const whole = !query.site && query.status !== 'scheduled' && !query.after;
+  for (const window of PHRASE_WINDOWS) {
+    const rows = await pageRows(db, query, search, 'newest-windowed', window);
+    // (A page of title matches alone read no window.)
+    const found = rows.find((row) => row.windowed != null);
+    const share = Number(found?.windowed ?? 0) / window;
+    if (rows.length > query.limit) return { rows, density: found ? share : undefined };
+    const library = rows.length ? Number(rows[0]!.total_published) + Number(rows[0]!.total_draft) : 0;
+    if (whole && share * library <= PHRASE_FEW) {
+      const page = await rarePhrasePage(db, query, search);
+      if (page) return page;
+      break;
+    }
+  }
+  return { rows: await pageRows(db, query, search, 'indexed') };
+}
 
 /**
  * One statement for a page. `indexed`: the search's matches as searchMatchSql says (for a phrase,
  * through its pairs). `newest-tested`: a phrase's matches among the list's first
  * PHRASE_TESTED_ROWS rows in the page's order, tested one after the other (each row tells its
- * place in that list: `tested`); the page is exact when it is full.
+ * place in that list: `tested`). `newest-windowed` (newest first): a phrase's matches among the
+ * list's newest PHRASE_TESTED_ROWS rows (from the date of the last of them), read through its
+ * pairs and their articles' dates together (one index, `articles_pairs_idx`): no row is tested,
+ * and each row tells how many the window held (`windowed`). Either page is exact when it is full.
  */
-async function pageRows(db: Queryable, query: ArticlePageQuery, search: ArticleSearch | undefined, mode: 'indexed' | 'newest-tested'): Promise<PageRow[]> {
-  const { values: params, add: param } = parameters();
+async function pageRows(
+  db: Queryable,
+  query: ArticlePageQuery,
+  search: ArticleSearch | undefined,
+  mode: 'indexed' | 'newest-tested' | 'newest-windowed',
+  window: number = PHRASE_WINDOWS[0],
+): Promise<PageRow[]> {
+  const { values: params, add: added } = parameters();
   const q = search?.q;
+  const tested = mode === 'newest-tested';
+  const windowed = mode === 'newest-windowed';
+  // A windowed page's statement is prepared: the search's parameters come through subqueries,
+  // which its planner does not read, so one plan serves every phrase (see walkedPage).
+  const param = windowed ? (value: unknown) => `(SELECT ${added(value)}::text)` : added;
   // The text's and its pattern's parameters, added where first used (PostgreSQL refuses unused ones).
   const once = (value: string) => {
     let name: string | undefined;
@@ -458,13 +531,20 @@ async function pageRows(db: Queryable, query: ArticlePageQuery, search: ArticleS
   };
   const qParam = once(q ?? '');
   const pattern = once(`%${escapeLike(q ?? '')}%`);
-  const tested = mode === 'newest-tested';
-  // The match: in the statement's WHERE, or (tested) applied to the newest rows.
-  const match = !search ? undefined : tested ? `search_vector @@ ${tsQuery(qParam())}` : searchMatchSql(search, param, { q: qParam, pattern });
-  const where = [...(match && !tested ? [match] : []), LIVE];
-  if (query.site) where.push(`site = ${param(query.site)}`);
+  // The search as a tsquery: read once per statement where it is a parameter the planner does
+  // not see (a function of a parameter is computed again for each row).
+  const tsq = windowed ? () => `(SELECT ${tsQuery(qParam())})` : () => tsQuery(qParam());
+  // The match as a row's words say it, checked in each row it is applied to (never through an
+  // index: a phrase of common words would have it list every row holding them).
+  const rowMatch = () => `ts_match_vq(search_vector, ${tsq()})`;
+  // The match: in the statement's WHERE, or (tested) applied to the newest rows, or (windowed)
+  // through the index within the newest rows' dates.
+  const match = !search ? undefined : tested ? rowMatch() : searchMatchSql(search, param, { q: qParam, pattern, query: tsq });
+  const where = [...(match && mode === 'indexed' ? [match] : []), LIVE];
+  const site = query.site ? `site = ${added(query.site)}` : undefined;
+  if (site) where.push(site);
   if (query.status === 'scheduled') where.push(SCHEDULED);
-  else if (query.status !== 'all') where.push(`status = ${param(query.status)}`);
+  else if (query.status !== 'all') where.push(`status = ${added(query.status)}`);
   // A plain page carries the counts (two rows of article_counts); a filtered one, none: they are
   // taken from the page when it holds every match, else asked for alone (filteredCounts).
   const countColumns = search || query.site ? '' : `, ${countsSql(undefined).columns}`;
@@ -477,45 +557,62 @@ async function pageRows(db: Queryable, query: ArticlePageQuery, search: ArticleS
     ? `, CASE WHEN ${full} THEN (SELECT article_search_estimate(${qParam()}, ${pattern()})) END AS expected,
         CASE WHEN ${full} THEN (SELECT n FROM article_counts WHERE status = 'published') END AS total_published,
         CASE WHEN ${full} THEN (SELECT n FROM article_counts WHERE status = 'draft') END AS total_draft`
-    : '';
+    : windowed
+      ? // What the counts need beside a windowed page: the library per status (the share found in
+        // the window tells the rest), and the scheduled matches (few: through their index).
+        `, (SELECT n FROM article_counts WHERE status = 'published') AS total_published,
+          (SELECT n FROM article_counts WHERE status = 'draft') AS total_draft,
+          (SELECT count(*) FROM (SELECT 1 FROM articles WHERE ${[SCHEDULED, LIVE, rowMatch(), ...(site ? [site] : [])].join(' AND ')}
+            LIMIT ${SEARCH_COUNT_CAP + 1}) m) AS count_scheduled`
+      : '';
 
   // A search's page: its rows chosen first, reading only the order's keys of each match, then
   // the cards (and their snippets, which read the raw text) of those rows alone. A search whose
   // matches are gathered from an index and sorted computed every match's card before.
-  const limit = () => param(query.limit + 1);
-  const searchPage = (conditions: string[], by: string, extra: string, testedHere = tested) => {
-    const chosen = testedHere
-      ? `SELECT id AS page_id, tested FROM (SELECT *, row_number() OVER (ORDER BY ${by}) AS tested FROM articles
-           WHERE ${conditions.join(' AND ')} ORDER BY ${by} LIMIT ${PHRASE_TESTED_ROWS}) newest
-         WHERE ${match} ORDER BY ${by} LIMIT ${limit()}`
-      : `SELECT id AS page_id, NULL::bigint AS tested FROM articles WHERE ${[...conditions, ...(tested && match ? [match] : [])].join(' AND ')}
-         ORDER BY ${by} LIMIT ${limit()}`;
-    return `SELECT ${ARTICLE_CARD_COLUMNS}${snippetSource}${extra}, chosen.tested
+  const limit = () => added(query.limit + 1);
+  // `list`: the conditions of the list the newest rows are taken from (without the tier's).
+  const searchPage = (conditions: string[], by: string, extra: string, read: 'each' | 'tested' | 'windowed' = 'each', list = conditions) => {
+    const chosen =
+      read === 'tested'
+        ? `SELECT id AS page_id, tested, NULL::bigint AS windowed FROM (SELECT *, row_number() OVER (ORDER BY ${by}) AS tested FROM articles
+             WHERE ${conditions.join(' AND ')} ORDER BY ${by} LIMIT ${PHRASE_TESTED_ROWS}) newest
+           WHERE ${match} ORDER BY ${by} LIMIT ${limit()}`
+        : read === 'windowed'
+          ? `SELECT id AS page_id, NULL::bigint AS tested, count(*) OVER () AS windowed FROM articles
+              WHERE ${conditions.join(' AND ')} AND ${match} AND created_at >= coalesce((SELECT created_at FROM articles
+                WHERE ${list.filter((c) => c !== LIVE).join(' AND ') || 'true'} ORDER BY ${by} OFFSET ${window - 1} LIMIT 1), '-infinity')
+             ORDER BY ${by} LIMIT ${limit()}`
+          : // (On a windowed page, the title tier: a match in the title or slug is a match, their
+            // words being the article's first words in the same places, and the search only ANDs.)
+            `SELECT id AS page_id, NULL::bigint AS tested, NULL::bigint AS windowed FROM articles
+              WHERE ${conditions.join(' AND ')} ORDER BY ${by} LIMIT ${limit()}`;
+    return `SELECT ${ARTICLE_CARD_COLUMNS}${snippetSource}${extra}, chosen.tested, chosen.windowed
       FROM (${chosen}) chosen JOIN articles ON articles.id = chosen.page_id ORDER BY ${by}`;
   };
+  const newestRead = tested ? 'tested' : windowed ? 'windowed' : 'each';
   let sql: string;
   if (query.order === 'rank' && q) {
     const newest = ORDERS.newest;
     // The first tier (title and slug: their small in-row words, through their own index) is
     // never the one tested row by row.
     const tier = (rank: 0 | 1, condition: string) => {
-      const conditions = [...where, condition];
-      if (after && after.rank === rank) conditions.push(newest.after(param(after.key), param(after.id), after));
-      return `(${searchPage(conditions, newest.by, `, ${rank} AS rank`, tested && rank === 0)})`;
+      const list = [...where];
+      if (after && after.rank === rank) list.push(newest.after(added(after.key), added(after.id), after));
+      return `(${searchPage([...list, condition], newest.by, `, ${rank} AS rank`, rank === 0 ? newestRead : 'each', list)})`;
     };
     // The second tier is read only when the first one has fewer rows than the page (Append is
     // lazy), and the window (the expectation's) counts the page, after its LIMIT: over the
     // tiers, it would read the second tier whatever the first held.
     const tiers = [
-      ...(after && after.rank === 0 ? [] : [tier(1, headMatchSql(qParam()))]),
-      tier(0, `NOT coalesce(${headMatchSql(qParam())}, false)`),
+      ...(after && after.rank === 0 ? [] : [tier(1, headMatchSql(tsq()))]),
+      tier(0, `NOT coalesce(${headMatchSql(tsq())}, false)`),
     ];
     sql = `SELECT page.*${expectation} FROM (SELECT * FROM (${tiers.join(' UNION ALL ')}) tiers LIMIT ${limit()}) page`;
   } else {
     const order = ORDERS[query.order === 'rank' || query.order === 'trash' ? 'newest' : query.order];
-    if (after) where.push(order.after(param(after.key), param(after.id), after));
+    if (after) where.push(order.after(added(after.key), added(after.id), after));
     sql = q
-      ? searchPage(where, order.by, '')
+      ? searchPage(where, order.by, '', newestRead)
       : `SELECT ${ARTICLE_CARD_COLUMNS}${countColumns}
       FROM articles ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
       ORDER BY ${order.by} LIMIT ${limit()}`;
@@ -523,18 +620,19 @@ async function pageRows(db: Queryable, query: ArticlePageQuery, search: ArticleS
     if (expectation) sql = `SELECT page.*${expectation} FROM (${sql}) page`;
   }
   // A search's plan depends on its term; a plain page's does not, so it stays prepared.
-  const { rows } = await db.query<PageRow>(sql, params, { prepare: !q });
+  const { rows } = await db.query<PageRow>(sql, params, { prepare: !q || windowed });
   return rows;
 }
 
 /**
  * A search's text and its ILIKE pattern as parameters (`q$`, `pattern$`), and as subqueries of
- * them (`text`, `pattern`): the statement reads those, its planner does not, so one plan serves
- * every term (walkedPage, cappedPage).
+ * them (`text`, `pattern`, and `query`: the text as a tsquery, computed once per statement rather
+ * than for each row it is tested on): the statement reads those, its planner does not, so one
+ * plan serves every term (walkedPage, cappedPage).
  */
 function unplannedTerm(param: (value: unknown) => string, q: string) {
   const [q$, pattern$] = [param(q), param(`%${escapeLike(q)}%`)];
-  return { q$, pattern$, text: `(SELECT ${q$}::text)`, pattern: `(SELECT ${pattern$}::text)` };
+  return { q$, pattern$, text: `(SELECT ${q$}::text)`, pattern: `(SELECT ${pattern$}::text)`, query: `(SELECT ${tsQuery(`${q$}::text`)})` };
 }
 
 /** Whether a search's page may be read by walkedPage or cappedPage: not a phrase or an address, newest first, no site. */
@@ -591,20 +689,20 @@ async function walkedPage(
   let heads: string[] | undefined;
   if (headsFirst && titles) {
     const { rows } = await db.query<{ id: string }>(
-      `SELECT id FROM articles WHERE ${headMatchSql(param(q))} AND ${LIVE}${status ? ` AND status = ${param(status)}` : ''}${after ? afterSql(after) : ''}
+      `SELECT id FROM articles WHERE ${headMatchSql(tsQuery(param(q)))} AND ${LIVE}${status ? ` AND status = ${param(status)}` : ''}${after ? afterSql(after) : ''}
         ORDER BY ${by} LIMIT ${param(page)}`,
       params.splice(0),
     );
     heads = rows.map((row) => row.id);
     if (heads.length < page && share.body < WALK_SHARE) return undefined;
   } else if (share.body < WALK_SHARE) return undefined;
-  const { text, pattern } = unplannedTerm(param, q);
-  const match = ARTICLE_MATCH_SQL(text, pattern);
+  const { query: tsquery, pattern } = unplannedTerm(param, q);
+  const match = ARTICLE_TSQUERY_MATCH_SQL(tsquery, pattern);
   const live = [LIVE, ...(status ? [`status = ${param(status)}`] : [])].join(' AND ');
   const titleTier = heads
     ? `SELECT id AS page_id, 1 AS rank, NULL::bigint AS tested FROM articles WHERE id = ANY(${param(heads)}::text[]) UNION ALL`
     : titles
-      ? `(SELECT id AS page_id, 1 AS rank, NULL::bigint AS tested FROM articles WHERE ${headMatchSql(text)} AND ${live}${after ? afterSql(after) : ''}
+      ? `(SELECT id AS page_id, 1 AS rank, NULL::bigint AS tested FROM articles WHERE ${headMatchSql(tsquery)} AND ${live}${after ? afterSql(after) : ''}
           ORDER BY ${by} LIMIT ${page}) UNION ALL`
       : '';
   const sql = `SELECT ${ARTICLE_CARD_COLUMNS}, ${snippetSourceSql(param(headWordPattern(q)), pattern)} AS snippet_source,
@@ -617,7 +715,7 @@ async function walkedPage(
       (SELECT id AS page_id, 0 AS rank, tested FROM (
           SELECT id, created_at, slug, scraped_url, new_url, head_vector, search_vector, row_number() OVER (ORDER BY ${by}) AS tested
             FROM articles WHERE ${live}${restAfter ? afterSql(restAfter) : ''} ORDER BY ${by} LIMIT ${WALKED_ROWS}) newest
-        WHERE ${match}${tiered ? ` AND NOT coalesce(${headMatchSql(text)}, false)` : ''}
+        WHERE ${match}${tiered ? ` AND NOT coalesce(${headMatchSql(tsquery)}, false)` : ''}
         ORDER BY ${by} LIMIT ${heads ? param(page - heads.length) : page})
     ) chosen JOIN articles ON articles.id = chosen.page_id
     ORDER BY chosen.rank DESC, ${by} LIMIT ${page}`;
@@ -649,23 +747,60 @@ export const CAPPED_EXPECTED = 1_000;
  * the page's cards. Undefined when the estimate or the matches are more (the caller reads the
  * page as any search's): what that cost is bounded by the estimate and the cap.
  */
-async function cappedPage(db: Queryable, query: ArticlePageQuery, q: string): Promise<{ rows: PageRow[]; counts: ArticleCounts } | undefined> {
+function cappedPage(db: Queryable, query: ArticlePageQuery, q: string): Promise<{ rows: PageRow[]; counts: ArticleCounts } | undefined> {
+  return matchesPage(db, query, q, CAPPED_ROWS, (_, term) => ({
+    expected: `article_search_estimate(${term.q$}, ${term.pattern$})`,
+    match: ARTICLE_TSQUERY_MATCH_SQL(term.query, term.pattern),
+  }));
+}
+
+/** rarePhrasePage reads at most this many matches (twice what the windows put it in, at most). */
+export const PHRASE_CAPPED_ROWS = 2 * PHRASE_FEW;
+
+/**
+ * The first page of a phrase (with its pairs) that is not common (its matches did not fill a page
+ * among the newest: phrasePage), relevance or newest first, no site: every match up to
+ * PHRASE_CAPPED_ROWS + 1 through the pair index (what sorting them for the page reads anyway),
+ * with its counts, in one prepared statement. Undefined past that many.
+ */
+function rarePhrasePage(db: Queryable, query: ArticlePageQuery, search: ArticleSearch): Promise<{ rows: PageRow[]; counts: ArticleCounts } | undefined> {
+  return matchesPage(db, query, search.q, PHRASE_CAPPED_ROWS, (param, term) => ({
+    expected: '0',
+    match: searchMatchSql(search, (value) => `(SELECT ${param(value)}::text)`, { q: () => term.text, pattern: () => term.pattern, query: () => term.query }),
+  }));
+}
+
+/**
+ * A first page (relevance or newest first) with its exact counts (capped as the contract caps
+ * them), from every match of a search up to `cap` + 1, in one prepared statement: `read` gives
+ * the matches' condition and what the planner expects of them (no match is read past
+ * CAPPED_EXPECTED), from the term's unplanned parameters. Undefined past the expectation or the
+ * cap (the caller reads the page otherwise).
+ */
+async function matchesPage(
+  db: Queryable,
+  query: ArticlePageQuery,
+  q: string,
+  cap: number,
+  read: (param: (value: unknown) => string, term: ReturnType<typeof unplannedTerm>) => { expected: string; match: string },
+): Promise<{ rows: PageRow[]; counts: ArticleCounts } | undefined> {
   const { values: params, add: param } = parameters();
-  const { q$, pattern$, text, pattern } = unplannedTerm(param, q);
+  const term = unplannedTerm(param, q);
+  const { expected, match } = read(param, term);
   const status = param(query.status);
   const rank = query.order === 'rank';
   const { rows } = await db.query<PageRow & { matched: number | string; expected: number; chosen_at: string }>(
-    `WITH e AS MATERIALIZED (SELECT article_search_estimate(${q$}, ${pattern$}) AS expected),
+    `WITH e AS MATERIALIZED (SELECT ${expected} AS expected),
       m AS MATERIALIZED (
-        SELECT id, created_at, status, ${SCHEDULED} AS scheduled, coalesce(${headMatchSql(text)}, false) AS head FROM articles
-         WHERE (SELECT expected FROM e) <= ${CAPPED_EXPECTED} AND ${LIVE} AND ${ARTICLE_MATCH_SQL(text, pattern)}
-         LIMIT ${CAPPED_ROWS + 1})
+        SELECT id, created_at, status, ${SCHEDULED} AS scheduled, coalesce(${headMatchSql(term.query)}, false) AS head FROM articles
+         WHERE (SELECT expected FROM e) <= ${CAPPED_EXPECTED} AND ${LIVE} AND ${match}
+         LIMIT ${cap + 1})
       SELECT page.*, e.expected, c.*
         FROM e CROSS JOIN (SELECT count(*) AS matched, count(*) FILTER (WHERE status = 'published') AS count_published,
                                   count(*) FILTER (WHERE status = 'draft') AS count_draft, count(*) FILTER (WHERE scheduled) AS count_scheduled
                              FROM m) c
         LEFT JOIN (
-          SELECT ${ARTICLE_CARD_COLUMNS}, ${snippetSourceSql(param(headWordPattern(q)), pattern)} AS snippet_source,
+          SELECT ${ARTICLE_CARD_COLUMNS}, ${snippetSourceSql(param(headWordPattern(q)), term.pattern)} AS snippet_source,
                  chosen.head::int AS rank, chosen.created_at AS chosen_at
             FROM (SELECT id, head, created_at FROM m WHERE ${status} = 'all' OR status = ${status}
                    ORDER BY ${rank ? 'head DESC, ' : ''}created_at DESC, id DESC LIMIT ${query.limit + 1}) chosen
@@ -675,11 +810,12 @@ async function cappedPage(db: Queryable, query: ArticlePageQuery, q: string): Pr
     { prepare: true },
   );
   const first = rows[0]!;
-  if (Number(first.expected) > CAPPED_EXPECTED || Number(first.matched) > CAPPED_ROWS) return undefined;
+  if (Number(first.expected) > CAPPED_EXPECTED || Number(first.matched) > cap) return undefined;
+  const capped = (n: number | string) => Math.min(Number(n), SEARCH_COUNT_CAP + 1);
   return {
     // Without a match, the one row carries the counts alone.
     rows: rows.filter((row) => row.id != null),
-    counts: { ...countsOf(Number(first.count_published), Number(first.count_draft), true), scheduled: Number(first.count_scheduled) },
+    counts: { ...countsOf(capped(first.count_published), capped(first.count_draft), true), scheduled: capped(first.count_scheduled!) },
   };
 }
 

@@ -4,7 +4,16 @@ import { plainWords, termShare } from '../repositories/termShare.ts';
 import { listArticles } from '../articles/rules.ts';
 import { ARTICLE_MATCH_SQL } from '../db/migrations.ts';
 import type { Queryable } from '../db/types.ts';
-import { CAPPED_EXPECTED, CAPPED_ROWS, selectArticlePage, WALK_SHARE, WALKED_ROWS, type ArticleOrder } from '../repositories/articles.ts';
+import {
+  CAPPED_EXPECTED,
+  CAPPED_ROWS,
+  PHRASE_CAPPED_ROWS,
+  PHRASE_WINDOWS,
+  selectArticlePage,
+  WALK_SHARE,
+  WALKED_ROWS,
+  type ArticleOrder,
+} from '../repositories/articles.ts';
 import { backends, insertBulkArticles, useHarness, withoutHistory } from './helpers.ts';
 
 describe('plainWords: the words of a search the statistics can tell about', () => {
@@ -38,9 +47,11 @@ describe.each(backends)('a common term’s first page, read from the newest arti
     };
     const walked = () => statements.some((s) => s.prepared && s.sql.includes(`LIMIT ${WALKED_ROWS}) newest`));
     const capped = () => statements.some((s) => s.prepared && s.sql.includes(`LIMIT ${CAPPED_ROWS + 1})`));
+    const windowed = () => statements.some((s) => s.prepared && s.sql.includes(`OFFSET ${PHRASE_WINDOWS[0] - 1} LIMIT 1`));
+    const rarePhrase = () => statements.some((s) => s.prepared && s.sql.includes(`LIMIT ${PHRASE_CAPPED_ROWS + 1})`));
     /** Statements other than the statistics' read. */
     const reads = () => statements.filter((s) => !s.sql.includes('FROM pg_stats'));
-    return { db, statements, walked, capped, reads };
+    return { db, statements, walked, capped, windowed, rarePhrase, reads };
   };
 
   /** The first page as any search reads it: title or slug matches first, newest first. */
@@ -216,6 +227,57 @@ describe.each(backends)('a common term’s first page, read from the newest arti
       const common = spied();
       await page(common.db, 'filler -zanzibar');
       expect(common.capped()).toBe(false);
+    }, 60_000);
+  });
+
+  describe('a phrase, newest first', () => {
+    it('is read among the newest articles through its pairs and dates, the same page as any search’s, in every status and both orders', async () => {
+      await bulk(PHRASE_WINDOWS[0] + 500, 'filler');
+      // The phrase in every fifth article (a page's worth among the newest window), one of them in its title.
+      await withoutHistory(ctx.h.db, "UPDATE articles SET scrapped_data = 'a common phrase here, then more' WHERE substr(id, 5)::int % 5 = 0");
+      await withoutHistory(ctx.h.db, "UPDATE articles SET title = 'A common phrase' WHERE id = 'walk000910'");
+      await withoutHistory(ctx.h.db, "UPDATE articles SET publish_at = now() + interval '1 day', schedule_tz = 'UTC' WHERE id IN ('walk000005', 'walk000007')");
+      const q = '"common phrase"';
+      for (const status of ['all', 'published', 'draft'] as const) {
+        for (const order of ['rank', 'newest'] as const) {
+          const spy = spied();
+          const got = await page(spy.db, q, status, order);
+          expect(got.slugs, `${status} ${order}`).toEqual(await reference(q, status, order === 'rank'));
+          expect(got.slugs[0], `${status} ${order}`).toBe(order === 'rank' && status !== 'published' ? 'walk-910' : got.slugs[0]);
+          expect(got.more).toBe(true);
+          expect(spy.windowed(), `${status} ${order}`).toBe(true);
+          // 300 matches: their share of the window says fewer than ESTIMATE_TRUSTED_FROM, so counted exactly;
+          // the scheduled one among them is counted beside the page.
+          expect(got.counts, `${status} ${order}`).toEqual({ all: 300, published: 100, draft: 200, scheduled: 1 });
+        }
+      }
+    }, 60_000);
+
+    it('is read from every match, with its counts in the same statement, when the newest articles hold few', async () => {
+      // Each status has more than a window of articles (a third are published).
+      const older = 3 * PHRASE_WINDOWS[0] + 200;
+      await bulk(older + 400, 'filler');
+      // Only older articles have the phrase: no status's newest window holds any.
+      await withoutHistory(ctx.h.db, `UPDATE articles SET scrapped_data = 'an old rare phrase' WHERE substr(id, 5)::int > ${older} AND substr(id, 5)::int % 2 = 0`);
+      const q = '"rare phrase"';
+      for (const status of ['all', 'published', 'draft'] as const) {
+        const spy = spied();
+        const got = await page(spy.db, q, status);
+        expect(got.slugs, status).toEqual(await reference(q, status));
+        expect(spy.rarePhrase(), status).toBe(true);
+        expect(got.counts, status).toEqual({ all: 200, published: 67, draft: 133, scheduled: 0 });
+        // The window, then the page with its counts; before them, the search as PostgreSQL parses
+        // it, read once for the process (the same search again finds it kept; the other backend's
+        // run may have read it already).
+        const parses = spy.reads().filter((s) => s.sql.endsWith('::text AS t')).length;
+        expect(parses, status).toBeLessThanOrEqual(status === 'all' ? 1 : 0);
+        expect(spy.reads().length - parses, status).toBe(2);
+      }
+      // A later page, a site or a scheduled list: read from the phrase's pairs, as before.
+      const spy = spied();
+      const site = await selectArticlePage(spy.db, { status: 'all', q, order: 'rank', limit: 50, site: 'news.example.com' });
+      expect(site.rows).toHaveLength(0);
+      expect(spy.rarePhrase()).toBe(false);
     }, 60_000);
   });
 });
