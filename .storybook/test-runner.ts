@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type { TestRunnerConfig } from '@storybook/test-runner';
 import { getStoryContext } from '@storybook/test-runner';
-import { checkShot, FIXED_NOW, shoot, skipShots, VISUAL_ON } from './visual.ts';
+import { checkShot, FIXED_NOW, sameAsBaseline, shoot, skipShots, UPDATE, VISUAL_ON } from './visual.ts';
 import { fixDates } from './fixDates.ts';
 
 const require = createRequire(import.meta.url);
@@ -59,8 +59,10 @@ const config: TestRunnerConfig = {
     const compare = async (mode: 'light' | 'dark') => {
       if (!VISUAL_ON || skip) return;
       // A play may end while the page still settles (focus coming back to a menu's trigger after
-      // it closed): a look that differs is taken again a second later, and only that one counts.
-      if (!(await checkShot(context.id, mode, await shoot(page), { report: false }))) return;
+      // it closed): a look that differs is taken again a second later, and only that one counts,
+      // compared or (updating) written: a baseline is the settled look, not a passing one.
+      const first = await shoot(page);
+      if (UPDATE ? await sameAsBaseline(context.id, mode, first) : !(await checkShot(context.id, mode, first, { report: false }))) return;
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       const difference = await checkShot(context.id, mode, await shoot(page));
       if (difference) differences.push(difference);

@@ -15,7 +15,8 @@ export const BASELINE_DIR = path.resolve(process.env.VISUAL_BASELINE_DIR ?? 'sto
 export const REPORT_DIR = path.resolve(process.env.VISUAL_REPORT_DIR ?? 'visual-report');
 /** Off with VISUAL=false (plays and accessibility only). */
 export const VISUAL_ON = process.env.VISUAL !== 'false';
-const UPDATE = process.env.VISUAL_UPDATE === 'true';
+/** Writing the baselines (`npm run test:visual -- --update`) rather than comparing with them. */
+export const UPDATE = process.env.VISUAL_UPDATE === 'true';
 
 /** Pixels closer than this (pixelmatch's YIQ distance, 0 to 1) count as the same; anti-aliasing is ignored. */
 export const PIXEL_THRESHOLD = 0.02;
@@ -139,6 +140,12 @@ export async function checkShot(id: string, mode: Mode, shot: Buffer, { report: 
   if (reporting) await report(id, mode, { expected, shot, difference });
   const share = ((100 * difference.changed) / difference.total).toFixed(2);
   return `${mode}: ${difference.changed} pixels differ (${share}%)${difference.size ? `, size ${difference.size}` : ''}`;
+}
+
+/** Whether a shot looks as its baseline does (false without one). */
+export async function sameAsBaseline(id: string, mode: Mode, shot: Buffer): Promise<boolean> {
+  const expected = await readFile(baselinePath(id, mode)).catch(() => undefined);
+  return !!expected && !(await compareShots(expected, shot));
 }
 
 /** A story that says why it is not compared keeps no baseline (removed when updating). */

@@ -12,7 +12,8 @@ import { join } from 'node:path';
 const STAGES = [
   [['check:browser', 'typecheck', 'lint', 'build', 'check:bundle', 'test:unit']],
   [['test:server', 'test:e2e']],
-  [['build-storybook', 'test:storybook']],
+  // Every story's play and axe checks, and its look in light and dark against its baseline.
+  [['test:visual']],
 ];
 
 const logs = mkdtempSync(join(tmpdir(), 'npm-test-'));

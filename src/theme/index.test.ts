@@ -34,6 +34,8 @@ const recipesOf: Record<string, string[]> = {
   IconButton: ['button'],
   Input: ['input'],
   Link: ['link'],
+  // A button's spinner and its text while it loads (common/Button.tsx).
+  Loader: ['spinner'],
   List: ['list'],
   Menu: ['menu'],
   NativeSelect: ['nativeSelect'],

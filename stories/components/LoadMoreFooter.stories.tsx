@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { LoadMoreFooter } from '../../src/components/lists/LoadMoreFooter';
+import { expectBusy } from '../busy';
 
 /** Below the article list and the file browser when the server has another page. */
 const meta = {
@@ -27,6 +28,6 @@ export const Ready: Story = {
 export const FetchingMore: Story = {
   args: { canLoadMore: false, isFetchingMore: true },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('button')).toBeDisabled();
+    await expectBusy(within(canvasElement).getByRole('button'));
   },
 };

@@ -35,6 +35,7 @@ import {
   takeSuggestion,
   tryToEditPublished,
 } from './plays';
+import { expectBusy } from '../busy';
 
 const a = texts.article;
 const s = texts.scrape;
@@ -413,7 +414,7 @@ export const RescrapePending: Story = {
     await findTitle(canvasElement, draft.title!);
     const dialog = await openRescrape(canvasElement);
     await userEvent.click(within(dialog).getByRole('button', { name: s.rescrape }));
-    await expect(await within(dialog).findByRole('button', { name: s.rescraping })).toBeDisabled();
+    await expectBusy(await within(dialog).findByRole('button', { name: s.rescraping }));
     await expect(within(dialog).getByRole('button', { name: s.cancel })).toBeDisabled();
   },
 };
@@ -914,7 +915,7 @@ export const RestorePending: Story = {
     await askRestore(canvasElement, 2);
     const dialog = within(await body(canvasElement).findByRole('alertdialog', { name: h.restoreTitle(2) }));
     await userEvent.click(dialog.getByRole('button', { name: h.restore }));
-    await expect(await dialog.findByRole('button', { name: new RegExp(h.restoring) })).toBeDisabled();
+    await expectBusy(await dialog.findByRole('button', { name: new RegExp(h.restoring) }));
     await expect(dialog.getByRole('button', { name: h.cancel })).toBeDisabled();
   },
 };

@@ -13,6 +13,7 @@ import { accessFor } from '../../src/lib/access';
 import { articleHandlers, authHandlers, errorResponse } from '../mocks';
 import { expectRefused } from '../refused';
 import { AppStory, storyLocation } from './AppStory';
+import { expectBusy } from '../busy';
 
 const author = accessFor('author');
 
@@ -842,9 +843,11 @@ export const BulkPending: Story = {
     await waitForCards(canvasElement);
     await selectCards(canvasElement, 1, 2);
     await userEvent.click(within(bar(canvasElement)).getByRole('button', { name: b.draft }));
-    for (const name of [b.publish, b.draft, b.delete, b.clear]) {
+    for (const name of [b.publish, b.delete, b.clear]) {
       await waitFor(() => expect(within(bar(canvasElement)).getByRole('button', { name })).toBeDisabled());
     }
+    // The clicked one waits with the keyboard's focus.
+    await expectBusy(within(bar(canvasElement)).getByRole('button', { name: b.draft }));
     await expect(within(bar(canvasElement)).getByText(b.selected(2))).toBeVisible();
   },
 };

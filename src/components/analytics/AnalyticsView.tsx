@@ -1,4 +1,5 @@
-import { Alert, Box, Button, Card, Grid, Heading, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Alert, Box, Card, Grid, Heading, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Button } from '../common/Button';
 import { LuChartColumn, LuRefreshCw } from 'react-icons/lu';
 import type { Analytics } from '../../contract';
 import { analyticsTexts } from '../../lib/texts-analytics';

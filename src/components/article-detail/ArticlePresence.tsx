@@ -1,4 +1,5 @@
-import { Alert, Avatar, AvatarGroup, Button, HStack, Portal, Tooltip } from '@chakra-ui/react';
+import { Alert, Avatar, AvatarGroup, HStack, Portal, Tooltip } from '@chakra-ui/react';
+import { Button } from '../common/Button';
 import type { Presence, PresenceTaken } from '../../contract';
 import { initialsOf } from '../../contract/presence';
 import { draftTime } from '../../lib/articleDraft';

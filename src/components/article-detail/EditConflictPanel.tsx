@@ -1,4 +1,5 @@
-import { Alert, Button, Card, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Alert, Card, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button } from '../common/Button';
 import { useId } from 'react';
 import { formatDateTime } from '../../lib/format';
 import { articleEditTexts as t } from '../../lib/texts-article-edits';

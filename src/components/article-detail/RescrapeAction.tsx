@@ -1,4 +1,5 @@
-import { Button, Checkbox, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Checkbox, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button } from '../common/Button';
 import { useState } from 'react';
 import { LuRefreshCcw } from 'react-icons/lu';
 import type { ApiError, ScrapeResult } from '../../contract';

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { Alert, Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Alert, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Button } from '../common/Button';
 import { scheduleProblem, type Article, type ArticleStatus, type SchedulePatch } from '../../contract';
 import { scheduleTexts as t } from '../../lib/texts-schedule';
 import { browserTimeZone, instantToWallClock, timeZoneChoices } from '../../lib/zonedTime';

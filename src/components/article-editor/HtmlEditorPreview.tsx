@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { Badge, Box, Button, Card, chakra, HStack, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Card, chakra, HStack, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button } from '../common/Button';
 import { texts } from '../../lib/texts';
 import { LockNotice } from './LockNotice';
 import { blockedEditHandlers } from './blockedEdit';

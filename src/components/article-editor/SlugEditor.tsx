@@ -1,4 +1,5 @@
-import { Badge, Box, Button, Card, Field, HStack, Icon, Input, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Card, Field, HStack, Icon, Input, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button } from '../common/Button';
 import { LuCheck, LuCircleAlert } from 'react-icons/lu';
 import { texts } from '../../lib/texts';
 import { LockNotice } from './LockNotice';

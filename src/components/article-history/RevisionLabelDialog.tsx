@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Checkbox, Dialog, Field, Input, Portal, Stack } from '@chakra-ui/react';
+import { Checkbox, Dialog, Field, Input, Portal, Stack } from '@chakra-ui/react';
+import { Button } from '../common/Button';
 import { MAX_REVISION_NAME_LENGTH, type RevisionPatch, type RevisionSummary } from '../../contract';
 import { historyTexts as t } from '../../lib/texts-history';
 import { ErrorNotice } from '../common/ErrorNotice';

@@ -1,5 +1,6 @@
 import { memo } from 'react';
-import { Badge, Box, Button, Checkbox, HStack, IconButton, Menu, Portal, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Checkbox, HStack, IconButton, Menu, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button } from '../common/Button';
 // Icons the console already uses elsewhere: each new one would weigh on the first screen (react-icons/lu is in its chunk).
 import { LuClock, LuEllipsisVertical, LuFiles, LuLock, LuSquarePen, LuUndo2 } from 'react-icons/lu';
 import { revisionFieldLabels, type RevisionSummary } from '../../contract';

@@ -1,5 +1,6 @@
 import { memo, useId, type KeyboardEvent } from 'react';
-import { Badge, Box, Button, Card, chakra, Flex, Heading, HStack, Icon, Link, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Card, chakra, Flex, Heading, HStack, Icon, Link, Stack, Text } from '@chakra-ui/react';
+import { Button } from '../common/Button';
 import { LuCalendar, LuExternalLink, LuEye, LuTrash2 } from 'react-icons/lu';
 import type { ArticleCard as ArticleCardData, SearchSnippet } from '../../contract';
 import { formatDateTime, shortId, truncate, URL_DISPLAY_MAX } from '../../lib/format';

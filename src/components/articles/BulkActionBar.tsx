@@ -1,4 +1,5 @@
-import { Box, Button, Flex, HStack, Text } from '@chakra-ui/react';
+import { Box, Flex, HStack, Text } from '@chakra-ui/react';
+import { Button } from '../common/Button';
 import type { ReactNode } from 'react';
 import { LuCalendar, LuFilePen, LuSend, LuTrash2, LuX } from 'react-icons/lu';
 import type { BulkRequest } from '../../contract';

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button } from '../common/Button';
 import { scheduleProblem } from '../../contract';
 import { scheduleTexts as t } from '../../lib/texts-schedule';
 import { browserTimeZone, timeZoneChoices } from '../../lib/zonedTime';

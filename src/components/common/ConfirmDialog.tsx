@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Button, Dialog, Portal } from '@chakra-ui/react';
+import { Dialog, Portal } from '@chakra-ui/react';
+import { Button } from './Button';
 
 export interface ConfirmDialogProps {
   open: boolean;

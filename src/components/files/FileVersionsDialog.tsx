@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Badge, Button, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Badge, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button } from '../common/Button';
 import { LuDownload, LuUndo2 } from 'react-icons/lu';
 import type { FileVersion, StoredFile } from '../../contract';
 import { formatBytes, formatDateTime } from '../../lib/format';

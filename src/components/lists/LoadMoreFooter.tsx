@@ -1,4 +1,5 @@
-import { Box, Button, Center } from '@chakra-ui/react';
+import { Box, Center } from '@chakra-ui/react';
+import { Button } from '../common/Button';
 import { texts } from '../../lib/texts';
 import { useLoadMoreSentinel } from './useLoadMoreSentinel';
 

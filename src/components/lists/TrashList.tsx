@@ -1,5 +1,6 @@
 import { useCallback, useId, useState, type ComponentType, type ReactNode } from 'react';
-import { Alert, Box, Button, chakra, Flex, HStack, Stack } from '@chakra-ui/react';
+import { Alert, Box, chakra, Flex, HStack, Stack } from '@chakra-ui/react';
+import { Button } from '../common/Button';
 import { LuTrash2, LuUndo2 } from 'react-icons/lu';
 import { trashTexts } from '../../lib/texts-articles';
 import { ErrorState, LoadingState, StateNotice } from '../articles/ArticleList';

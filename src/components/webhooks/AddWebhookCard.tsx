@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Box, Button, Card, Heading, Stack, Text } from '@chakra-ui/react';
+import { Box, Card, Heading, Stack, Text } from '@chakra-ui/react';
+import { Button } from '../common/Button';
 import { LuPlus } from 'react-icons/lu';
 import type { WebhookCreate } from '../../contract';
 import { webhookTexts } from '../../lib/texts-webhooks';

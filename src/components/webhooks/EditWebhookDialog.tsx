@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Dialog, Portal, Stack } from '@chakra-ui/react';
+import { Dialog, Portal, Stack } from '@chakra-ui/react';
+import { Button } from '../common/Button';
 import type { WebhookEndpoint, WebhookPatch } from '../../contract';
 import { webhookTexts } from '../../lib/texts-webhooks';
 import { ErrorNotice } from '../common/ErrorNotice';

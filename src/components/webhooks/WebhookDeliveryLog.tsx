@@ -1,5 +1,6 @@
 import { memo } from 'react';
-import { Badge, Box, Button, Flex, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Flex, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button } from '../common/Button';
 import { LuRefreshCw } from 'react-icons/lu';
 import type { WebhookAttempt, WebhookDelivery, WebhookDeliveryState } from '../../contract';
 import { formatDateTime } from '../../lib/format';

@@ -1,5 +1,6 @@
 import { memo, useEffect, useId, useRef } from 'react';
-import { Alert, Badge, Button, Card, Flex, HStack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Card, Flex, HStack, Text } from '@chakra-ui/react';
+import { Button } from '../common/Button';
 // Icons the console already uses elsewhere: each new one would weigh on the first screen (react-icons/lu is in its chunk).
 import { LuBan, LuCircleCheck, LuList, LuSend, LuSquarePen, LuTrash2 } from 'react-icons/lu';
 import { WEBHOOK_DISABLE_AFTER_MS, webhookEventLabels, type WebhookEndpoint } from '../../contract';

@@ -5,6 +5,7 @@ import type { Presence } from '../../../src/contract';
 import { presenceMessages } from '../../../src/contract/presence';
 import { draftTime } from '../../../src/lib/articleDraft';
 import { presenceTexts as t } from '../../../src/lib/texts-presence';
+import { expectBusy } from '../../busy';
 
 const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
 
@@ -98,7 +99,7 @@ export const ViewingReadOnly: Story = {
 export const TakingOver: Story = {
   render: () => <EditingNotice holder={dana} readOnly onViewReadOnly={fn()} onTakeOver={fn()} takingOver error={null} />,
   play: async ({ canvasElement }) => {
-    await waitFor(() => expect(within(canvasElement).getByRole('button', { name: t.takingOver })).toBeDisabled());
+    await waitFor(() => expectBusy(within(canvasElement).getByRole('button', { name: t.takingOver })));
   },
 };
 

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { ConvertToDraftDialog } from '../../../src/components/article-detail/ConvertToDraftDialog';
 import { ConfirmDialog } from '../../../src/components/common/ConfirmDialog';
+import { expectBusy } from '../../busy';
 
 const meta = {
   title: 'Components/ArticleDetail/ConvertToDraftDialog',
@@ -45,7 +46,7 @@ export const Converting: Story = {
     const body = within(canvasElement.ownerDocument.body);
     const dialog = await body.findByRole('alertdialog', { name: 'Cannot Edit Published Article' });
     const convert = within(dialog).getByRole('button', { name: 'Converting...' });
-    await expect(convert).toBeDisabled();
+    await expectBusy(convert);
     await userEvent.click(convert, { pointerEventsCheck: 0 });
     await expect(args.onConvert).not.toHaveBeenCalled();
     await expect(within(dialog).queryByRole('button', { name: 'Convert to Draft' })).not.toBeInTheDocument();

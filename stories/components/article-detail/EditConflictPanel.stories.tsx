@@ -3,6 +3,7 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { EditConflictPanel } from '../../../src/components/article-detail/EditConflictPanel';
 import { formatDateTime } from '../../../src/lib/format';
 import { articleEditTexts as t } from '../../../src/lib/texts-article-edits';
+import { expectBusy } from '../../busy';
 
 const theirs = '<h1>Tomato soup</h1>\n<p>Simmer for 20 minutes, then blend.</p>';
 const mine = '<h1>Tomato soup</h1>\n<p>Simmer for 30 minutes. Fresh basil helps.</p>';
@@ -67,7 +68,7 @@ export const Saving: Story = {
   args: { isSaving: true },
   play: async ({ canvasElement, args }) => {
     const conflict = panel(canvasElement);
-    await expect(conflict.getByRole('button', { name: t.saving })).toBeDisabled();
+    await expectBusy(conflict.getByRole('button', { name: t.saving }));
     await expect(conflict.getByRole('button', { name: t.takeTheirs })).toBeDisabled();
     await userEvent.click(conflict.getByRole('button', { name: t.takeTheirs }), { pointerEventsCheck: 0 });
     await expect(args.onTakeTheirs).not.toHaveBeenCalled();

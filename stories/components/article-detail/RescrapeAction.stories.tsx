@@ -6,6 +6,7 @@ import { texts } from '../../../src/lib/texts';
 import { draftArticle } from '../../fixtures';
 import { accessFor } from '../../../src/lib/access';
 import { expectRefused } from '../../refused';
+import { expectBusy } from '../../busy';
 
 const s = texts.scrape;
 const url = draftArticle.scrapedUrl!;
@@ -67,7 +68,7 @@ export const Pending: Story = {
     await userEvent.click(inDialog.getByRole('checkbox', { name: s.replaceBlogData }));
     await userEvent.click(inDialog.getByRole('button', { name: s.rescrape }));
     await expect(args.onRescrape).toHaveBeenCalledWith({ replaceBlogData: true });
-    await expect(inDialog.getByRole('button', { name: s.rescraping })).toBeDisabled();
+    await expectBusy(inDialog.getByRole('button', { name: s.rescraping }));
     await expect(inDialog.getByRole('button', { name: s.cancel })).toBeDisabled();
     await expect(inDialog.getByRole('checkbox', { name: s.replaceBlogData })).toBeDisabled();
     await userEvent.keyboard('{Escape}');

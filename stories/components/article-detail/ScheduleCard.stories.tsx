@@ -5,6 +5,7 @@ import { ScheduleTimeField, TimeZoneField } from '../../../src/components/schedu
 import { scheduleMessages } from '../../../src/contract';
 import { scheduleTexts as t } from '../../../src/lib/texts-schedule';
 import { accessFor } from '../../../src/lib/access';
+import { expectBusy } from '../../busy';
 
 /** The stories' clock and zones are pinned: what the card says does not hang on when or where it is opened. */
 const NOW = new Date('2026-11-26T12:00:00Z');
@@ -130,7 +131,7 @@ export const Saving: Story = {
     const canvas = within(canvasElement);
     setTime(canvasElement, t.publishLabel, '2026-12-01T09:00');
     await userEvent.click(saveButton(canvasElement));
-    await expect(await canvas.findByRole('button', { name: t.saving })).toBeDisabled();
+    await expectBusy(await canvas.findByRole('button', { name: t.saving }));
     await expect(canvas.getByLabelText(t.publishLabel)).toBeDisabled();
     await expect(canvas.getByRole('combobox', { name: t.zoneLabel })).toBeDisabled();
   },

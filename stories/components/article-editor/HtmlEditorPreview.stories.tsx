@@ -7,6 +7,7 @@ import {
 } from '../../../src/components/article-editor/HtmlEditorPreview';
 import { texts } from '../../../src/lib/texts';
 import { articleWithoutBlogData, draftArticle, publishedArticle } from '../../fixtures';
+import { expectBusy } from '../../busy';
 
 const a = texts.article;
 const savedHtml = draftArticle.blogData as string;
@@ -127,7 +128,7 @@ export const Saving: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await findEditor(canvasElement);
-    await expect(canvas.getByRole('button', { name: a.saving })).toBeDisabled();
+    await expectBusy(canvas.getByRole('button', { name: a.saving }));
     await expect(canvas.getByRole('button', { name: a.reset })).toBeDisabled();
   },
 };

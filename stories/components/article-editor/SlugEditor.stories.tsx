@@ -7,6 +7,7 @@ import { texts } from '../../../src/lib/texts';
 import { draftArticle } from '../../fixtures';
 import { accessFor } from '../../../src/lib/access';
 import { LockNotice } from '../../../src/components/article-editor/LockNotice';
+import { expectBusy } from '../../busy';
 
 const a = texts.article;
 const savedSlug = draftArticle.slug as string;
@@ -188,7 +189,7 @@ export const Saving: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const save = canvas.getByRole('button', { name: a.saving });
-    await expect(save).toBeDisabled();
+    await expectBusy(save);
     await expect(canvas.getByRole('button', { name: a.reset })).toBeDisabled();
   },
 };

@@ -4,6 +4,7 @@ import { RestoreRevisionDialog } from '../../../src/components/article-history';
 import { serverMessages } from '../../../src/contract';
 import { historyTexts as t } from '../../../src/lib/texts-history';
 import { sampleRevision } from '../../historyFixtures';
+import { expectBusy } from '../../busy';
 
 const meta = {
   title: 'Components/ArticleHistory/RestoreRevisionDialog',
@@ -40,7 +41,7 @@ export const Pending: Story = {
   play: async ({ canvasElement }) => {
     const question = within(await dialog(canvasElement));
     await expect(question.getByRole('button', { name: t.cancel })).toBeDisabled();
-    await expect(question.getByRole('button', { name: new RegExp(t.restoring) })).toBeDisabled();
+    await expectBusy(question.getByRole('button', { name: new RegExp(t.restoring) }));
   },
 };
 

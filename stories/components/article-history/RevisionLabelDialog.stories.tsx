@@ -3,6 +3,7 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { RevisionLabelDialog } from '../../../src/components/article-history';
 import { historyTexts as t } from '../../../src/lib/texts-history';
 import { sampleRevision } from '../../historyFixtures';
+import { expectBusy } from '../../busy';
 
 const meta = {
   title: 'Components/ArticleHistory/RevisionLabelDialog',
@@ -64,7 +65,7 @@ export const Existing: Story = {
 export const Saving: Story = {
   args: { isPending: true },
   play: async ({ canvasElement }) => {
-    await expect((await dialog(canvasElement)).getByRole('button', { name: new RegExp(t.saving) })).toBeDisabled();
+    await expectBusy((await dialog(canvasElement)).getByRole('button', { name: new RegExp(t.saving) }));
   },
 };
 

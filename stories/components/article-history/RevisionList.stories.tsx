@@ -3,6 +3,7 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { RevisionList } from '../../../src/components/article-history';
 import { historyTexts as t } from '../../../src/lib/texts-history';
 import { sampleRevision, sampleRevisions } from '../../historyFixtures';
+import { expectBusy } from '../../busy';
 
 const meta = {
   title: 'Components/ArticleHistory/RevisionList',
@@ -95,10 +96,15 @@ export const PinnedAndNamed: Story = {
     const second = rows(canvasElement)[1]!;
     await expect(within(second).getByText(t.pinned)).toBeVisible();
     await expect(within(second).getByText('“Before the launch”')).toBeVisible();
-    await userEvent.click(within(second).getByRole('button', { name: t.actions(2) }));
+    const trigger = within(second).getByRole('button', { name: t.actions(2) });
+    await userEvent.click(trigger);
     const unpin = await body(canvasElement).findByRole('menuitem', { name: t.unpin });
     await waitFor(() => expect(unpin).toBeVisible());
+    // Escape once the menu holds the focus (before, on a busy machine, it went nowhere and the menu stayed).
+    await waitFor(() => expect(unpin.closest('[role="menu"]')).toHaveFocus());
     await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(trigger).toHaveAttribute('aria-expanded', 'false'));
+    await waitFor(() => expect(trigger).toHaveFocus());
   },
 };
 
@@ -129,7 +135,7 @@ export const LongHistory: Story = {
 export const LoadingMore: Story = {
   args: { revisions: sampleRevisions(20, 137), total: 137, hasMore: true, isLoadingMore: true },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('button', { name: t.loadingMore })).toBeDisabled();
+    await expectBusy(within(canvasElement).getByRole('button', { name: t.loadingMore }));
   },
 };
 

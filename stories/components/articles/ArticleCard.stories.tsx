@@ -7,6 +7,7 @@ import { formatDateTime } from '../../../src/lib/format';
 import { cardWithoutBlogData, draftCard, makeCard, publishedCard } from '../../fixtures';
 import { accessFor } from '../../../src/lib/access';
 import { expectRefused } from '../../refused';
+import { expectBusy } from '../../busy';
 
 const meta = {
   title: 'Components/Articles/ArticleCard',
@@ -204,7 +205,7 @@ export const DeletePending: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     const remove = canvas.getByRole('button', { name: 'Delete' });
-    await expect(remove).toBeDisabled();
+    await expectBusy(remove);
     await userEvent.click(remove, { pointerEventsCheck: 0 });
     await expect(args.onDelete).not.toHaveBeenCalled();
   },

@@ -5,6 +5,7 @@ import { ArticleList, StateNotice } from '../../../src/components/articles/Artic
 import type { ArticleCard } from '../../../src/contract';
 import { cards as articles, makeCard } from '../../fixtures';
 import { HighlightedText } from '../../../src/components/articles/HighlightedText';
+import { expectBusy } from '../../busy';
 
 const meta = {
   title: 'Components/Articles/ArticleList',
@@ -103,7 +104,7 @@ export const DeletePending: Story = {
     const canvas = within(canvasElement);
     const pending = canvas.getByRole('article', { name: `Article #${articles[1]!.id.slice(-8)}` });
     const other = canvas.getByRole('article', { name: `Article #${articles[0]!.id.slice(-8)}` });
-    await expect(within(pending).getByRole('button', { name: 'Delete' })).toBeDisabled();
+    await expectBusy(within(pending).getByRole('button', { name: 'Delete' }));
     await expect(within(other).getByRole('button', { name: 'Delete' })).toBeEnabled();
   },
 };
@@ -232,7 +233,7 @@ export const FetchingMore: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     const button = canvas.getByRole('button', { name: 'Loading more...' });
-    await expect(button).toBeDisabled();
+    await expectBusy(button);
     await expect(canvas.getByRole('list', { name: 'Articles' })).toHaveAttribute('aria-busy', 'true');
     await userEvent.click(button, { pointerEventsCheck: 0 });
     await expect(args.onLoadMore).not.toHaveBeenCalled();

@@ -3,6 +3,7 @@ import { expect, fireEvent, fn, userEvent, waitFor, within } from 'storybook/tes
 import { BulkScheduleDialog } from '../../../src/components/articles/BulkScheduleDialog';
 import { scheduleMessages } from '../../../src/contract';
 import { scheduleTexts as t } from '../../../src/lib/texts-schedule';
+import { expectBusy } from '../../busy';
 
 const NOW = new Date('2026-11-26T12:00:00Z');
 const ZONE = 'Europe/Paris';
@@ -89,7 +90,7 @@ export const Scheduling: Story = {
     const dialog = await dialogOf(canvasElement);
     fireEvent.change(dialog.getByLabelText(t.publishLabel), { target: { value: '2026-12-01T09:00' } });
     await userEvent.click(dialog.getByRole('button', { name: t.bulkSubmit }));
-    await expect(await dialog.findByRole('button', { name: t.bulkSubmitting })).toBeDisabled();
+    await expectBusy(await dialog.findByRole('button', { name: t.bulkSubmitting }));
     await expect(dialog.getByRole('button', { name: t.cancel })).toBeDisabled();
     await expect(dialog.getByLabelText(t.publishLabel)).toBeDisabled();
   },

@@ -4,6 +4,7 @@ import { DeleteForeverDialog } from '../../../src/components/articles/DeleteFore
 import { serverMessages } from '../../../src/contract';
 import { trashTexts as t } from '../../../src/lib/texts-articles';
 import { ConfirmDialog } from '../../../src/components/common/ConfirmDialog';
+import { expectBusy } from '../../busy';
 
 const meta = {
   title: 'Components/Articles/DeleteForeverDialog',
@@ -41,7 +42,7 @@ export const Deleting: Story = {
   args: { isDeleting: true },
   play: async ({ canvasElement, args }) => {
     const dialog = await findDialog(canvasElement);
-    await expect(dialog.getByRole('button', { name: /Deleting/ })).toBeDisabled();
+    await expectBusy(dialog.getByRole('button', { name: /Deleting/ }));
     await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeDisabled();
     await userEvent.keyboard('{Escape}');
     await expect(args.onCancel).not.toHaveBeenCalled();

@@ -10,6 +10,7 @@ import type { StoredFile } from '../../../src/contract';
 import { files, makeFile, pdfPageThumbnailDataUrl, tinyPngDataUrl } from '../../fixtures';
 import { manyFiles } from '../../mocks/files';
 import { ready } from '../../routes/plays';
+import { expectBusy } from '../../busy';
 
 const pdf = files[0]!;
 const image = files[1]!;
@@ -212,6 +213,8 @@ export const KeyboardMenu: Story = {
     await waitFor(() => expect(args.onDownload).toHaveBeenCalledTimes(1), ready);
     await expect(args.onDownload).toHaveBeenCalledWith(pdf);
     await expect(args.onPreview).not.toHaveBeenCalled();
+    // The keyboard's place comes back to the menu's trigger.
+    await waitFor(() => expect(trigger).toHaveFocus(), ready);
   },
 };
 
@@ -339,7 +342,7 @@ export const FetchingMore: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     const button = canvas.getByRole('button', { name: 'Loading more...' });
-    await expect(button).toBeDisabled();
+    await expectBusy(button);
     await userEvent.click(button, { pointerEventsCheck: 0 });
     await expect(args.onLoadMore).not.toHaveBeenCalled();
   },

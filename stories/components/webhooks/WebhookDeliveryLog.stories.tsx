@@ -6,6 +6,7 @@ import { serverMessages, webhookMessages } from '../../../src/contract';
 import { formatDateTime } from '../../../src/lib/format';
 import { webhookTexts } from '../../../src/lib/texts-webhooks';
 import { failingEndpoint, sampleWebhookDeliveries } from '../../mocks/webhooks';
+import { expectBusy } from '../../busy';
 
 const t = webhookTexts.log;
 const log = sampleWebhookDeliveries()[failingEndpoint.id]!;
@@ -110,7 +111,7 @@ export const LoadMore: Story = {
 export const LoadingMore: Story = {
   args: { hasMore: true, isLoadingMore: true },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('button', { name: new RegExp(t.loadingMore) })).toBeDisabled();
+    await expectBusy(within(canvasElement).getByRole('button', { name: new RegExp(t.loadingMore) }));
   },
 };
 
