@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'storybook-static', 'public', 'node_modules', 'data', 'coverage'] },
+  { ignores: ['dist', 'storybook-static', 'public', 'node_modules', 'data', 'coverage', 'review', 'visual-report'] },
   {
     extends: [js.configs.recommended, ...tseslint.configs.recommended],
     files: ['**/*.{ts,tsx,js,mjs}'],
