@@ -22,3 +22,14 @@ export async function expectRefused(control: HTMLElement, reason: string, trigge
   await userEvent.unhover(trigger);
   await waitFor(() => expect(page.queryByRole('tooltip')).toBeNull(), shown);
 }
+
+/**
+ * Clicks `control` (refused: nothing should happen), then the pointer leaves `trigger` again.
+ * The click's pointer starts the tooltip's opening delay; left pending, the tooltip would show
+ * 700 ms after the play, in some screenshots and not others.
+ */
+export async function clickRefused(control: HTMLElement, trigger: HTMLElement = control) {
+  await userEvent.click(control);
+  await userEvent.unhover(trigger);
+  await waitFor(() => expect(within(control.ownerDocument.body).queryByRole('tooltip')).toBeNull(), shown);
+}

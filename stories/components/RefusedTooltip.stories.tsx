@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Button } from '@chakra-ui/react';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { RefusedTooltip, refusable } from '../../src/components/common/RefusedTooltip';
-import { expectRefused } from '../refused';
+import { clickRefused, expectRefused } from '../refused';
 
 const reason = 'Only an admin or an editor may publish articles';
 
@@ -31,7 +31,7 @@ export const Refused: Story = {
   play: async ({ canvasElement, args }) => {
     const button = within(canvasElement).getByRole('button', { name: 'Publish' });
     await expectRefused(button, reason);
-    await userEvent.click(button);
+    await clickRefused(button);
     await expect(args.onClick).not.toHaveBeenCalled();
   },
 };

@@ -19,7 +19,7 @@ import { articleHandlers, authHandlers, errorResponse } from '../mocks';
 import type { SeedRevision } from '../mocks/history';
 import { ArticleDetailView } from '../../src/components/article-detail';
 import { ArticleHistoryCard } from '../../src/components/article-history';
-import { expectRefused } from '../refused';
+import { clickRefused, expectRefused } from '../refused';
 import { AppStory, storyLocation } from './AppStory';
 import {
   askForTakenSlug,
@@ -1078,8 +1078,9 @@ export const AuthorOnDraft: Story = {
     await step('the switch shows the status; publishing is refused, with who may', async () => {
       const toggle = canvas.getByRole('switch', { name: a.draft });
       await expect(toggle).toHaveAccessibleDescription(roles.author.whyNot('publishArticle')!);
-      await expectRefused(toggle, roles.author.whyNot('publishArticle')!, toggle.closest('[data-part="trigger"]') as HTMLElement);
-      await userEvent.click(toggle);
+      const trigger = toggle.closest('[data-part="trigger"]') as HTMLElement;
+      await expectRefused(toggle, roles.author.whyNot('publishArticle')!, trigger);
+      await clickRefused(toggle, trigger);
       await expect(toggle).not.toBeChecked();
       await expect(canvas.queryByText(a.publishedOk)).toBeNull();
     });

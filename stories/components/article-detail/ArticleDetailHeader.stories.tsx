@@ -3,7 +3,7 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { ArticleDetailHeader } from '../../../src/components/article-detail/ArticleDetailHeader';
 import { articleWithoutBlogData, draftArticle } from '../../fixtures';
 import { accessFor } from '../../../src/lib/access';
-import { expectRefused } from '../../refused';
+import { clickRefused, expectRefused } from '../../refused';
 
 const meta = {
   title: 'Components/ArticleDetail/ArticleDetailHeader',
@@ -115,7 +115,7 @@ export const DeleteRefused: Story = {
   play: async ({ args, canvasElement }) => {
     const button = within(canvasElement).getByRole('button', { name: 'Delete article' });
     await expectRefused(button, deleteRefused);
-    await userEvent.click(button);
+    await clickRefused(button);
     await expect(args.onDelete).not.toHaveBeenCalled();
   },
 };

@@ -4,7 +4,7 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { ArticleStatusSwitch } from '../../../src/components/article-detail/ArticleStatusSwitch';
 import type { ArticleStatus } from '../../../src/contract';
 import { accessFor } from '../../../src/lib/access';
-import { expectRefused } from '../../refused';
+import { clickRefused, expectRefused } from '../../refused';
 
 const meta = {
   title: 'Components/ArticleDetail/ArticleStatusSwitch',
@@ -108,8 +108,9 @@ export const PublishRefused: Story = {
   play: async ({ args, canvasElement }) => {
     const toggle = within(canvasElement).getByRole('switch', { name: 'Draft' });
     await expect(toggle).toHaveAccessibleDescription(publishRefused);
-    await expectRefused(toggle, publishRefused, toggle.closest<HTMLElement>('[data-part="trigger"]')!);
-    await userEvent.click(toggle);
+    const trigger = toggle.closest<HTMLElement>('[data-part="trigger"]')!;
+    await expectRefused(toggle, publishRefused, trigger);
+    await clickRefused(toggle, trigger);
     await expect(toggle).not.toBeChecked();
     await expect(args.onPublish).not.toHaveBeenCalled();
   },

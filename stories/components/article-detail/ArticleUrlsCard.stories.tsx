@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, spyOn, userEvent, within } from 'storybook/test';
 import { ArticleUrlsCard } from '../../../src/components/article-detail/ArticleUrlsCard';
 import { articleWithoutBlogData, draftArticle } from '../../fixtures';
-import { clipboardSpy, stubClipboard } from './clipboardStub';
+import { clipboardSpy, expectCopiedMarksGone, stubClipboard } from './clipboardStub';
 
 const meta = {
   title: 'Components/ArticleDetail/ArticleUrlsCard',
@@ -45,6 +45,8 @@ export const BothUrls: Story = {
       await expect(clipboardSpy()).toHaveBeenLastCalledWith(next);
       await expect(await canvas.findAllByRole('button', { name: 'Copied' })).toHaveLength(2);
     });
+
+    await step('the check marks go after 2 s', () => expectCopiedMarksGone(canvasElement));
   },
 };
 

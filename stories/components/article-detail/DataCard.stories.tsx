@@ -4,7 +4,7 @@ import { DataCard } from '../../../src/components/article-detail/DataCard';
 import { CopyButton } from '../../../src/components/article-detail/CopyButton';
 import { texts } from '../../../src/lib/texts';
 import { draftArticle } from '../../fixtures';
-import { clipboardSpy, stubClipboard } from './clipboardStub';
+import { clipboardSpy, expectCopiedMarksGone, stubClipboard } from './clipboardStub';
 import { ReadOnlyText } from '../../../src/components/article-detail/ReadOnlyText';
 
 const meta = {
@@ -27,6 +27,7 @@ export const ScrappedData: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Copy Scrapped Data' }));
     await expect(clipboardSpy()).toHaveBeenCalledWith(draftArticle.scrappedData);
     await expect(await canvas.findByRole('button', { name: 'Copied' })).toBeVisible();
+    await expectCopiedMarksGone(canvasElement);
   },
 };
 
@@ -42,6 +43,8 @@ export const BlogData: Story = {
     canvas.getByRole('button', { name: 'Copy Blog Data' }).focus();
     await userEvent.keyboard('{Enter}');
     await expect(clipboardSpy()).toHaveBeenCalledWith(draftArticle.blogData);
+    await expect(await canvas.findByRole('button', { name: 'Copied' })).toBeVisible();
+    await expectCopiedMarksGone(canvasElement);
   },
 };
 

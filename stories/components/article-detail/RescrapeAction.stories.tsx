@@ -5,7 +5,7 @@ import type { ScrapeResult } from '../../../src/contract';
 import { texts } from '../../../src/lib/texts';
 import { draftArticle } from '../../fixtures';
 import { accessFor } from '../../../src/lib/access';
-import { expectRefused } from '../../refused';
+import { clickRefused, expectRefused } from '../../refused';
 import { expectBusy } from '../../busy';
 
 const s = texts.scrape;
@@ -166,7 +166,7 @@ export const RefusedForRole: Story = {
   play: async ({ args, canvasElement }) => {
     const button = within(canvasElement).getByRole('button', { name: s.rescrape });
     await expectRefused(button, rescrapeRefused);
-    await userEvent.click(button);
+    await clickRefused(button);
     await expect(page(canvasElement).queryByRole('dialog')).toBeNull();
     await expect(args.onBlockedEdit).not.toHaveBeenCalled();
     await expect(args.onRescrape).not.toHaveBeenCalled();

@@ -1,4 +1,5 @@
-import { fn, type Mock } from 'storybook/test';
+import { expect, fn, waitFor, within, type Mock } from 'storybook/test';
+import { texts } from '../../../src/lib/texts';
 
 /**
  * Replaces navigator.clipboard with a spy for one story, so copying works in headless Chromium
@@ -17,4 +18,13 @@ export function stubClipboard(writeText: (text: string) => Promise<void> = async
 /** The spy installed by `stubClipboard`. */
 export function clipboardSpy(): Mock<(text: string) => Promise<void>> {
   return navigator.clipboard.writeText as Mock<(text: string) => Promise<void>>;
+}
+
+/**
+ * Waits for every check mark to go (each shows for 2 s after its copy): a play ends on the copy
+ * buttons at rest, not on a look that lasts until a timer fires, earlier or later than the
+ * screenshot. The check mark itself has its story (CopyButton, Copied).
+ */
+export async function expectCopiedMarksGone(canvasElement: HTMLElement) {
+  await waitFor(() => expect(within(canvasElement).queryAllByRole('button', { name: texts.article.copied })).toHaveLength(0), { timeout: 6_000 });
 }

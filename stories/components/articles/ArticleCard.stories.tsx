@@ -6,7 +6,7 @@ import { ScheduleBadges } from '../../../src/components/schedule/ScheduleBadges'
 import { formatDateTime } from '../../../src/lib/format';
 import { cardWithoutBlogData, draftCard, makeCard, publishedCard } from '../../fixtures';
 import { accessFor } from '../../../src/lib/access';
-import { expectRefused } from '../../refused';
+import { clickRefused, expectRefused } from '../../refused';
 import { expectBusy } from '../../busy';
 
 const meta = {
@@ -308,7 +308,7 @@ export const DeletePublishedRefused: Story = {
   play: async ({ args, canvasElement }) => {
     const button = within(canvasElement).getByRole('button', { name: 'Delete' });
     await expectRefused(button, deletePublishedRefused);
-    await userEvent.click(button);
+    await clickRefused(button);
     await expect(args.onDelete).not.toHaveBeenCalled();
   },
 };
