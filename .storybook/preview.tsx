@@ -22,6 +22,9 @@ const loadFonts = async () => {
 };
 
 const preview: Preview = {
+  // A docs page for every component (its props, what it is for, each of its states); the
+  // screens and flows, which draw whole pages from mocked calls, opt out.
+  tags: ['autodocs'],
   loaders: [
     loadFonts,
     mswLoader(async () => {

@@ -52,7 +52,10 @@ if (lastJson) {
   }
 }
 
-const entries = Object.values(JSON.parse(readFileSync(join(storybook, 'index.json'), 'utf8')).entries).filter((e) => e.type === 'story');
+const indexed = Object.values(JSON.parse(readFileSync(join(storybook, 'index.json'), 'utf8')).entries);
+const entries = indexed.filter((e) => e.type === 'story');
+/** A component's docs page (autodocs: its props, what it is for, its states), by title. */
+const docsPages = new Map(indexed.filter((e) => e.type === 'docs').map((e) => [e.title, e.id]));
 const groups = new Map();
 for (const entry of entries) {
   if (!groups.has(entry.title)) groups.set(entry.title, []);
@@ -89,7 +92,9 @@ for (const [title, stories] of [...groups].sort(([a], [b]) => a.localeCompare(b)
 <p class="${status === 'passed' || status === 'failed' ? status : 'unknown'}">${escape(what)}</p>${result?.message ? `<pre>${escape(stripVTControlCharacters(result.message))}</pre>` : ''}<div class="shots">${figures}</div></section>`;
   });
   const file = `${slug(title)}.html`;
-  writeFileSync(join(out, file), page(title, `<p><a href="index.html">All components and screens</a></p><h1>${escape(title)} <small>${stories.length} states</small></h1>${sections.join('\n')}`));
+  const docs = docsPages.get(title);
+  const docsLink = docs ? ` · <a href="storybook/?path=/docs/${docs}">its docs page (props and what it is for)</a>` : '';
+  writeFileSync(join(out, file), page(title, `<p><a href="index.html">All components and screens</a>${docsLink}</p><h1>${escape(title)} <small>${stories.length} states</small></h1>${sections.join('\n')}`));
   index.push({ title, file, count: stories.length, failed: stories.filter((s) => outcome.get(`${title}|${s.exportName}`)?.status === 'failed').length });
 }
 

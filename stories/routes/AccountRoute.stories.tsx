@@ -10,6 +10,7 @@ const ready = { timeout: 10_000 };
 
 const meta = {
   title: 'Screens/Account',
+  tags: ['!autodocs'],
   component: AppStory,
   args: { path: '/account' },
   parameters: { layout: 'fullscreen' },

@@ -15,6 +15,7 @@ const count = (n: number) => n.toLocaleString('en-US');
 /** Signed in, with the sample figures; a story puts the variant it shows in front of them. */
 const meta = {
   title: 'Screens/Analytics',
+  tags: ['!autodocs'],
   component: AppStory,
   args: { path: '/analytics' },
   parameters: { layout: 'fullscreen' },

@@ -57,6 +57,7 @@ const takenSlug = articles[2]!.slug!;
 /** Signed in, with a working articles API; a story adds the variant it shows in front of it. */
 const meta = {
   title: 'Screens/ArticleDetail',
+  tags: ['!autodocs'],
   component: AppStory,
   // The screen the route renders, from useArticleEditor's props.
   subcomponents: { ArticleDetailView, ArticleHistoryCard },

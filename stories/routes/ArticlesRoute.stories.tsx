@@ -20,6 +20,7 @@ const author = accessFor('author');
 /** Signed in, with working APIs; a story puts the variant it shows in front of them. */
 const meta = {
   title: 'Screens/Articles',
+  tags: ['!autodocs'],
   component: AppStory,
   args: { path: '/articles' },
   parameters: { layout: 'fullscreen' },

@@ -15,6 +15,7 @@ const ready = { timeout: 10_000 };
 /** Signed in, with working APIs; a story puts the variant it shows in front of them. */
 const meta = {
   title: 'Screens/Dashboard',
+  tags: ['!autodocs'],
   component: AppStory,
   args: { path: '/' },
   parameters: { layout: 'fullscreen' },

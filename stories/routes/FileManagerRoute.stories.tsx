@@ -18,6 +18,7 @@ const f = texts.files;
 /** Signed in, with working APIs; a story puts the variant it shows in front of them. */
 const meta = {
   title: 'Screens/FileManager',
+  tags: ['!autodocs'],
   component: AppStory,
   subcomponents: { ReplaceFileInput },
   args: { path: '/file-manager' },

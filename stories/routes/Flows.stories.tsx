@@ -20,7 +20,8 @@ const suggestion = `${taken}-2`;
 
 /** Signed out at first; the server accepts the password and then knows the admin; a working articles API. */
 const meta = {
-  title: 'Flows',
+  title: 'Flows/Admin',
+  tags: ['!autodocs'],
   component: AppStory,
   args: { path: '/login?next=/articles' },
   parameters: { layout: 'fullscreen' },

@@ -12,6 +12,7 @@ const l = texts.login;
 
 const meta = {
   title: 'Screens/Login',
+  tags: ['!autodocs'],
   component: AppStory,
   args: { path: '/login?next=/articles' },
   parameters: { layout: 'fullscreen' },

@@ -18,6 +18,7 @@ const ready = { timeout: 10_000 };
 /** Signed in, with working APIs; a story puts the variant it shows in front of them. */
 const meta = {
   title: 'Screens/NewArticle',
+  tags: ['!autodocs'],
   component: AppStory,
   args: { path: '/articles/new' },
   parameters: { layout: 'fullscreen' },

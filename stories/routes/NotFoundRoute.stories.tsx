@@ -5,6 +5,7 @@ import { AppStory } from './AppStory';
 
 const meta = {
   title: 'Screens/NotFound',
+  tags: ['!autodocs'],
   component: AppStory,
   args: { path: '/nowhere' },
   parameters: { layout: 'fullscreen' },

@@ -10,6 +10,7 @@ const ready = { timeout: 10_000 };
 
 const meta = {
   title: 'Screens/Signup',
+  tags: ['!autodocs'],
   component: AppStory,
   args: { path: '/signup?token=q8W4zT1nX5cB7vL2kP9mR3sD6fG0hJ1yU4iO8eA2tQw' },
   parameters: { layout: 'fullscreen' },

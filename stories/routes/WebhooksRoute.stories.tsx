@@ -14,6 +14,7 @@ const ready = { timeout: 10_000 };
 
 const meta = {
   title: 'Screens/Webhooks',
+  tags: ['!autodocs'],
   component: AppStory,
   args: { path: '/webhooks' },
   parameters: { layout: 'fullscreen' },

@@ -57,6 +57,7 @@ export function ArticlesPerDayCard({ days, data, loading = false, charts }: Card
   );
 }
 
+/** Views of the site's articles per day over the chosen period, with their total. */
 export function ViewsPerDayCard({ days, data, loading = false, charts }: CardProps<ViewDay>) {
   const total = viewTotal(data ?? []);
   const figures = t.views.figures(total);

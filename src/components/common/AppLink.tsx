@@ -14,6 +14,7 @@ const LinkComponentContext = createContext<ComponentType<LinkLikeProps & { ref?:
 
 export const LinkComponentProvider = LinkComponentContext.Provider;
 
+/** An internal link, drawn by whichever link component the app (or a story) provides. */
 export const AppLink = forwardRef<HTMLAnchorElement, LinkLikeProps>(function AppLink(props, ref) {
   const Component = useContext(LinkComponentContext);
   return <Component ref={ref} {...props} />;
