@@ -1,20 +1,39 @@
 // Serves the static Storybook build on 127.0.0.1 and runs the test-runner against it: each
 // story's play, axe, and its look in light and dark against stories/__visual__
 // (.storybook/visual.ts). `--update` writes the baselines instead (and, on a whole run, removes
-// those of stories that are gone). Changed looks are gathered into visual-report/index.html.
+// those of stories that are gone); `--changed` runs only the stories a change reaches. Changed
+// looks are gathered into visual-report/index.html.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { existsSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { changedFiles, storiesOfBuild, storiesReached } from './changed-stories.mjs';
 
 const dir = process.env.STORYBOOK_DIR ?? 'storybook-static';
 const baselines = process.env.VISUAL_BASELINE_DIR ?? 'stories/__visual__';
 const reportDir = process.env.VISUAL_REPORT_DIR ?? 'visual-report';
 const update = process.argv.includes('--update');
-const args = process.argv.slice(2).filter((arg) => arg !== '--update');
+// `--changed` (or `--changed=<commit>`): only the story files the change since HEAD (or that
+// commit) reaches through imports (scripts/changed-stories.mjs).
+const changedSince = process.argv.slice(2).find((arg) => arg === '--changed' || arg.startsWith('--changed='));
+const args = process.argv.slice(2).filter((arg) => arg !== '--update' && arg !== changedSince);
 if (!existsSync(`${dir}/index.json`)) {
   console.error(`No Storybook build in ${dir}/: run "npm run build-storybook" first.`);
   process.exit(1);
+}
+if (changedSince) {
+  const base = changedSince.split('=')[1] || 'HEAD';
+  const { storyFiles, baselineOwner } = storiesOfBuild(dir);
+  const reached = storiesReached(changedFiles(base), storyFiles, baselineOwner);
+  if (reached === 'all') {
+    console.log(`The change since ${base} reaches every story (Storybook's setup, the theme or the dependencies): all of them run.`);
+  } else if (!reached.length) {
+    console.log(`The change since ${base} reaches no story.`);
+    process.exit(0);
+  } else {
+    console.log(`The change since ${base} reaches ${reached.length} of ${storyFiles.length} story files:\n  ${reached.join('\n  ')}`);
+    args.push(...reached);
+  }
 }
 
 /** `wanted` if it is free (0: any free port), else undefined. */
