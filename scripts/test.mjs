@@ -12,8 +12,9 @@ import { join } from 'node:path';
 const STAGES = [
   [['check:browser', 'typecheck', 'lint', 'build', 'check:bundle', 'test:unit']],
   [['test:server', 'test:e2e']],
-  // Every story's play and axe checks (the looks: npm run test:visual, not yet here).
-  [['build-storybook', 'test:storybook']],
+  // Every story's play, axe checks and looks in light and dark; then a theme token changed in a
+  // scratch copy must fail the look comparison, naming the stories that show it.
+  [['build-storybook', 'test:storybook', 'test:visual:selfcheck']],
 ];
 
 const logs = mkdtempSync(join(tmpdir(), 'npm-test-'));
