@@ -217,8 +217,11 @@ export const KeyboardMenu: Story = {
       await userEvent.keyboard('{Enter}');
     });
     const preview = await body(canvasElement).findByRole('menuitem', { name: 'Preview' }, ready);
-    // The menu fades in: wait for it to be shown before moving through it.
+    // The menu fades in and takes focus a frame after it opens: an arrow before that goes to
+    // the menu's button. Wait for both before moving through it.
     await waitFor(() => expect(preview).toBeVisible(), ready);
+    const menu = body(canvasElement).getByRole('menu');
+    await waitFor(() => expect(menu).toContainElement(menu.ownerDocument.activeElement as HTMLElement), ready);
     await userEvent.keyboard('{ArrowDown}');
     const download = body(canvasElement).getByRole('menuitem', { name: 'Download' });
     await waitFor(() => expect(download).toHaveAttribute('data-highlighted'), ready);
