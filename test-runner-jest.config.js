@@ -7,6 +7,7 @@ const base = getJestConfig();
 export default {
   ...base,
   testTimeout: 30000,
+  testSequencer: new URL('./scripts/story-sequencer.mjs', import.meta.url).pathname,
   testEnvironmentOptions: {
     'jest-playwright': {
       ...base.testEnvironmentOptions['jest-playwright'],
