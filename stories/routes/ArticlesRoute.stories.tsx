@@ -528,7 +528,7 @@ export const Trash: Story = {
     const canvas = within(canvasElement);
     const trashTab = await canvas.findByRole('tab', { name: /^Trash/ }, { timeout: 10_000 });
     await expect(trashTab).toHaveAttribute('aria-selected', 'true');
-    await waitFor(() => expect(trashRows(canvasElement)).toHaveLength(3));
+    await waitFor(() => expect(trashRows(canvasElement)).toHaveLength(3), { timeout: 10_000 });
     // The tab's count comes in an answer of its own (a page of one), not with the rows.
     await waitFor(() => expect(trashTab).toHaveTextContent('Trash 3'));
     await waitFor(() => expect(tab(canvasElement, /^All Articles/)).toHaveTextContent(`All Articles ${articles.length}`));
@@ -558,7 +558,7 @@ export const Trash: Story = {
       await expect(canvas.getByRole('searchbox', { name: 'Search articles' })).toBeEnabled();
       await userEvent.click(tab(canvasElement, /^Trash/));
       await expect(storyLocation(canvasElement).search).toBe('?status=trash');
-      await waitFor(() => expect(trashRows(canvasElement)).toHaveLength(3));
+      await waitFor(() => expect(trashRows(canvasElement)).toHaveLength(3), { timeout: 10_000 });
     });
   },
 };
@@ -606,7 +606,7 @@ export const RestoreFromTrash: Story = {
     const canvas = within(canvasElement);
     const name = await deleteFirstCard(canvasElement);
     await userEvent.click(tab(canvasElement, /^Trash/));
-    await waitFor(() => expect(trashRows(canvasElement)).toHaveLength(1));
+    await waitFor(() => expect(trashRows(canvasElement)).toHaveLength(1), { timeout: 10_000 });
     const [row] = trashRows(canvasElement) as [HTMLElement];
     await expect(row).toHaveTextContent('Deleted for good in 30 days');
     await userEvent.click(within(row).getByRole('button', { name: t.restore }));

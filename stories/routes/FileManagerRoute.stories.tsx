@@ -182,7 +182,7 @@ export const UploadTooLarge: Story = {
     await findFilesTitle(canvasElement, files.length);
     const big = new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' });
     await userEvent.upload(canvas.getByLabelText(f.chooseFilesInput), big);
-    await expect(await canvas.findByText(serverMessages.fileTooLarge, undefined, { timeout: 5000 })).toBeVisible();
+    await expect(await canvas.findByText(serverMessages.fileTooLarge, undefined, { timeout: 15_000 })).toBeVisible();
     await expect(canvas.getByRole('heading', { name: f.filesCount(files.length) })).toBeVisible();
   },
 };
