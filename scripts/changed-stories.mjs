@@ -2,11 +2,15 @@
 // `npm run test:visual -- --changed` runs only those. A story file is reached when it changed,
 // when a module it imports (at any depth, within the project) changed, or when one of its
 // baselines changed. A change that reaches every story (Storybook's setup, the theme and
-// anything else the preview imports, the dependencies) runs them all.
+// anything else the preview imports, the dependencies) runs them all. A module loaded on demand
+// (a screen the router loads when it is visited) reaches a story file only if that file's
+// stories loaded it in the last whole run (stories/visits.json, scripts/story-visits.mjs): every
+// screen's stories mount the whole app, whose router can load every screen.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
+import { readVisits } from './story-visits.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -21,10 +25,13 @@ export function changedFiles(base = 'HEAD') {
 
 const compilerOptions = { moduleResolution: ts.ModuleResolutionKind.Bundler, module: ts.ModuleKind.ESNext, allowImportingTsExtensions: true, jsx: ts.JsxEmit.ReactJSX };
 
-/** The project's files `file` imports (relative to the root), statically or dynamically. */
+/** The project's files `file` imports (relative to the root), each with whether only `import()` loads it. */
 function importsOf(file) {
   const absolute = join(root, file);
-  const { importedFiles } = ts.preProcessFile(readFileSync(absolute, 'utf8'), true, true);
+  const text = readFileSync(absolute, 'utf8');
+  const { importedFiles } = ts.preProcessFile(text, true, true);
+  const onDemand = new Set([...text.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1]));
+  for (const m of text.matchAll(/(?:\bfrom|^\s*import)\s+['"]([^'"]+)['"]/gm)) onDemand.delete(m[1]);
   const found = [];
   for (const { fileName } of importedFiles) {
     const specifier = fileName.replace(/\?.*$/, '');
@@ -32,13 +39,13 @@ function importsOf(file) {
     // A stylesheet, a font or an image imported by path.
     const target = resolved ?? (specifier.startsWith('.') && existsSync(resolve(dirname(absolute), specifier)) ? resolve(dirname(absolute), specifier) : undefined);
     if (!target || target.includes('/node_modules/')) continue;
-    found.push(relative(root, target));
+    found.push({ target: relative(root, target), onDemand: onDemand.has(fileName) });
   }
   return found;
 }
 
-/** Every project file `start` reaches through imports, itself included. */
-function closure(start, cache) {
+/** Every project file `start` reaches through imports, itself included, but for modules loaded on demand that `skip` names. */
+function closure(start, cache, skip = () => false) {
   const seen = new Set();
   const queue = [start];
   while (queue.length) {
@@ -47,16 +54,17 @@ function closure(start, cache) {
     seen.add(file);
     if (!/\.(m?[jt]sx?)$/.test(file)) continue;
     if (!cache.has(file)) cache.set(file, importsOf(file));
-    queue.push(...cache.get(file));
+    for (const { target, onDemand } of cache.get(file)) if (!(onDemand && skip(target))) queue.push(target);
   }
   return seen;
 }
 
 /**
  * The story files `changed` reaches, or 'all'. `storyFiles` are the story files (relative to the
- * root), `baselineOwner` maps a baseline's file name to its story file.
+ * root), `baselineOwner` maps a baseline's file name to its story file, `visits` is the record of
+ * the modules loaded on demand each story file's stories loaded (none: every one reaches it).
  */
-export function storiesReached(changed, storyFiles, baselineOwner = () => undefined) {
+export function storiesReached(changed, storyFiles, baselineOwner = () => undefined, visits = readVisits()) {
   if (changed.some((file) => EVERYTHING.some((pattern) => pattern.test(file)))) return 'all';
   const cache = new Map();
   const changedSet = new Set(changed);
@@ -68,7 +76,10 @@ export function storiesReached(changed, storyFiles, baselineOwner = () => undefi
   }
   for (const story of storyFiles) {
     if (reached.has(story)) continue;
-    for (const file of closure(story, cache)) {
+    // A module loaded on demand that the story file's stories did not load in the last whole run.
+    const visited = visits?.visits?.[story];
+    const skip = visited ? (target) => visits.lazy.includes(target) && !visited.includes(target) : undefined;
+    for (const file of closure(story, cache, skip)) {
       if (changedSet.has(file)) {
         reached.add(story);
         break;

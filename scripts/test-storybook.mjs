@@ -5,9 +5,11 @@
 // looks are gathered into visual-report/index.html.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { existsSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { changedFiles, storiesOfBuild, storiesReached } from './changed-stories.mjs';
+import { checkVisits, VISITS_FILE } from './story-visits.mjs';
 
 const dir = process.env.STORYBOOK_DIR ?? 'storybook-static';
 const baselines = process.env.VISUAL_BASELINE_DIR ?? 'stories/__visual__';
@@ -82,16 +84,39 @@ for (let i = 0; i < 100; i++) {
 
 rmSync(reportDir, { recursive: true, force: true });
 const workers = process.env.STORYBOOK_WORKERS ?? '2';
+// Per story, the scripts its page had loaded: which screens each story file visits.
+const visitsDir = mkdtempSync(join(tmpdir(), 'story-visits-'));
+process.on('exit', () => rmSync(visitsDir, { recursive: true, force: true }));
 const runner = spawn('npx', ['test-storybook', '--url', url, '--maxWorkers', workers, ...args], {
   stdio: 'inherit',
   detached: true,
-  env: { ...process.env, VISUAL_BASELINE_DIR: baselines, VISUAL_REPORT_DIR: reportDir, ...(update ? { VISUAL_UPDATE: 'true' } : {}) },
+  env: {
+    ...process.env,
+    VISUAL_BASELINE_DIR: baselines,
+    VISUAL_REPORT_DIR: reportDir,
+    STORY_VISITS_DIR: visitsDir,
+    ...(update ? { VISUAL_UPDATE: 'true' } : {}),
+  },
 });
 children.push(runner);
-const code = await new Promise((resolve) => runner.on('exit', (c) => resolve(c ?? 1)));
+let code = await new Promise((resolve) => runner.on('exit', (c) => resolve(c ?? 1)));
+const onlySome = args.some((arg) => !arg.startsWith('-'));
+
+// The screens each story file that ran visited, as stories/visits.json keeps them for
+// `--changed`: merged in when updating (the files whose every story passed), else compared
+// after a run that passed (a difference fails, like a look).
+if (update || code === 0) {
+  const differ = checkVisits(dir, visitsDir, { update, whole: !onlySome });
+  if (differ.length) {
+    console.error(
+      `\n${VISITS_FILE} does not say which screens these story files visit:\n  ${differ.join('\n  ')}\n` +
+        `Record them with "npm run test:visual -- --update" and commit the file (--changed reads it).`,
+    );
+    code = 1;
+  }
+}
 
 // A whole run that updated: the baselines of stories no longer in the build go.
-const onlySome = args.some((arg) => !arg.startsWith('-'));
 if (update && code === 0 && !onlySome && process.env.VISUAL !== 'false') {
   const ids = new Set(Object.values(JSON.parse(readFileSync(`${dir}/index.json`, 'utf8')).entries).filter((e) => e.type === 'story').map((e) => e.id));
   for (const file of readdirSync(baselines)) {

@@ -1,8 +1,11 @@
-import { readdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module of the scripts, without types
 import { storiesReached } from '../scripts/changed-stories.mjs';
+// @ts-expect-error: a plain ES module of the scripts, without types
+import { visitsOfRun } from '../scripts/story-visits.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const storyFiles = (readdirSync(join(root, 'stories'), { recursive: true }) as string[])
@@ -35,5 +38,68 @@ describe('the stories a change reaches (npm run test:visual -- --changed)', () =
 
   it('runs none for the server or the README', () => {
     expect(reached(['server/app.ts', 'README.md'])).toEqual([]);
+  });
+
+  it('reaches a screen loaded on demand only from the story files whose stories loaded it in the last whole run', () => {
+    const visits = {
+      lazy: ['src/routes/ArticleDetailRoute.tsx', 'src/routes/FileManagerRoute.tsx'],
+      visits: {
+        'stories/routes/ArticleDetailRoute.stories.tsx': ['src/routes/ArticleDetailRoute.tsx'],
+        'stories/routes/FileManagerRoute.stories.tsx': ['src/routes/FileManagerRoute.tsx'],
+      },
+    };
+    const change = ['src/components/files/FileActionsMenu.tsx'];
+    const withRecord = storiesReached(change, storyFiles, () => undefined, visits) as string[];
+    expect(withRecord).toContain('stories/routes/FileManagerRoute.stories.tsx');
+    expect(withRecord).not.toContain('stories/routes/ArticleDetailRoute.stories.tsx');
+    // A story file the record does not know (new since) follows every import.
+    expect(withRecord).toContain('stories/routes/AccountRoute.stories.tsx');
+    // Without a record, every screen's stories: their app's router can load every screen.
+    expect(storiesReached(change, storyFiles, () => undefined, null)).toContain('stories/routes/ArticleDetailRoute.stories.tsx');
+  });
+});
+
+describe('the screens each story file visits (stories/visits.json)', () => {
+  it("maps the scripts each story's page loaded to the modules loaded on demand, per story file that ran whole", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'visits-test-'));
+    try {
+      mkdirSync(join(dir, 'build/.vite'), { recursive: true });
+      mkdirSync(join(dir, 'loaded'));
+      writeFileSync(
+        join(dir, 'build/.vite/manifest.json'),
+        JSON.stringify({
+          'src/routes/A.tsx': { file: 'assets/A-1.js', isDynamicEntry: true },
+          'src/routes/B.tsx': { file: 'assets/B-2.js', isDynamicEntry: true },
+          'src/shared.ts': { file: 'assets/shared-3.js' },
+        }),
+      );
+      const story = (id: string, file: string) => [id, { type: 'story', id, importPath: `./stories/${file}` }];
+      writeFileSync(
+        join(dir, 'build/index.json'),
+        JSON.stringify({
+          entries: Object.fromEntries([
+            story('a--one', 'A.stories.tsx'),
+            story('a--two', 'A.stories.tsx'),
+            story('c--one', 'C.stories.tsx'),
+            story('d--one', 'D.stories.tsx'),
+            story('e--one', 'E.stories.tsx'),
+            ['a--docs', { type: 'docs', id: 'a--docs', importPath: './stories/A.stories.tsx' }],
+          ]),
+        }),
+      );
+      const loaded = (id: string, scripts: string[], failed = false) => writeFileSync(join(dir, `loaded/${id}.json`), JSON.stringify({ scripts, failed }));
+      loaded('a--one', ['assets/shared-3.js', 'assets/B-2.js']);
+      loaded('a--two', ['assets/shared-3.js', 'assets/B-2.js', 'assets/A-1.js']);
+      loaded('c--one', ['assets/shared-3.js']);
+      // A story that failed, and one that never reported (its test timed out): their files did not run whole.
+      loaded('d--one', ['assets/A-1.js'], true);
+      expect(visitsOfRun(join(dir, 'build'), join(dir, 'loaded'))).toEqual({
+        lazy: ['src/routes/A.tsx', 'src/routes/B.tsx'],
+        visits: { 'stories/A.stories.tsx': ['src/routes/A.tsx', 'src/routes/B.tsx'], 'stories/C.stories.tsx': [] },
+        storyFiles: ['stories/A.stories.tsx', 'stories/C.stories.tsx', 'stories/D.stories.tsx', 'stories/E.stories.tsx'],
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
