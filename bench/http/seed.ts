@@ -19,7 +19,9 @@ export const RARE_TERM = 'zanzibar';
 /** Matches one file name in five. */
 export const FILE_TERM = 'invoice';
 
-const POOL = 4_000;
+/** The distinct paragraphs article bodies are made of. */
+export const POOL_PARAGRAPHS = 4_000;
+const POOL = POOL_PARAGRAPHS;
 const HTML_BYTES = 12_000;
 const TEXT_BYTES = 6_000;
 
