@@ -46,6 +46,11 @@ export const SignUp: Story = {
 };
 
 export const LinkUsed: Story = {
+  parameters: {
+    visual: {
+      skip: "whether the submit button shows its focus ring after the play's click follows Chromium's focus-visible guess, which differed between whole passes (1 of 4)",
+    },
+  },
   beforeEach({ msw }) {
     msw.use(...accountHandlers.signupInvalid());
   },
