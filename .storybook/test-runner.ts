@@ -16,7 +16,6 @@ const require = createRequire(import.meta.url);
  */
 const loadedScripts = (page: Page) => ((page as Page & { loadedScripts?: Set<string> }).loadedScripts ??= new Set());
 
-
 interface AxeViolation {
   id: string;
   help: string;

@@ -78,8 +78,9 @@ async function open(backend: string, dataDir: string): Promise<{ db: Database; d
 /**
  * Two words that follow each other in a few percent of the articles: each article's raw text is
  * 10 of the pool's paragraphs (seed.ts), so a pair in 8 of its 4,000 paragraphs is in about 2% of
- * them, more where it also spans two sentences (the bench prints the share it finds: 3.2%). The phrase dearest to read: its articles are too many to
- * take from its word pairs alone and too few to fill a page among the newest.
+ * them, more where it also spans two sentences (the bench prints the share it finds: 3.2%). The
+ * phrase dearest to read: its articles are too many to take from its word pairs alone and too
+ * few to fill a page among the newest.
  */
 function rarePhrase(): string {
   const inParagraphs = new Map<string, number>();
@@ -97,8 +98,9 @@ function rarePhrase(): string {
 
 /**
  * The search terms, in every shape admins type them: one word (matching one article, one in ten,
- * every article), two words, a quoted phrase (in 7% of the articles, and in 3%), a pasted slug, a host, a pasted URL, a hyphenated
- * term matching nothing, and no match at all.
+ * every article), two words, a quoted phrase (in 7% of the articles, and in 3%), a pasted slug, a
+ * host, a pasted URL, a hyphenated term matching nothing, and no match at all; and the rarer
+ * phrase's words, whose share the bench prints.
  */
 async function terms(db: Database) {
   // A slug's last part is its row number: unique once it has 5 digits (no other text has numbers that long).
@@ -111,7 +113,7 @@ async function terms(db: Database) {
   const words = paragraphs(1)[0]!.split(/\s+/).slice(3, 5).join(' ').replace(/[^\p{L}\p{N} ]/gu, '');
   const host = new URL(article.scraped_url).host;
   const rare = rarePhrase();
-  return [
+  const cases = [
     ['list (no q)', ''],
     [`one match: q=${one}`, one],
     [`one word, 1 in 10: q=${COMMON_TERM}`, COMMON_TERM],
@@ -126,6 +128,7 @@ async function terms(db: Database) {
     ['hyphenated, no match: q=the-and-of', 'the-and-of'],
     ['no match: q=qzxvbnm', 'qzxvbnm'],
   ] as const;
+  return { cases, rare };
 }
 
 const SEEDED_URL = process.env.BENCH_SEEDED_URL;
@@ -139,7 +142,7 @@ async function bench(backend: string) {
   const { db, databaseUrl } = reuse
     ? { db: await createPostgresDatabase({ connectionString: SEEDED_URL }), databaseUrl: SEEDED_URL }
     : await open(backend, dataDir);
-  let cases: Awaited<ReturnType<typeof terms>>;
+  let cases: Awaited<ReturnType<typeof terms>>['cases'];
   try {
     await migrate(db);
     const seeded = kept && Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM articles')).rows[0]!.n) >= ROWS;
@@ -152,8 +155,8 @@ async function bench(backend: string) {
         `articles with TOAST and indexes ${fmt(seed.articleBytes / 1024 / 1024, 0)} MB)`,
     );
     }
-    cases = await terms(db);
-    const rare = rarePhrase();
+    let rare: string;
+    ({ cases, rare } = await terms(db));
     const share = await db.query<{ n: string; total: string }>(
       "SELECT (SELECT count(*) FROM articles WHERE search_vector @@ phraseto_tsquery('simple', $1)) AS n, (SELECT count(*) FROM articles) AS total",
       [rare],

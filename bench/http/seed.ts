@@ -21,7 +21,6 @@ export const FILE_TERM = 'invoice';
 
 /** The distinct paragraphs article bodies are made of. */
 export const POOL_PARAGRAPHS = 4_000;
-const POOL = POOL_PARAGRAPHS;
 const HTML_BYTES = 12_000;
 const TEXT_BYTES = 6_000;
 
@@ -37,7 +36,7 @@ export interface SeedReport {
 
 export async function seedLibrary(db: Database, rows: number, log: (line: string) => void): Promise<SeedReport> {
   const started = performance.now();
-  const pool = paragraphs(POOL);
+  const pool = paragraphs(POOL_PARAGRAPHS);
   const avg = pool.reduce((n, p) => n + p.length, 0) / pool.length;
   const htmlParagraphs = Math.round(HTML_BYTES / (avg + 40));
   const textParagraphs = Math.round(TEXT_BYTES / (avg + 2));
@@ -71,12 +70,12 @@ export async function seedLibrary(db: Database, rows: number, log: (line: string
                         CASE WHEN k % 3 = 1 THEN ' <a href="https://news.example.com/' || topic || '/' || k || '">Read more</a>' ELSE '' END ||
                         '</p>', E'\\n' ORDER BY k)
                  FROM generate_series(0, ${htmlParagraphs - 1}) k
-                 JOIN bench_paragraphs b ON b.n = (i::bigint * 7919 + k * 733) % ${POOL}) || '</article>',
+                 JOIN bench_paragraphs b ON b.n = (i::bigint * 7919 + k * 733) % ${POOL_PARAGRAPHS}) || '</article>',
               'https://news.example.com/' || topic || '/' || to_char(created_at AT TIME ZONE 'UTC', 'YYYY/MM') || '/' || slug || '.html',
               CASE WHEN status = 'published' THEN 'https://blog.example.org/' || slug END,
               (SELECT string_agg(p, E'\\n\\n' ORDER BY k)
                  FROM generate_series(0, ${textParagraphs - 1}) k
-                 JOIN bench_paragraphs b ON b.n = (i::bigint * 104729 + k * 733 + 17) % ${POOL}),
+                 JOIN bench_paragraphs b ON b.n = (i::bigint * 104729 + k * 733 + 17) % ${POOL_PARAGRAPHS}),
               created_at, created_at + interval '3 minutes'
          FROM (
            SELECT i, topic, created_at,
