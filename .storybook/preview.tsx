@@ -42,6 +42,12 @@ const preview: Preview = {
       return worker;
     }),
   ],
+  // Under the test-runner, timeouts of a second or more wait from the play's end to the end of
+  // the story's shots (holdTimers.ts): the shots show what the play left, a banner that hides
+  // after 3 s included. Elsewhere (a designer's Storybook) there is nothing to hold.
+  afterEach() {
+    (window as unknown as { __holdTimers?: (on: boolean) => void }).__holdTimers?.(true);
+  },
   // A toolbar switch between light and dark: the class Chakra's `_dark` condition follows.
   globalTypes: {
     colorMode: {

@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { TestRunnerConfig } from '@storybook/test-runner';
 import { getStoryContext } from '@storybook/test-runner';
-import { checkShot, FIXED_NOW, sameAsBaseline, shoot, skipShots, UPDATE, VISUAL_ON } from './visual.ts';
+import { checkShot, FIXED_NOW, HOLD_TIMERS_FROM_MS, sameAsBaseline, shoot, skipShots, UPDATE, VISUAL_ON } from './visual.ts';
 import { fixDates } from './fixDates.ts';
+import { holdTimers } from './holdTimers.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -32,7 +33,10 @@ const DESKTOP = { width: 1280, height: 800 };
 
 /** How the test-runner loads, sizes and checks each story, beyond running its play. */
 const config: TestRunnerConfig = {
-  /** The preview, with its dates starting at FIXED_NOW from its first script on (visual.ts). */
+  /**
+   * The preview, with its dates starting at FIXED_NOW from its first script on (visual.ts), and
+   * its long timeouts held from a play's end to the end of its shots (holdTimers.ts).
+   */
   async prepare({ page }) {
     const loaded = loadedScripts(page);
     page.on('response', (response) => {
@@ -40,6 +44,7 @@ const config: TestRunnerConfig = {
       if (path.endsWith('.js')) loaded.add(path);
     });
     await page.addInitScript(fixDates, FIXED_NOW.getTime());
+    await page.addInitScript(holdTimers, HOLD_TIMERS_FROM_MS);
     await page.goto(new URL('iframe.html', process.env.TARGET_URL).toString(), { waitUntil: 'load' });
   },
   /**
@@ -47,8 +52,13 @@ const config: TestRunnerConfig = {
    * sets `globals: { viewport: { value: 'mobile1' } }` run at that size in CI too.
    */
   async preVisit(page, context) {
-    // Every story starts at the same time, whichever ran before it in the page.
-    await page.evaluate(() => (window as unknown as { __restartDates?: () => void }).__restartDates?.());
+    // Every story starts at the same time, whichever ran before it in the page, with its timers
+    // running (a play that failed left them held).
+    await page.evaluate(() => {
+      const hooks = window as unknown as { __restartDates?: () => void; __holdTimers?: (on: boolean) => void };
+      hooks.__restartDates?.();
+      hooks.__holdTimers?.(false);
+    });
     const story = await getStoryContext(page, context);
     // The prepared story carries its own `globals` as `storyGlobals` (not in the public type).
     const { storyGlobals } = story as { storyGlobals?: { viewport?: { value?: string } } };
@@ -62,55 +72,68 @@ const config: TestRunnerConfig = {
    * dark mode changes colours only. A violation fails the story, naming the rule and the elements.
    */
   async postVisit(page, context) {
-    const visitsDir = process.env.STORY_VISITS_DIR;
-    // A story whose play failed has failed already: nothing to compare.
-    const failed = !!(context as { hasFailure?: boolean }).hasFailure;
-    if (visitsDir) {
-      writeFileSync(join(visitsDir, `${context.id}.json`), JSON.stringify({ scripts: [...loadedScripts(page)].sort(), failed }));
-    }
-    if (failed) return;
-    const differences: string[] = [];
-    // A story may say why its look cannot be compared: `parameters: { visual: { skip: 'why' } }`.
-    const { parameters } = await getStoryContext(page, context);
-    const skip = (parameters as { visual?: { skip?: string } }).visual?.skip;
-    if (skip) await skipShots(context.id);
-    const compare = async (mode: 'light' | 'dark') => {
-      if (!VISUAL_ON || skip) return;
-      // A play may end while the page still settles (focus coming back to a menu's trigger after
-      // it closed): a look that differs is taken again a second later, and only that one counts,
-      // compared or (updating) written: a baseline is the settled look, not a passing one.
-      const first = await shoot(page);
-      if (UPDATE ? await sameAsBaseline(context.id, mode, first) : !(await checkShot(context.id, mode, first, { report: false }))) return;
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-      const difference = await checkShot(context.id, mode, await shoot(page));
-      if (difference) differences.push(difference);
-    };
-    await compare('light');
-    await page.evaluate(() => {
-      const root = document.documentElement;
-      root.classList.remove('light');
-      root.classList.add('dark');
-      root.style.colorScheme = 'dark';
-    });
-    await compare('dark');
-    if (differences.length) {
-      throw new Error(`Looks different from its baseline (visual-report/ has expected, actual and difference):\n${differences.join('\n')}`);
-    }
-    // The accessibility addon has checked every rule in light; dark changes colours only, so the
-    // rules that read colours run again (the addon's axe where the page has it).
-    if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
-    const violations = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run: (context: string, options: object) => Promise<{ violations: unknown[] }> } }).axe;
-      const result = await axe.run('#storybook-root', { runOnly: { type: 'rule', values: ['color-contrast', 'link-in-text-block'] } });
-      return result.violations;
-    });
-    if (violations.length) {
-      const lines = (violations as AxeViolation[]).map(
-        (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => JSON.stringify(n.target)).slice(0, 5).join(', ')})`,
-      );
-      throw new Error(`Accessibility in dark mode:\n${lines.join('\n')}`);
+    try {
+      await checkStory(page, context);
+    } finally {
+      // What came due during the shots runs now, before the next story mounts.
+      await page.evaluate(() => (window as unknown as { __holdTimers?: (on: boolean) => void }).__holdTimers?.(false));
     }
   },
 };
+
+/**
+ * A story after its play: the scripts its page loaded recorded, its shots compared, and axe's
+ * colour rules run in dark (see postVisit).
+ */
+async function checkStory(page: Page, context: Parameters<NonNullable<TestRunnerConfig['postVisit']>>[1]) {
+  const visitsDir = process.env.STORY_VISITS_DIR;
+  // A story whose play failed has failed already: nothing to compare.
+  const failed = !!(context as { hasFailure?: boolean }).hasFailure;
+  if (visitsDir) {
+    writeFileSync(join(visitsDir, `${context.id}.json`), JSON.stringify({ scripts: [...loadedScripts(page)].sort(), failed }));
+  }
+  if (failed) return;
+  const differences: string[] = [];
+  // A story may say why its look cannot be compared: `parameters: { visual: { skip: 'why' } }`.
+  const { parameters } = await getStoryContext(page, context);
+  const skip = (parameters as { visual?: { skip?: string } }).visual?.skip;
+  if (skip) await skipShots(context.id);
+  const compare = async (mode: 'light' | 'dark') => {
+    if (!VISUAL_ON || skip) return;
+    // A play may end while the page still settles (focus coming back to a menu's trigger after
+    // it closed): a look that differs is taken again a second later, and only that one counts,
+    // compared or (updating) written: a baseline is the settled look, not a passing one.
+    const first = await shoot(page);
+    if (UPDATE ? await sameAsBaseline(context.id, mode, first) : !(await checkShot(context.id, mode, first, { report: false }))) return;
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const difference = await checkShot(context.id, mode, await shoot(page));
+    if (difference) differences.push(difference);
+  };
+  await compare('light');
+  await page.evaluate(() => {
+    const root = document.documentElement;
+    root.classList.remove('light');
+    root.classList.add('dark');
+    root.style.colorScheme = 'dark';
+  });
+  await compare('dark');
+  if (differences.length) {
+    throw new Error(`Looks different from its baseline (visual-report/ has expected, actual and difference):\n${differences.join('\n')}`);
+  }
+  // The accessibility addon has checked every rule in light; dark changes colours only, so the
+  // rules that read colours run again (the addon's axe where the page has it).
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: string, options: object) => Promise<{ violations: unknown[] }> } }).axe;
+    const result = await axe.run('#storybook-root', { runOnly: { type: 'rule', values: ['color-contrast', 'link-in-text-block'] } });
+    return result.violations;
+  });
+  if (violations.length) {
+    const lines = (violations as AxeViolation[]).map(
+      (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => JSON.stringify(n.target)).slice(0, 5).join(', ')})`,
+    );
+    throw new Error(`Accessibility in dark mode:\n${lines.join('\n')}`);
+  }
+}
 
 export default config;

@@ -27,6 +27,9 @@ export const PIXEL_THRESHOLD = 0.02;
  */
 export const FIXED_NOW = new Date('2026-06-15T10:00:00.000Z');
 
+/** Timeouts this long or longer (a banner's 3 s, a toast's 5 s) wait from a play's end to the end of its shots (holdTimers.ts). */
+export const HOLD_TIMERS_FROM_MS = 1_000;
+
 export type Mode = 'light' | 'dark';
 
 export const baselinePath = (id: string, mode: Mode) => path.join(BASELINE_DIR, `${id}.${mode}.png`);
@@ -92,7 +95,9 @@ export async function shoot(page: Page): Promise<Buffer> {
         img.addEventListener('error', resolve, { once: true });
       });
     // A lazy image the page never scrolls to would never load: not waited for past 5 s.
-    await Promise.race([Promise.all(pending.map(loaded)), new Promise((resolve) => setTimeout(resolve, 5_000))]);
+    // (The browser's own timeout: the page's long ones are held during the shots.)
+    const timeout = (window as unknown as { __unheldTimeout?: typeof setTimeout }).__unheldTimeout ?? setTimeout;
+    await Promise.race([Promise.all(pending.map(loaded)), new Promise((resolve) => timeout(resolve, 5_000))]);
   });
   // Until nothing scrolls any more (a list a play scrolled, smooth or not): the same scroll
   // offsets twice, 100 ms apart, at most 3 s. Nothing scrolled two frames on (most stories):
