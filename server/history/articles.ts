@@ -20,7 +20,7 @@ import {
 } from '../../src/contract/index.ts';
 import type { Queryable } from '../db/database.ts';
 import { apiError } from '../errors.ts';
-import { selectArticlesById, type ArticleRow } from '../repositories/articles.ts';
+import { selectArticlesById, seoOf, type ArticleRow } from '../repositories/articles.ts';
 import {
   articlesWithRevisions,
   countRevisions,
@@ -98,6 +98,7 @@ function changedFields(before: ArticleRow | null, after: ArticleRow): RevisionFi
     if (after.scrapped_data !== '') fields.push('scrappedData');
     if (after.scraped_url !== null) fields.push('scrapedUrl');
     if (after.new_url !== null) fields.push('newUrl');
+    if (Object.values(seoOf(after)).some((value) => value !== null)) fields.push('seo');
     return fields;
   }
   if (before.title !== after.title) fields.push('title');
@@ -107,6 +108,8 @@ function changedFields(before: ArticleRow | null, after: ArticleRow): RevisionFi
   if (before.scrapped_data !== after.scrapped_data) fields.push('scrappedData');
   if (before.scraped_url !== after.scraped_url) fields.push('scrapedUrl');
   if (before.new_url !== after.new_url) fields.push('newUrl');
+  const [seoBefore, seoAfter] = [seoOf(before), seoOf(after)];
+  if ((Object.keys(seoAfter) as (keyof typeof seoAfter)[]).some((field) => seoBefore[field] !== seoAfter[field])) fields.push('seo');
   if (inTrash(before) !== inTrash(after)) fields.push('trash');
   return fields;
 }
@@ -130,6 +133,7 @@ const valuesOf = (
   slug: row.slug,
   scrapedUrl: row.scraped_url,
   newUrl: row.new_url,
+  seo: seoOf(row),
   ...texts,
 });
 
@@ -326,5 +330,11 @@ export async function snapshotOf(db: Queryable, articleId: string, row: Revision
     scrapedUrl: row.scraped_url,
     newUrl: row.new_url,
     sourceHtml: source === null ? null : texts.get(source)!,
+    seo: seoOf({
+      meta_title: row.seo?.metaTitle,
+      meta_description: row.seo?.metaDescription,
+      canonical_url: row.seo?.canonicalUrl,
+      social_image_id: row.seo?.socialImageId,
+    }),
   };
 }

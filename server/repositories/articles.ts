@@ -9,6 +9,8 @@ import {
   type ArticleSort,
   type ArticleStatus,
   type ScheduleAction,
+  type SeoField,
+  type SeoPatch,
 } from '../../src/contract/index.ts';
 import type { Queryable } from '../db/database.ts';
 import { ARTICLE_MATCH_SQL, ARTICLE_SEARCH_SQL, ARTICLE_TSQUERY_MATCH_SQL, STORED_HEAD_CHARS } from '../db/migrations.ts';
@@ -40,7 +42,28 @@ export interface ArticleRow extends Partial<ScheduleColumns> {
   version: number | string;
   /** When it went to the trash; null out of it. */
   deleted_at: Date | null;
+  /** Its SEO fields (migration 18; src/contract/seo.ts): null where not set. */
+  meta_title?: string | null;
+  meta_description?: string | null;
+  canonical_url?: string | null;
+  social_image_id?: string | null;
 }
+
+/** An article's SEO columns, as the contract names them. */
+export const SEO_COLUMNS = {
+  metaTitle: 'meta_title',
+  metaDescription: 'meta_description',
+  canonicalUrl: 'canonical_url',
+  socialImageId: 'social_image_id',
+} as const satisfies Record<SeoField, keyof ArticleRow>;
+
+/** An article's SEO fields, as the contract carries them. */
+export const seoOf = (row: Partial<ArticleRow>): Required<SeoPatch> => ({
+  metaTitle: row.meta_title ?? null,
+  metaDescription: row.meta_description ?? null,
+  canonicalUrl: row.canonical_url ?? null,
+  socialImageId: row.social_image_id ?? null,
+});
 
 /** An article's schedule (migration 13), as ARTICLE_COLUMNS and the card's columns read it: dates as ISO text. */
 export interface ScheduleColumns {
@@ -69,7 +92,7 @@ export const scheduleTimesOf = (row: Partial<ScheduleColumns>) => ({
 
 /** An article's columns (of the table named `t`, when given): ArticleRow and its schedule. */
 export const articleColumns = (t?: string) =>
-  `${['id', 'status', 'title', 'slug', 'blog_data', 'scraped_url', 'new_url', 'scrapped_data', 'created_at', 'updated_at', 'version', 'deleted_at']
+  `${['id', 'status', 'title', 'slug', 'blog_data', 'scraped_url', 'new_url', 'scrapped_data', 'created_at', 'updated_at', 'version', 'deleted_at', ...Object.values(SEO_COLUMNS)]
     .map((column) => (t ? `${t}.${column}` : column))
     .join(', ')}, ${scheduleColumns(t)}`;
 export const ARTICLE_COLUMNS = articleColumns();
@@ -99,6 +122,7 @@ export function scheduleOf(row: Partial<ScheduleColumns>): Pick<
 export function toArticle(row: ArticleRow): Article {
   return {
     ...scheduleOf(row),
+    ...seoOf(row),
     id: row.id,
     status: row.status,
     title: row.title,
@@ -1052,17 +1076,45 @@ export async function updateBlogData(tx: Queryable, id: string, blogData: string
   return rows[0]!;
 }
 
+/** The SEO fields changed (a field left undefined keeps its value). */
+export async function updateSeo(tx: Queryable, id: string, seo: SeoPatch, updatedAt: Date): Promise<ArticleRow> {
+  const { values: params, add: param } = parameters();
+  const sets = (Object.keys(SEO_COLUMNS) as SeoField[])
+    .filter((field) => seo[field] !== undefined)
+    .map((field) => `${SEO_COLUMNS[field]} = ${param(seo[field])}`);
+  const { rows } = await tx.query<ArticleRow>(
+    `UPDATE articles SET version = version + 1, ${sets.join(', ')}, updated_at = ${param(updatedAt)} WHERE id = ${param(id)} RETURNING ${ARTICLE_COLUMNS}`,
+    params,
+  );
+  return rows[0]!;
+}
+
 /** The content of a revision written back (a restore): everything an admin or a scrape can change but the status. */
 export async function updateContent(
   tx: Queryable,
   id: string,
-  content: Pick<ArticleRow, 'title' | 'slug' | 'blog_data' | 'scrapped_data' | 'scraped_url' | 'new_url'>,
+  content: Pick<ArticleRow, 'title' | 'slug' | 'blog_data' | 'scrapped_data' | 'scraped_url' | 'new_url'> & { seo: Required<SeoPatch> },
   updatedAt: Date,
 ): Promise<ArticleRow> {
+  const { seo } = content;
   const { rows } = await tx.query<ArticleRow>(
-    `UPDATE articles SET version = version + 1, title = $2, slug = $3, blog_data = $4, scrapped_data = $5, scraped_url = $6, new_url = $7, updated_at = $8
+    `UPDATE articles SET version = version + 1, title = $2, slug = $3, blog_data = $4, scrapped_data = $5, scraped_url = $6, new_url = $7, updated_at = $8,
+        meta_title = $9, meta_description = $10, canonical_url = $11, social_image_id = $12
       WHERE id = $1 RETURNING ${ARTICLE_COLUMNS}`,
-    [id, content.title, content.slug, content.blog_data, content.scrapped_data, content.scraped_url, content.new_url, updatedAt],
+    [
+      id,
+      content.title,
+      content.slug,
+      content.blog_data,
+      content.scrapped_data,
+      content.scraped_url,
+      content.new_url,
+      updatedAt,
+      seo.metaTitle,
+      seo.metaDescription,
+      seo.canonicalUrl,
+      seo.socialImageId,
+    ],
   );
   return rows[0]!;
 }
@@ -1161,14 +1213,27 @@ export async function selectPublicPage(
   return rows;
 }
 
+/** What the public article carries beyond its card: its HTML, when it unpublishes, its SEO fields. */
+interface PublicArticleExtras {
+  blog_data: string | null;
+  unpublish_at: Date | null;
+  meta_title: string | null;
+  meta_description: string | null;
+  canonical_url: string | null;
+  /** The social image's file, when it is still an image of the library (out of its trash). */
+  social_image_file: string | null;
+}
+
 /** The published article (out of the trash) with this slug. */
 export async function getPublishedBySlug(
   db: Queryable,
   slug: string,
-): Promise<(PublicRow & { blog_data: string | null; unpublish_at: Date | null }) | undefined> {
-  const { rows } = await db.query<PublicRow & { blog_data: string | null; unpublish_at: Date | null }>(
+): Promise<(PublicRow & PublicArticleExtras) | undefined> {
+  const { rows } = await db.query<PublicRow & PublicArticleExtras>(
     `SELECT id, slug, title, new_url, scrapped_head, blog_data, ${isoText('created_at')} AS created_iso, ${isoText('updated_at')} AS updated_iso,
-            CASE WHEN schedule_failed_at IS NULL THEN unpublish_at END AS unpublish_at
+            CASE WHEN schedule_failed_at IS NULL THEN unpublish_at END AS unpublish_at,
+            meta_title, meta_description, canonical_url,
+            (SELECT f.id FROM files f WHERE f.id = articles.social_image_id AND f.type = 'image' AND f.deleted_at IS NULL) AS social_image_file
        FROM articles WHERE slug = $1 AND status = 'published' AND ${LIVE}`,
     [slug],
     { prepare: true },

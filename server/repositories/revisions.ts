@@ -3,7 +3,7 @@
  * they point at (stored once per article, whole or as a span changed since another), their
  * keyset pages and their sweep.
  */
-import type { ArticleStatus, RevisionAction, RevisionField } from '../../src/contract/index.ts';
+import type { ArticleStatus, RevisionAction, RevisionField, SeoPatch } from '../../src/contract/index.ts';
 import type { Queryable } from '../db/database.ts';
 import { isoText, parameters } from '../db/sql.ts';
 import { articleColumns, type ArticleRow } from './articles.ts';
@@ -24,6 +24,8 @@ export interface RevisionRow {
   slug: string | null;
   scraped_url: string | null;
   new_url: string | null;
+  /** The SEO fields (null: none set, or recorded before they existed). */
+  seo: Partial<SeoPatch> | null;
   blog_text_id: number | string | null;
   raw_text_id: number | string;
   source_text_id: number | string | null;
@@ -39,7 +41,7 @@ export interface LatestRevisionRow extends RevisionRow {
 
 const REVISION_COLUMNS = (r = 'r') => `${r}.number, ${r}.article_version, ${isoText(`${r}.created_at`)} AS created_iso,
   ${isoText(`${r}.updated_at`)} AS updated_iso, ${r}.actor, ${r}.action, ${r}.restored_from, ${r}.changed, ${r}.status,
-  ${r}.in_trash, ${r}.title, ${r}.slug, ${r}.scraped_url, ${r}.new_url, ${r}.blog_text_id, ${r}.raw_text_id,
+  ${r}.in_trash, ${r}.title, ${r}.slug, ${r}.scraped_url, ${r}.new_url, ${r}.seo, ${r}.blog_text_id, ${r}.raw_text_id,
   ${r}.source_text_id, ${r}.pinned, ${r}.name`;
 
 /**
@@ -56,7 +58,7 @@ export async function lockArticleForWrite(
             r.number AS rev_number, r.article_version AS rev_article_version, ${isoText('r.created_at')} AS rev_created_iso,
             ${isoText('r.updated_at')} AS rev_updated_iso, r.actor AS rev_actor, r.action AS rev_action,
             r.restored_from AS rev_restored_from, r.changed AS rev_changed, r.status AS rev_status, r.in_trash AS rev_in_trash,
-            r.title AS rev_title, r.slug AS rev_slug, r.scraped_url AS rev_scraped_url, r.new_url AS rev_new_url,
+            r.title AS rev_title, r.slug AS rev_slug, r.scraped_url AS rev_scraped_url, r.new_url AS rev_new_url, r.seo AS rev_seo,
             r.blog_text_id AS rev_blog_text_id, r.raw_text_id AS rev_raw_text_id, r.source_text_id AS rev_source_text_id,
             r.pinned AS rev_pinned, r.name AS rev_name, r.blog_depth AS rev_blog_depth, r.raw_depth AS rev_raw_depth
        FROM articles a
@@ -108,6 +110,14 @@ export interface NewText {
 /** A text of a revision: one already stored (its id), a new one, or none (a null field). */
 export type TextRef = { id: string } | { text: NewText } | null;
 
+/** A revision's SEO value as a parameter: JSON text, or null when none is set. */
+const seoJson = (seo: Partial<SeoPatch> | null) => (seo && Object.values(seo).some((value) => value != null) ? JSON.stringify(seo) : null);
+
+/** The SEO value of an article (the table named `t`) as a revision keeps it: null when none is set. */
+const SEO_JSON_SQL = (t: string) => `CASE WHEN num_nonnulls(${t}.meta_title, ${t}.meta_description, ${t}.canonical_url, ${t}.social_image_id) > 0
+  THEN jsonb_build_object('metaTitle', ${t}.meta_title, 'metaDescription', ${t}.meta_description, 'canonicalUrl', ${t}.canonical_url,
+    'socialImageId', ${t}.social_image_id) END`;
+
 /** What a revision records of the article. */
 export interface RevisionValues {
   articleVersion: number | string;
@@ -122,6 +132,8 @@ export interface RevisionValues {
   slug: string | null;
   scrapedUrl: string | null;
   newUrl: string | null;
+  /** As SEO_JSON_SQL makes it: null when none is set. */
+  seo: Partial<SeoPatch> | null;
   blog: TextRef;
   raw: TextRef;
   source: TextRef;
@@ -166,11 +178,11 @@ export async function insertRevision(tx: Queryable, articleId: string, number: n
   await tx.query(
     `${texts.with}
      INSERT INTO article_revisions (article_id, number, article_version, created_at, updated_at, actor, action, restored_from,
-       changed, status, in_trash, title, slug, scraped_url, new_url, blog_text_id, raw_text_id, source_text_id)
+       changed, status, in_trash, title, slug, scraped_url, new_url, seo, blog_text_id, raw_text_id, source_text_id)
      VALUES (${param(articleId)}, ${param(number)}, ${param(values.articleVersion)}, ${param(values.at)}, ${param(values.at)},
        ${param(values.actor)}, ${param(values.action)}, ${param(values.restoredFrom)}, ${param(values.changed)}::text[],
        ${param(values.status)}, ${param(values.inTrash)}, ${param(values.title)}, ${param(values.slug)}, ${param(values.scrapedUrl)},
-       ${param(values.newUrl)}, ${texts.ids.blog}, ${texts.ids.raw}, ${texts.ids.source})`,
+       ${param(values.newUrl)}, ${param(seoJson(values.seo))}::jsonb, ${texts.ids.blog}, ${texts.ids.raw}, ${texts.ids.source})`,
     params,
     // A handful of shapes (which texts are new): each prepared once per connection.
     { prepare: true },
@@ -186,7 +198,7 @@ export async function foldIntoRevision(tx: Queryable, articleId: string, number:
      UPDATE article_revisions SET article_version = ${param(values.articleVersion)}, updated_at = ${param(values.at)},
        changed = ${param(values.changed)}::text[], status = ${param(values.status)}, in_trash = ${param(values.inTrash)},
        title = ${param(values.title)}, slug = ${param(values.slug)}, scraped_url = ${param(values.scrapedUrl)},
-       new_url = ${param(values.newUrl)}, blog_text_id = ${texts.ids.blog}, raw_text_id = ${texts.ids.raw},
+       new_url = ${param(values.newUrl)}, seo = ${param(seoJson(values.seo))}::jsonb, blog_text_id = ${texts.ids.blog}, raw_text_id = ${texts.ids.raw},
        source_text_id = ${texts.ids.source}
      WHERE article_id = ${param(articleId)} AND number = ${param(number)}`,
     params,
@@ -207,9 +219,9 @@ export async function insertRevisionsKeepingTexts(
   if (ids.length === 0) return;
   await tx.query(
     `INSERT INTO article_revisions (article_id, number, article_version, created_at, updated_at, actor, action, changed,
-       status, in_trash, title, slug, scraped_url, new_url, blog_text_id, raw_text_id, source_text_id)
+       status, in_trash, title, slug, scraped_url, new_url, seo, blog_text_id, raw_text_id, source_text_id)
      SELECT a.id, r.number + 1, a.version, $2, $2, $3, $4, $5::text[], a.status, a.deleted_at IS NOT NULL, a.title, a.slug,
-            a.scraped_url, a.new_url, r.blog_text_id, r.raw_text_id, r.source_text_id
+            a.scraped_url, a.new_url, ${SEO_JSON_SQL('a')}, r.blog_text_id, r.raw_text_id, r.source_text_id
        FROM articles a
        JOIN LATERAL (SELECT * FROM article_revisions WHERE article_id = a.id ORDER BY number DESC LIMIT 1) r ON true
       WHERE a.id = ANY($1::text[])`,

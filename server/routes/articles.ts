@@ -20,10 +20,14 @@ import {
   scrapeResultSchema,
   scheduleMessages,
   scheduleProblem,
+  seoMessages,
+  seoProblem,
+  seoValue,
   serverMessages,
   slugCheckResultSchema,
   type ArticleStatus,
   type SchedulePatch,
+  type SeoPatch,
 } from '../../src/contract/index.ts';
 import {
   articleLabel,
@@ -62,8 +66,11 @@ import {
   updateSlug,
   updateStatus,
   updateStatuses,
+  updateSeo,
   updateTitle,
+  SEO_COLUMNS,
 } from '../repositories/articles.ts';
+import { findFileById } from '../repositories/files.ts';
 import { ingestPage, pageTitle, scrapeToDraft } from '../scrape/ingest.ts';
 import { ensureHistories, recordBulkRevisions, recordRevision } from '../history/articles.ts';
 import { lockArticleForWrite } from '../repositories/revisions.ts';
@@ -260,8 +267,9 @@ export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     handler: async (request) => {
       const patch = request.body;
       if ('publishAt' in patch || 'unpublishAt' in patch) return { data: toArticle(await changeSchedule(request.params.id, patch, request)) };
-      if (!('slug' in patch || 'title' in patch || 'blogData' in patch)) throw apiError('validation_failed', 'Send one field to change');
+      if (!('slug' in patch || 'title' in patch || 'blogData' in patch || 'seo' in patch)) throw apiError('validation_failed', 'Send one field to change');
       if ('slug' in patch) assertValidSlug(patch.slug);
+      const seo = 'seo' in patch ? await checkedSeo(patch.seo) : undefined;
       const row = await slugSafe(() =>
         db.transaction(async (tx) => {
           // The article, locked, with its last revision: what the edit's revision builds on.
@@ -283,6 +291,17 @@ export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
               updatedAt,
               request.user!.email,
             );
+            await emitArticleEvents(tx, 'article.updated', [current.id], updatedAt);
+            return updated;
+          }
+          if ('seo' in patch) {
+            const change = seo!;
+            const changed = (Object.keys(change) as (keyof SeoPatch)[]).some((field) => change[field] !== (current[SEO_COLUMNS[field]] ?? null));
+            if (!changed) return current;
+            const updated = await updateSeo(tx, current.id, change, updatedAt);
+            await recordRevision(tx, current, updated, history(request, 'edit', updatedAt), read);
+            // Recorded as a content edit ('article.html'), as the title is.
+            await recordActivity(tx, 'article.html', `SEO fields of ${articleLabel(current)} edited`, updatedAt, request.user!.email);
             await emitArticleEvents(tx, 'article.updated', [current.id], updatedAt);
             return updated;
           }
@@ -331,6 +350,22 @@ export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         return { data: toArticle(row) };
       },
     });
+  }
+
+  /**
+   * A change of the SEO fields as stored (trimmed, empty as null), or 400 with what is wrong:
+   * seoProblem's rules, and a social image that is an image of the library (out of its trash).
+   */
+  async function checkedSeo(patch: SeoPatch): Promise<SeoPatch> {
+    const problem = seoProblem(patch);
+    if (problem) throw apiError('validation_failed', problem);
+    const seo: SeoPatch = {};
+    for (const field of Object.keys(patch) as (keyof SeoPatch)[]) seo[field] = seoValue(patch[field]);
+    if (seo.socialImageId) {
+      const file = await findFileById(db, seo.socialImageId);
+      if (file?.type !== 'image') throw apiError('validation_failed', seoMessages.socialImageNotImage);
+    }
+    return seo;
   }
 
   /**

@@ -30,7 +30,7 @@ import {
 } from '../history/articles.ts';
 import { recordActivity } from '../repositories/activity.ts';
 import { emitArticleEvents } from '../webhooks/events.ts';
-import { getArticle, isSlugTaken, toArticle, updateContent } from '../repositories/articles.ts';
+import { getArticle, isSlugTaken, seoOf, toArticle, updateContent } from '../repositories/articles.ts';
 import { selectRevision, updateRevisionLabel } from '../repositories/revisions.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
@@ -114,13 +114,18 @@ export const historyRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
             scraped_url: snapshot.scrapedUrl,
             new_url: snapshot.newUrl,
           };
-          const same = (Object.keys(content) as (keyof typeof content)[]).every((key) => content[key] === current[key]);
+          // A revision recorded before the SEO fields existed had none set.
+          const seo = snapshot.seo ?? seoOf({});
+          const currentSeo = seoOf(current);
+          const same =
+            (Object.keys(content) as (keyof typeof content)[]).every((key) => content[key] === current[key]) &&
+            (Object.keys(seo) as (keyof typeof seo)[]).every((field) => seo[field] === currentSeo[field]);
           if (same) return current;
           if (content.slug !== null && content.slug !== current.slug && (await isSlugTaken(tx, content.slug, id))) {
             throw apiError('slug_taken');
           }
           const at = nextUpdatedAt(current.updated_at);
-          const restored = await updateContent(tx, id, content, at);
+          const restored = await updateContent(tx, id, { ...content, seo }, at);
           await recordRevision(tx, current, restored, { actor, action: 'restore', restoredFrom: rev, at, retention: ctx.retention });
           await recordActivity(tx, 'article.html', `Article ${articleLabel(current)} restored to revision ${rev}`, at, actor);
           await emitArticleEvents(tx, 'article.updated', [current.id], at);

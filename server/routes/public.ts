@@ -19,6 +19,7 @@ import { decodeCursor, encodeCursor } from '../articles/rules.ts';
 import type { AppContext } from '../context.ts';
 import { apiError, errorResponses } from '../errors.ts';
 import { getPublishedBySlug, selectPublicPage } from '../repositories/articles.ts';
+import { fileContentUrl } from '../repositories/files.ts';
 import { nextPublicChange } from '../repositories/schedule.ts';
 
 /** A CDN (or a browser) may reuse an answer this long, then while it checks again. */
@@ -97,7 +98,8 @@ export const publicRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
       const row = await getPublishedBySlug(db, request.params.slug);
       if (!row) throw apiError('not_found', serverMessages.articleNotFound);
       views.count(row.id);
-      const tag = `"${row.id}-${Date.parse(row.updated_iso)}"`;
+      // (The social image's file going to the trash changes the answer, not the article.)
+      const tag = `"${row.id}-${Date.parse(row.updated_iso)}${row.social_image_file ? '-i' : ''}"`;
       const changeAt = row.unpublish_at ? new Date(row.unpublish_at) : null;
       return cached(request, reply, tag, {
         data: {
@@ -107,6 +109,10 @@ export const publicRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
           newUrl: row.new_url,
           createdAt: row.created_iso,
           updatedAt: row.updated_iso,
+          metaTitle: row.meta_title,
+          metaDescription: row.meta_description,
+          canonicalUrl: row.canonical_url,
+          socialImageUrl: row.social_image_file ? fileContentUrl(row.social_image_file) : null,
         },
       }, changeAt);
     },

@@ -106,6 +106,7 @@ describe.each(backends)('article history ($name)', (backend) => {
       scrapedUrl: null,
       newUrl: null,
       sourceHtml: null,
+      seo: { metaTitle: null, metaDescription: null, canonicalUrl: null, socialImageId: null },
     });
     expect((await revision(a.id, 7)).snapshot).toMatchObject({ inTrash: true, blogData: '<p>Two</p>', status: 'draft' });
     expect((await revision(a.id, 3)).snapshot.status).toBe('published');

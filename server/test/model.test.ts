@@ -70,6 +70,7 @@ interface ModelRevision {
     scrappedData: string;
     scrapedUrl: string | null;
     newUrl: string | null;
+    seo: typeof NO_SEO;
   };
 }
 
@@ -129,6 +130,7 @@ function recordRevision(m: Model, a: Article, action: RevisionAction, inTrash = 
       scrappedData: a.scrappedData,
       scrapedUrl: a.scrapedUrl,
       newUrl: a.newUrl,
+      seo: NO_SEO,
     },
   };
   if (action === 'edit' && history.at(-1)?.action === 'edit') history[history.length - 1] = revision;
@@ -140,6 +142,8 @@ function recordRevision(m: Model, a: Article, action: RevisionAction, inTrash = 
 const UNKNOWN_ID = '00000000000000000000000000';
 /** An article's schedule fields when it has none (the model schedules nothing). */
 const NO_SCHEDULE = { publishAt: null, unpublishAt: null, scheduleTimeZone: null, scheduleFailure: null, scheduleNote: null };
+/** The model's articles have no SEO field set (server/test/seo.test.ts covers them). */
+const NO_SEO = { metaTitle: null, metaDescription: null, canonicalUrl: null, socialImageId: null };
 const MALFORMED_FILE_ID = 'not-a-file-id';
 
 /** What each run did, for the summary line and to prove the refused paths were taken. */
@@ -426,6 +430,7 @@ async function fullCheck(m: Model, r: Real, pageSize: number) {
       createdAt: new Date(row.created_at).toISOString(),
       updatedAt: new Date(row.updated_at).toISOString(),
       ...NO_SCHEDULE,
+      ...NO_SEO,
     })),
   ).toEqual(liveArticles(m).sort((a, b) => (a.id < b.id ? -1 : 1)));
 
@@ -732,6 +737,7 @@ class CreateArticle extends Base {
     const { data } = res.json<{ data: Article }>();
     expect(data).toEqual({
       ...NO_SCHEDULE,
+      ...NO_SEO,
       id: data.id,
       status: 'draft',
       title: null,

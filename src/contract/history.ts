@@ -53,6 +53,8 @@ export const revisionFieldSchema = z.enum([
   'scrappedData',
   'scrapedUrl',
   'newUrl',
+  /** Any of the SEO fields (./seo). */
+  'seo',
   'trash',
   'source',
 ]);
@@ -103,6 +105,7 @@ export const revisionFieldLabels: Record<RevisionField, string> = {
   scrappedData: 'Raw text',
   scrapedUrl: 'Scraped URL',
   newUrl: 'New URL',
+  seo: 'SEO and social',
   trash: 'Trash',
   source: 'Source page',
 };
@@ -154,6 +157,15 @@ export const revisionSnapshotSchema = z.object({
   newUrl: z.string().nullable(),
   /** The article's HTML as the extractor found it on the page at the last scrape (null: never scraped since history began). */
   sourceHtml: z.string().nullable(),
+  /** Its SEO fields then (./seo): each null where not set. Optional so that another server's answers still parse. */
+  seo: z
+    .object({
+      metaTitle: z.string().nullable(),
+      metaDescription: z.string().nullable(),
+      canonicalUrl: z.string().nullable(),
+      socialImageId: z.string().nullable(),
+    })
+    .optional(),
 });
 export type RevisionSnapshot = z.infer<typeof revisionSnapshotSchema>;
 

@@ -22,6 +22,8 @@ import { TAB_ID_PATTERN } from './presence';
 export * from './schedule';
 export * from './webhooks';
 import { articleScheduleShape, schedulePatchSchema } from './schedule';
+export * from './seo';
+import { articleSeoShape, seoPatchSchema } from './seo';
 
 export const articleSchema = z.object({
   id: z.string(),
@@ -40,6 +42,7 @@ export const articleSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   ...articleScheduleShape,
+  ...articleSeoShape,
 });
 export type Article = z.infer<typeof articleSchema>;
 
@@ -274,7 +277,14 @@ export const publicArticleListQuerySchema = z.object({
 });
 export const publicArticleListSchema = z.object({ data: z.array(publicArticleCardSchema), nextCursor: z.string().nullable() });
 export type PublicArticleList = z.infer<typeof publicArticleListSchema>;
-export const publicArticleSchema = publicArticleCardSchema.omit({ excerpt: true }).extend({ blogData: z.string().nullable() });
+export const publicArticleSchema = publicArticleCardSchema.omit({ excerpt: true }).extend({
+  blogData: z.string().nullable(),
+  metaTitle: z.string().nullable(),
+  metaDescription: z.string().nullable(),
+  canonicalUrl: z.string().nullable(),
+  /** The social image's address (a public file of the library), or null. */
+  socialImageUrl: z.string().nullable(),
+});
 export type PublicArticle = z.infer<typeof publicArticleSchema>;
 
 /**
@@ -310,14 +320,15 @@ const titleSchema = z.string().trim().max(MAX_TITLE_LENGTH).nullable();
 export const SCHEDULE_PREVIEW = 5;
 
 /**
- * PATCH /articles/:id takes exactly one of the three editable fields (drafts only), or a
- * schedule change (any status; see ./schedule).
+ * PATCH /articles/:id takes exactly one of the three editable fields, or the SEO fields (drafts
+ * only; see ./seo), or a schedule change (any status; see ./schedule).
  */
 export const articlePatchSchema = z.union([
   z.strictObject({ blogData: z.string().max(2_000_000) }),
   z.strictObject({ slug: z.string().min(1).max(200) }),
   /** Trimmed; empty (or null) clears it. */
   z.strictObject({ title: titleSchema }),
+  seoPatchSchema,
   schedulePatchSchema,
 ]);
 export type ArticlePatch = z.infer<typeof articlePatchSchema>;

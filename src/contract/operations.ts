@@ -24,7 +24,7 @@ export const OPERATIONS: Record<string, { operationId: OperationId; summary: str
   'GET /api/articles/admin/stats': { operationId: 'getArticleStats', summary: 'Article counts and weekly figures' },
   'GET /api/articles/slug/check/:slug': { operationId: 'checkSlug', summary: 'Check that a slug is free (or suggest one)' },
   'GET /api/articles/:id': { operationId: 'getArticle', summary: 'Get an article' },
-  'PATCH /api/articles/:id': { operationId: 'updateArticle', summary: 'Edit an article\'s title, slug or blog HTML' },
+  'PATCH /api/articles/:id': { operationId: 'updateArticle', summary: 'Edit an article\'s title, slug, blog HTML, SEO fields or schedule' },
   'DELETE /api/articles/:id': { operationId: 'deleteArticle', summary: 'Move an article to the trash' },
   'POST /api/articles': { operationId: 'createArticle', summary: 'Create a draft article' },
   'POST /api/articles/scrape': { operationId: 'scrapeArticle', summary: 'Scrape a page into a new draft' },

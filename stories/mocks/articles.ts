@@ -30,14 +30,18 @@ import {
   MAX_SITES,
   scheduleMessages,
   scheduleProblem,
+  seoMessages,
+  seoProblem,
+  seoValue,
   serverMessages,
   SNIPPET_CHARS,
   toArticleCard,
   VIEW_DAYS,
   type RevisionPatch,
   type SchedulePatch,
+  type SeoPatch,
 } from '../../src/contract';
-import { articles as sampleArticles, countsOf, fixturesNow, isScheduled, makeArticle, statsOf } from '../fixtures';
+import { articles as sampleArticles, countsOf, files as sampleFiles, fixturesNow, isScheduled, makeArticle, statsOf } from '../fixtures';
 import { errorResponse } from './errors';
 import { presenceApi } from './presence';
 import { MockHistory, revisionAnswer, revisionNotFound, summaryOf, type SeedRevision } from './history';
@@ -478,7 +482,19 @@ export function articlesApi(
       // If-Match carries the updatedAt the client saw: an older one is refused, as the server does.
       const ifMatch = request.headers.get('if-match');
       if (ifMatch && ifMatch !== '*' && Date.parse(ifMatch) !== Date.parse(article.updatedAt)) return errorResponse('stale_article');
-      const body = (await request.json()) as Partial<Pick<Article, 'slug' | 'blogData' | 'title'>>;
+      const body = (await request.json()) as Partial<Pick<Article, 'slug' | 'blogData' | 'title'>> | { seo: SeoPatch };
+      if ('seo' in body) {
+        // Checked and stored as the server does: trimmed, empty as null, the image one of the library's.
+        const problem = seoProblem(body.seo);
+        if (problem) return errorResponse('validation_failed', problem);
+        const seo = Object.fromEntries(Object.entries(body.seo).map(([field, value]) => [field, seoValue(value)]));
+        if (seo.socialImageId && !sampleFiles.some((file) => file.id === seo.socialImageId && file.type === 'image')) {
+          return errorResponse('validation_failed', seoMessages.socialImageNotImage);
+        }
+        const next = touch(article, seo);
+        history.record(next, 'edit');
+        return HttpResponse.json<ArticleResult>({ data: next });
+      }
       // A title is stored trimmed; empty clears it (as the server does).
       const patch = 'title' in body ? { title: body.title?.trim() || null } : body;
       const next = touch(article, patch);

@@ -46,6 +46,17 @@ export const snapshotOf = (article: Article, inTrash = false, sourceHtml: string
   scrapedUrl: article.scrapedUrl,
   newUrl: article.newUrl,
   sourceHtml,
+  // (Only where one is set: the seeds of the stories have none.)
+  ...(article.metaTitle || article.metaDescription || article.canonicalUrl || article.socialImageId
+    ? {
+        seo: {
+          metaTitle: article.metaTitle ?? null,
+          metaDescription: article.metaDescription ?? null,
+          canonicalUrl: article.canonicalUrl ?? null,
+          socialImageId: article.socialImageId ?? null,
+        },
+      }
+    : {}),
 });
 
 const FIELDS: [RevisionField, keyof RevisionSnapshot][] = [
@@ -61,10 +72,15 @@ const FIELDS: [RevisionField, keyof RevisionSnapshot][] = [
 ];
 
 /** What a revision changed since the one before; the first lists the fields it has (not the status, as the server). */
-const changedBetween = (before: RevisionSnapshot | undefined, after: RevisionSnapshot): RevisionField[] =>
-  FIELDS.filter(([field, key]) =>
+const changedBetween = (before: RevisionSnapshot | undefined, after: RevisionSnapshot): RevisionField[] => {
+  const fields = FIELDS.filter(([field, key]) =>
     before ? before[key] !== after[key] : field !== 'status' && after[key] !== null && after[key] !== '' && after[key] !== false,
   ).map(([field]) => field);
+  const seoChanged = JSON.stringify(before?.seo ?? null) !== JSON.stringify(after.seo ?? null);
+  // In the server's order: after the addresses, before the trash.
+  if (seoChanged) fields.splice(fields.filter((field) => field !== 'trash' && field !== 'source').length, 0, 'seo');
+  return fields;
+};
 
 export function summaryOf(id: string, revision: MockRevision, latest: number): RevisionSummary {
   const { number, createdAt, updatedAt, actor, action, restoredFrom, changed, pinned, name } = revision;
