@@ -136,7 +136,7 @@ export const DeleteForeverFails: Story = {
   play: async ({ canvasElement }) => {
     const dialog = await plays.refuseDeleteForever(canvasElement, lisbon.title!, serverMessages.notInTrash);
     await expect(dialog).toBeVisible();
-    await plays.cancelDeleteForever(canvasElement, dialog);
+    await plays.cancelDeleteForever(canvasElement, dialog, lisbon.title!);
   },
 };
 

@@ -106,7 +106,7 @@ export const DeleteForeverFails: Story = {
   },
   play: async ({ canvasElement }) => {
     const dialog = await plays.refuseDeleteForever(canvasElement, banner.name, serverMessages.fileNotInTrash);
-    await plays.cancelDeleteForever(canvasElement, dialog);
+    await plays.cancelDeleteForever(canvasElement, dialog, banner.name);
   },
 };
 
