@@ -17,9 +17,9 @@
  * BENCH_PROBE seconds per probe run (5; 0 skips the probes),
  * BENCH_CONNECTIONS (20), BENCH_BACKENDS (postgres,pglite), BENCH_PG_URL
  * (postgres://postgres@127.0.0.1:5432; a fresh database is created there and dropped),
- * BENCH_SEEDED_URL (a PostgreSQL database this bench seeded before with the same BENCH_ROWS: used
- * as it is, nothing seeded or dropped; for trying query plans again and again), BENCH_PGLITE_DIR
- * (the same for PGlite: a DATA_DIR kept after the run, seeded the first time).
+ * BENCH_SEEDED_URL (a PostgreSQL database kept after the run, for trying query plans again and
+ * again: seeded the first time, when it holds fewer than BENCH_ROWS articles; never dropped),
+ * BENCH_PGLITE_DIR (the same for PGlite: a DATA_DIR kept after the run, seeded the first time).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -145,8 +145,8 @@ async function bench(backend: string) {
   let cases: Awaited<ReturnType<typeof terms>>['cases'];
   try {
     await migrate(db);
-    const seeded = kept && Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM articles')).rows[0]!.n) >= ROWS;
-    if (reuse || seeded) console.log(`\n=== ${backend}: the library already seeded at ${reuse ? SEEDED_URL : kept}`);
+    const seeded = (kept || reuse) && Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM articles')).rows[0]!.n) >= ROWS;
+    if (seeded) console.log(`\n=== ${backend}: the library already seeded at ${reuse ? SEEDED_URL : kept}`);
     else {
     const seed = await seedLibrary(db, ROWS, () => {});
     console.log(

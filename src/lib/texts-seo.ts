@@ -28,4 +28,9 @@ export const seoTexts = {
   socialPreview: 'In a shared link',
   noAddress: 'No address yet',
   advised: SEO_ADVISED,
+  /** The closed card: which fields are set. */
+  closedSet: (fields: string[]) => `Set: ${fields.join(', ')}.`,
+  closedNone: 'None set: search results and shared links show the title and the start of the text.',
+  fieldName: { metaTitle: 'meta title', metaDescription: 'meta description', canonicalUrl: 'canonical URL', socialImageId: 'social image' },
+  show: 'Show the fields',
 };

@@ -12,6 +12,8 @@ import type { Access } from '../lib/access';
 import { FullThemeProvider } from '../theme/FullThemeProvider';
 import { ArticleHistorySection } from './ArticleHistorySection';
 import { ArticleScheduleSection } from './ArticleScheduleSection';
+import { ArticleSeoSection } from './ArticleSeoSection';
+import { texts } from '../lib/texts';
 import { useArticleEditor } from './useArticleEditor';
 import { useTrashToasts } from './useTrashToasts';
 
@@ -74,6 +76,12 @@ function ArticleEditor({
         </>
       }
       views={views.isPending ? undefined : views.isError ? null : views.data}
+      seo={
+        <ArticleSeoSection
+          article={article}
+          refused={editor.refused?.edit ?? leaseRefused ?? (article.status === 'published' ? texts.article.publishedLocked : null)}
+        />
+      }
       schedule={<ArticleScheduleSection article={article} refused={options.access.whyNot('scheduleArticle')} />}
       history={
         <ArticleHistorySection

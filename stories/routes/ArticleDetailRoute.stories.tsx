@@ -14,8 +14,9 @@ import { instantToWallClock } from '../../src/lib/zonedTime';
 import { scheduledText } from '../../src/components/schedule/scheduleText';
 import { draftKey, draftTime, type ArticleDraft } from '../../src/lib/articleDraft';
 import { toaster } from '../../src/components/common/Toaster';
-import { articles, articleWithoutUrls, daysFromNow, makeArticle, scheduledSamples } from '../fixtures';
-import { articleHandlers, authHandlers, errorResponse } from '../mocks';
+import { articles, articleWithoutUrls, daysFromNow, files, makeArticle, scheduledSamples } from '../fixtures';
+import { articleHandlers, authHandlers, errorResponse, fileHandlers } from '../mocks';
+import { seoTexts as seo } from '../../src/lib/texts-seo';
 import type { SeedRevision } from '../mocks/history';
 import { ArticleDetailView } from '../../src/components/article-detail';
 import { ArticleHistoryCard } from '../../src/components/article-history';
@@ -1062,6 +1063,54 @@ export const ScheduleFailedRetry: Story = {
     await expect(alert.getByText(scheduleMessages.failed('publish'))).toBeVisible();
     await userEvent.click(alert.getByRole('button', { name: sched.retry }));
     await expect(await alert.findByText(`${scheduleMessages.failed('publish')}: ${scheduleMessages.noSlug}`)).toBeVisible();
+  },
+};
+
+const seoCard = (canvasElement: HTMLElement) => within(canvasElement).findByRole('region', { name: seo.title }, ready);
+
+/** Opens the SEO and social card: the open card (its own, once the library's images are asked for). */
+async function openSeoCard(canvasElement: HTMLElement) {
+  await userEvent.click(within(await seoCard(canvasElement)).getByRole('button', { name: seo.show }));
+  await within(canvasElement).findByRole('form', { name: seo.title }, ready);
+  return within(await seoCard(canvasElement));
+}
+
+/** The SEO and social card, closed until asked for: it opens on the meta title, and its fields save (PATCH `{ seo }`). */
+export const SeoFields: Story = {
+  beforeEach({ msw }) {
+    msw.use(...fileHandlers.api());
+  },
+  play: async ({ canvasElement }) => {
+    await expect(within(await seoCard(canvasElement)).getByText(seo.closedNone)).toBeVisible();
+    const card = await openSeoCard(canvasElement);
+    const title = card.getByLabelText(seo.metaTitleLabel);
+    await waitFor(() => expect(title).toHaveFocus());
+    const image = files.find((file) => file.type === 'image')!;
+    // The library's images are read once the card is open.
+    await waitFor(() => expect(card.getByRole('option', { name: image.name })).toBeInTheDocument());
+    await userEvent.type(title, 'Balcony tomatoes');
+    await userEvent.selectOptions(card.getByLabelText(seo.socialImageLabel), image.name);
+    await userEvent.click(card.getByRole('button', { name: seo.save }));
+    await waitFor(() => expect(card.getByRole('status')).toHaveTextContent(seo.saved));
+    // Saved: the page's article (read again) carries it.
+    await expect(card.getByLabelText(seo.metaTitleLabel)).toHaveValue('Balcony tomatoes');
+    await expect(card.getByLabelText(seo.socialImageLabel)).toHaveValue(image.id);
+  },
+};
+
+/** On a published article the fields are read-only, saying why, as the other editors do. */
+export const SeoOnPublished: Story = {
+  args: atPublished,
+  beforeEach({ msw }) {
+    msw.use(...fileHandlers.api());
+  },
+  play: async ({ canvasElement }) => {
+    const card = await openSeoCard(canvasElement);
+    await expect(card.getByText(a.publishedLocked)).toBeVisible();
+    // Its fields take no focus: the card's heading has it.
+    await waitFor(() => expect(card.getByRole('heading', { name: seo.title })).toHaveFocus());
+    await expect(card.getByLabelText(seo.metaTitleLabel)).toBeDisabled();
+    await expect(card.queryByRole('button', { name: seo.save })).toBeNull();
   },
 };
 

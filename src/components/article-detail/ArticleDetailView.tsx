@@ -76,6 +76,8 @@ export interface ArticleDetailViewProps {
   history?: ReactNode;
   /** The Schedule card (its own container: it writes the schedule), below the metadata and URLs. */
   schedule?: ReactNode;
+  /** The SEO and social card (its own container: it reads the library's images), below the HTML editor. */
+  seo?: ReactNode;
   /** What the signed-in role may not do here (everything allowed when absent). */
   refused?: ArticleRefusals;
   /** Who else has the article open, and who is editing it (the route's: it holds the live stream). */
@@ -109,6 +111,7 @@ export function ArticleDetailView({
   conflict,
   history,
   schedule,
+  seo,
   refused = {},
   presence,
 }: ArticleDetailViewProps) {
@@ -162,6 +165,7 @@ export function ArticleDetailView({
         refused={refused.edit}
         {...html}
       />
+      {seo}
       {history}
       {hasWebsitePreview(article) && <DeviceFramePreview scrapedUrl={article.scrapedUrl} newUrl={article.newUrl} />}
       <DataCard title={texts.article.scrappedData} text={article.scrappedData} />

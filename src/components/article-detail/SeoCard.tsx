@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Box, Card, Field, Grid, Heading, HStack, Image, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Button } from '../common/Button';
 import { ErrorNotice } from '../common/ErrorNotice';
@@ -30,6 +30,14 @@ export interface SeoCardProps {
   onSave: (seo: SeoPatch) => Promise<unknown>;
   /** Why the fields cannot be changed (a published article, the role): shown read-only with why. */
   refused?: string | null;
+  /**
+   * Closed: the card says which fields are set, with a button that opens it (`onOpen`); the
+   * article page opens it on demand, so the library's images are read only then. Open by default.
+   */
+  open?: boolean;
+  onOpen?: () => void;
+  /** The first field takes the focus when the card shows (opened by its button, which is gone). */
+  focusFirst?: boolean;
 }
 
 const FIELDS: SeoField[] = ['metaTitle', 'metaDescription', 'canonicalUrl', 'socialImageId'];
@@ -68,8 +76,15 @@ const shown = (text: string, max: number) => {
  * as the server checks them (`seoProblem`); a refusal is said in the server's words with every
  * field left as typed.
  */
-export function SeoCard({ article, images, moreImages = false, onSave, refused }: SeoCardProps) {
+export function SeoCard({ article, images, moreImages = false, onSave, refused, open = true, onOpen, focusFirst = false }: SeoCardProps) {
   const headingId = useId();
+  const firstField = useRef<HTMLInputElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Read-only, its fields take no focus: the heading does.
+  const lockedOnOpen = !!refused;
+  useEffect(() => {
+    if (open && focusFirst) (lockedOnOpen ? heading.current : firstField.current)?.focus();
+  }, [open, focusFirst, lockedOnOpen]);
   const [edits, setEdits] = useState<SeoPatch>({});
   const [saving, setSaving] = useState(false);
   const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
@@ -111,6 +126,7 @@ export function SeoCard({ article, images, moreImages = false, onSave, refused }
   const imageId = value('socialImageId');
   const image = images?.find((candidate) => candidate.id === imageId);
   const locked = !!refused;
+  const setFields = FIELDS.filter((field) => saved(field) !== null);
 
   const counted = (field: 'metaTitle' | 'metaDescription') => {
     const n = value(field).trim().length;
@@ -126,142 +142,153 @@ export function SeoCard({ article, images, moreImages = false, onSave, refused }
   return (
     <Card.Root as="section" aria-labelledby={headingId} bg="bg.card">
       <Card.Header>
-        <Heading as="h2" size="md" id={headingId}>
+        <Heading as="h2" size="md" id={headingId} ref={heading} tabIndex={focusFirst && lockedOnOpen ? -1 : undefined} outline="none">
           {t.title}
         </Heading>
         <Text textStyle="sm" color="fg.muted">
           {t.subtitle}
         </Text>
       </Card.Header>
-      <Card.Body>
-        <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="6">
-          <form
-            aria-label={t.title}
-            onSubmit={(event) => {
-              event.preventDefault();
-              void save();
-            }}
-          >
-            <Stack gap="4">
-              {locked ? <LockNotice text={refused} /> : null}
-              <Field.Root disabled={locked || saving}>
-                <Field.Label>{t.metaTitleLabel}</Field.Label>
-                <Input value={value('metaTitle')} placeholder={article.title ?? ''} onChange={(e) => edit('metaTitle')(e.target.value)} />
-                {counted('metaTitle')}
-              </Field.Root>
-              <Field.Root disabled={locked || saving}>
-                <Field.Label>{t.metaDescriptionLabel}</Field.Label>
-                <Textarea
-                  rows={3}
-                  value={value('metaDescription')}
-                  onChange={(e) => edit('metaDescription')(e.target.value)}
-                />
-                {counted('metaDescription')}
-              </Field.Root>
-              <Field.Root disabled={locked || saving}>
-                <Field.Label>{t.canonicalLabel}</Field.Label>
-                <Input
-                  type="url"
-                  inputMode="url"
-                  value={value('canonicalUrl')}
-                  onChange={(e) => edit('canonicalUrl')(e.target.value)}
-                />
-                <Field.HelperText color="fg.muted">{t.canonicalHint}</Field.HelperText>
-              </Field.Root>
-              {article.scrapedUrl && !locked ? (
-                <HStack>
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    disabled={saving || value('canonicalUrl') === article.scrapedUrl}
-                    onClick={() => edit('canonicalUrl')(article.scrapedUrl!)}
-                  >
-                    {t.useSource}
-                  </Button>
-                </HStack>
-              ) : null}
-              <Field.Root disabled={locked || saving || !images?.length}>
-                <Field.Label>{t.socialImageLabel}</Field.Label>
-                <NativeSelect.Root>
-                  <NativeSelect.Field bg="bg.card" value={imageId} onChange={(e) => edit('socialImageId')(e.target.value)}>
-                    <option value="">{t.socialImageNone}</option>
-                    {imageId && images && !image ? <option value={imageId}>{t.chosenImage}</option> : null}
-                    {images?.map((candidate) => (
-                      <option key={candidate.id} value={candidate.id}>
-                        {candidate.name}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-                {images === null ? (
-                  <Field.HelperText color="status.down">{t.imagesFailed}</Field.HelperText>
-                ) : images && !images.length ? (
-                  <Field.HelperText color="fg.muted">{t.noImages}</Field.HelperText>
-                ) : imageId && images && !image && !moreImages ? (
-                  <Field.HelperText color="status.warn">{t.socialImageMissing}</Field.HelperText>
+      {open ? (
+        <Card.Body>
+          <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="6">
+            <form
+              aria-label={t.title}
+              onSubmit={(event) => {
+                event.preventDefault();
+                void save();
+              }}
+            >
+              <Stack gap="4">
+                {locked ? <LockNotice text={refused} /> : null}
+                <Field.Root disabled={locked || saving}>
+                  <Field.Label>{t.metaTitleLabel}</Field.Label>
+                  <Input ref={firstField} value={value('metaTitle')} placeholder={article.title ?? ''} onChange={(e) => edit('metaTitle')(e.target.value)} />
+                  {counted('metaTitle')}
+                </Field.Root>
+                <Field.Root disabled={locked || saving}>
+                  <Field.Label>{t.metaDescriptionLabel}</Field.Label>
+                  <Textarea
+                    rows={3}
+                    value={value('metaDescription')}
+                    onChange={(e) => edit('metaDescription')(e.target.value)}
+                  />
+                  {counted('metaDescription')}
+                </Field.Root>
+                <Field.Root disabled={locked || saving}>
+                  <Field.Label>{t.canonicalLabel}</Field.Label>
+                  <Input
+                    type="url"
+                    inputMode="url"
+                    value={value('canonicalUrl')}
+                    onChange={(e) => edit('canonicalUrl')(e.target.value)}
+                  />
+                  <Field.HelperText color="fg.muted">{t.canonicalHint}</Field.HelperText>
+                </Field.Root>
+                {article.scrapedUrl && !locked ? (
+                  <HStack>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      disabled={saving || value('canonicalUrl') === article.scrapedUrl}
+                      onClick={() => edit('canonicalUrl')(article.scrapedUrl!)}
+                    >
+                      {t.useSource}
+                    </Button>
+                  </HStack>
                 ) : null}
-              </Field.Root>
-              {outcome && !outcome.ok ? <ErrorNotice message={outcome.message} onDismiss={() => setOutcome(null)} /> : null}
-              {locked ? null : (
-                <HStack gap="3">
-                  <Button type="submit" colorPalette="blue" disabled={!dirty} loading={saving} loadingText={t.saving}>
-                    {t.save}
-                  </Button>
-                  <Text role="status" textStyle="sm" color="status.ok" fontWeight="medium">
-                    {outcome?.ok ? outcome.message : null}
-                  </Text>
-                </HStack>
-              )}
-            </Stack>
-          </form>
-          <Stack gap="5">
-            <Stack gap="2" as="figure" aria-label={t.searchPreview}>
-              <Text as="figcaption" textStyle="sm" fontWeight="medium" color="fg.muted">
-                {t.searchPreview}
-              </Text>
-              <Box borderWidth="1px" borderRadius="md" p="4" bg="bg">
-                <Text textStyle="xs" color="fg.muted" truncate>
-                  {breadcrumb(address)}
-                </Text>
-                <Text textStyle="lg" color="blue.fg" lineClamp={1}>
-                  {shown(title, SEO_ADVISED.metaTitle)}
-                </Text>
-                <Text textStyle="sm" color="fg.muted" lineClamp={2}>
-                  {shown(description, SEO_ADVISED.metaDescription)}
-                </Text>
-              </Box>
-            </Stack>
-            <Stack gap="2" as="figure" aria-label={t.socialPreview}>
-              <Text as="figcaption" textStyle="sm" fontWeight="medium" color="fg.muted">
-                {t.socialPreview}
-              </Text>
-              <Box borderWidth="1px" borderRadius="md" overflow="hidden" bg="bg" maxW="md">
-                {image ? (
-                  <Image src={image.src} alt="" aspectRatio={1.91} objectFit="cover" w="full" />
-                ) : (
-                  <Box aspectRatio={1.91} bg="bg.muted" display="flex" alignItems="center" justifyContent="center">
-                    <Text textStyle="sm" color="fg.muted">
-                      {t.socialImageNone}
+                <Field.Root disabled={locked || saving || !images?.length}>
+                  <Field.Label>{t.socialImageLabel}</Field.Label>
+                  <NativeSelect.Root>
+                    <NativeSelect.Field bg="bg.card" value={imageId} onChange={(e) => edit('socialImageId')(e.target.value)}>
+                      <option value="">{t.socialImageNone}</option>
+                      {imageId && images && !image ? <option value={imageId}>{t.chosenImage}</option> : null}
+                      {images?.map((candidate) => (
+                        <option key={candidate.id} value={candidate.id}>
+                          {candidate.name}
+                        </option>
+                      ))}
+                    </NativeSelect.Field>
+                    <NativeSelect.Indicator />
+                  </NativeSelect.Root>
+                  {images === null ? (
+                    <Field.HelperText color="status.down">{t.imagesFailed}</Field.HelperText>
+                  ) : images && !images.length ? (
+                    <Field.HelperText color="fg.muted">{t.noImages}</Field.HelperText>
+                  ) : imageId && images && !image && !moreImages ? (
+                    <Field.HelperText color="status.warn">{t.socialImageMissing}</Field.HelperText>
+                  ) : null}
+                </Field.Root>
+                {outcome && !outcome.ok ? <ErrorNotice message={outcome.message} onDismiss={() => setOutcome(null)} /> : null}
+                {locked ? null : (
+                  <HStack gap="3">
+                    <Button type="submit" colorPalette="blue" disabled={!dirty} loading={saving} loadingText={t.saving}>
+                      {t.save}
+                    </Button>
+                    <Text role="status" textStyle="sm" color="status.ok" fontWeight="medium">
+                      {outcome?.ok ? outcome.message : null}
                     </Text>
-                  </Box>
+                  </HStack>
                 )}
-                <Stack gap="1" p="3">
-                  <Text textStyle="xs" color="fg.muted" textTransform="uppercase">
-                    {hostOf(address)}
+              </Stack>
+            </form>
+            <Stack gap="5">
+              <Stack gap="2" as="figure" aria-label={t.searchPreview}>
+                <Text as="figcaption" textStyle="sm" fontWeight="medium" color="fg.muted">
+                  {t.searchPreview}
+                </Text>
+                <Box borderWidth="1px" borderRadius="md" p="4" bg="bg">
+                  <Text textStyle="xs" color="fg.muted" truncate>
+                    {breadcrumb(address)}
                   </Text>
-                  <Text fontWeight="semibold" lineClamp={2}>
+                  <Text textStyle="lg" color="blue.fg" lineClamp={1}>
                     {shown(title, SEO_ADVISED.metaTitle)}
                   </Text>
                   <Text textStyle="sm" color="fg.muted" lineClamp={2}>
                     {shown(description, SEO_ADVISED.metaDescription)}
                   </Text>
-                </Stack>
-              </Box>
+                </Box>
+              </Stack>
+              <Stack gap="2" as="figure" aria-label={t.socialPreview}>
+                <Text as="figcaption" textStyle="sm" fontWeight="medium" color="fg.muted">
+                  {t.socialPreview}
+                </Text>
+                <Box borderWidth="1px" borderRadius="md" overflow="hidden" bg="bg" maxW="md">
+                  {image ? (
+                    <Image src={image.src} alt="" aspectRatio={1.91} objectFit="cover" w="full" />
+                  ) : (
+                    <Box aspectRatio={1.91} bg="bg.muted" display="flex" alignItems="center" justifyContent="center">
+                      <Text textStyle="sm" color="fg.muted">
+                        {t.socialImageNone}
+                      </Text>
+                    </Box>
+                  )}
+                  <Stack gap="1" p="3">
+                    <Text textStyle="xs" color="fg.muted" textTransform="uppercase">
+                      {hostOf(address)}
+                    </Text>
+                    <Text fontWeight="semibold" lineClamp={2}>
+                      {shown(title, SEO_ADVISED.metaTitle)}
+                    </Text>
+                    <Text textStyle="sm" color="fg.muted" lineClamp={2}>
+                      {shown(description, SEO_ADVISED.metaDescription)}
+                    </Text>
+                  </Stack>
+                </Box>
+              </Stack>
             </Stack>
-          </Stack>
-        </Grid>
-      </Card.Body>
+          </Grid>
+        </Card.Body>
+      ) : (
+        <Card.Body>
+          <HStack justify="space-between" gap="4" wrap="wrap">
+            <Text textStyle="sm">{setFields.length ? t.closedSet(setFields.map((field) => t.fieldName[field])) : t.closedNone}</Text>
+            <Button variant="outline" size="sm" aria-expanded={false} onClick={onOpen}>
+              {t.show}
+            </Button>
+          </HStack>
+        </Card.Body>
+      )}
     </Card.Root>
   );
 }

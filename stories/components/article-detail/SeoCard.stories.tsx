@@ -172,3 +172,29 @@ export const ImageGone: Story = {
     await expect(field(canvasElement, t.socialImageLabel)).toHaveValue('file_gone');
   },
 };
+
+/** Closed, as the article page first shows it: nothing set, said so, and the button that opens it. */
+export const Closed: Story = {
+  args: { open: false, images: undefined, onOpen: fn() },
+  play: async ({ canvasElement, args }) => {
+    const card = within(within(canvasElement).getByRole('region', { name: t.title }));
+    await expect(card.getByText(t.closedNone)).toBeVisible();
+    await expect(card.queryByLabelText(t.metaTitleLabel)).toBeNull();
+    const show = card.getByRole('button', { name: t.show });
+    await expect(show).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(show);
+    await expect(args.onOpen).toHaveBeenCalledOnce();
+  },
+};
+
+/** Closed, with fields set: it names them. */
+export const ClosedWithFields: Story = {
+  args: {
+    open: false,
+    images: undefined,
+    article: makeArticle({ metaTitle: 'Grow tomatoes on a balcony', canonicalUrl: 'https://garden.example.com/guides/tomatoes' }),
+  },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText(t.closedSet([t.fieldName.metaTitle, t.fieldName.canonicalUrl]))).toBeVisible();
+  },
+};
