@@ -10,6 +10,7 @@ import {
   articleSitesResultSchema,
   articleStatsSchema,
   articleViewsSchema,
+  articleChecksResultSchema,
   bulkRequestSchema,
   bulkResultSchema,
   rescrapeRequestSchema,
@@ -459,6 +460,20 @@ export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     handler: async (request) => {
       if (!(await getArticle(db, request.params.id))) throw articleNotFound();
       return articleViews(db, request.params.id);
+    },
+  });
+
+  app.post('/:id/checks', {
+    schema: { params: idParams, response: { 200: articleChecksResultSchema, ...errorResponses } },
+    handler: async (request) => {
+      const article = await getArticle(db, request.params.id);
+      if (!article) throw articleNotFound();
+      const data = await ctx.workers.run(
+        'checkArticle',
+        { html: article.blog_data ?? '', title: article.title, checkedAt: Date.now() },
+        { timeoutMs: 30_000, tooSlow: () => apiError('page_too_slow'), tooBig: () => apiError('page_too_complex') },
+      );
+      return { data };
     },
   });
 

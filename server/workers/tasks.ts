@@ -3,7 +3,7 @@
  * TaskResult: an ApiError cannot cross the thread boundary as itself (structured clone keeps
  * only message and name), so a refusal travels as plain fields and is rebuilt by the pool.
  */
-import type { ApiErrorCode } from '../../src/contract/index.ts';
+import type { ApiErrorCode, ArticleChecks } from '../../src/contract/index.ts';
 import { ApiError } from '../errors.ts';
 import type { ExtractedArticle } from '../scrape/extract.ts';
 import type { SafeFetchOptions } from '../scrape/safe-fetch.ts';
@@ -13,6 +13,7 @@ const extract = () => import('../scrape/extract.ts');
 const inspect = () => import('../files/inspect.ts');
 const pdfRender = () => import('../files/pdfRender.ts');
 const fetcher = () => import('../scrape/safe-fetch.ts');
+const checks = () => import('../articles/checks.ts');
 
 /** Where a job marks the time it started running (see WorkerPool: its time limit counts from here). */
 export interface Timed {
@@ -80,4 +81,9 @@ export function pdfThumbnail(input: Timed & { path: string }): Promise<TaskResul
 /** Points an article's images at the library and sanitises the result. */
 export function replaceImages(input: Timed & { html: string; replacements: Record<string, string> }): Promise<TaskResult<string>> {
   return settle(input, extract, ({ replaceImageSources }) => replaceImageSources(input.html, input.replacements));
+}
+
+/** The checks before publishing of an article's blog HTML (see server/articles/checks.ts). */
+export function checkArticle(input: Timed & { html: string; title: string | null; checkedAt: number }): Promise<TaskResult<ArticleChecks>> {
+  return settle(input, checks, ({ checkArticleHtml }) => checkArticleHtml(input.html, input.title, new Date(input.checkedAt)));
 }

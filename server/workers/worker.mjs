@@ -24,4 +24,5 @@ export const scrapePage = tasks.scrapePage;
 export const replaceImages = tasks.replaceImages;
 export const inspectFile = tasks.inspectFile;
 export const pdfThumbnail = tasks.pdfThumbnail;
+export const checkArticle = tasks.checkArticle;
 export default tasks.scrapePage;

@@ -23,6 +23,7 @@ export * from './schedule';
 export * from './webhooks';
 import { articleScheduleShape, schedulePatchSchema } from './schedule';
 export * from './seo';
+export * from './checks';
 import { articleSeoShape, seoPatchSchema } from './seo';
 
 export const articleSchema = z.object({

@@ -32,6 +32,10 @@ export const OPERATIONS: Record<string, { operationId: OperationId; summary: str
   'PATCH /api/articles/:id/publish': { operationId: 'publishArticle', summary: 'Publish an article' },
   'PATCH /api/articles/:id/draft': { operationId: 'convertArticleToDraft', summary: 'Turn an article back into a draft' },
   'GET /api/articles/:id/views': { operationId: 'getArticleViews', summary: 'An article\'s public reads per day' },
+  'POST /api/articles/:id/checks': {
+    operationId: 'checkArticle',
+    summary: 'Run the checks before publishing on an article\'s saved HTML: title, alt text, heading order, word count and reading time',
+  },
   'POST /api/articles/bulk': { operationId: 'bulkArticles', summary: 'Publish, convert or delete several articles at once' },
   'POST /api/articles/:id/restore': { operationId: 'restoreArticle', summary: 'Bring an article back from the trash' },
   'DELETE /api/articles/:id/forever': { operationId: 'purgeArticle', summary: 'Delete an article of the trash for good' },

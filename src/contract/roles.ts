@@ -56,6 +56,7 @@ export const OPERATION_ACCESS = {
   checkSlug: 'viewer',
   getArticle: 'viewer',
   getArticleViews: 'viewer',
+  checkArticle: 'viewer',
   listArticleRevisions: 'viewer',
   getArticleRevision: 'viewer',
   createArticle: 'author',

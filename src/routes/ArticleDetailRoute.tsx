@@ -13,6 +13,7 @@ import { FullThemeProvider } from '../theme/FullThemeProvider';
 import { ArticleHistorySection } from './ArticleHistorySection';
 import { ArticleScheduleSection } from './ArticleScheduleSection';
 import { ArticleSeoSection } from './ArticleSeoSection';
+import { ArticleChecksSection } from './ArticleChecksSection';
 import { texts } from '../lib/texts';
 import { useArticleEditor } from './useArticleEditor';
 import { useTrashToasts } from './useTrashToasts';
@@ -82,6 +83,7 @@ function ArticleEditor({
           refused={editor.refused?.edit ?? leaseRefused ?? (article.status === 'published' ? texts.article.publishedLocked : null)}
         />
       }
+      checks={<ArticleChecksSection article={article} unsaved={hasUnsavedEdits} />}
       schedule={<ArticleScheduleSection article={article} refused={options.access.whyNot('scheduleArticle')} />}
       history={
         <ArticleHistorySection

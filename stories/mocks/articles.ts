@@ -6,6 +6,7 @@ import { delay, http, HttpResponse } from 'msw';
 import type {
   ArticleViews,
   Article,
+  ArticleChecks,
   ArticleFilter,
   ArticleListResult,
   ArticleResult,
@@ -24,6 +25,7 @@ import type {
 } from '../../src/contract';
 import {
   apiErrors,
+  checkArticle,
   MAX_BULK_IDS,
   MAX_REVISION_NAME_LENGTH,
   MAX_SEARCH_LENGTH,
@@ -261,6 +263,13 @@ export function articlesApi(
         views: 0,
       }));
       return HttpResponse.json<ArticleViews>({ data, total: 0 });
+    }),
+    // The checks before publishing, by the same rule as the server's, on the browser's DOM.
+    http.post(`${API}/:id/checks`, ({ params }) => {
+      const article = db.get(String(params.id));
+      if (!article) return articleNotFound();
+      const html = new DOMParser().parseFromString(`<!doctype html><body>${article.blogData ?? ''}</body>`, 'text/html');
+      return HttpResponse.json<{ data: ArticleChecks }>({ data: checkArticle(html, article.title ?? null, new Date(fixturesNow)) });
     }),
     http.get(`${API}/admin/stats`, () => HttpResponse.json<ArticleStats>(statsOf([...db.values()]))),
     http.get(`${API}/admin/trash`, ({ request }) =>

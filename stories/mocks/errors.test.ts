@@ -3,6 +3,7 @@
 // is driven through msw/node with requests that reach its refusals; each error answer is checked.
 import { http, HttpResponse, type HttpHandler, type RequestHandler } from 'msw';
 import { setupServer } from 'msw/node';
+import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   apiErrors,
@@ -21,6 +22,8 @@ import { webhookHandlers } from './webhooks';
 
 // Loading and slow variants would never answer: here they wait for nothing and pass the request on.
 vi.mock('msw', async (importOriginal) => ({ ...(await importOriginal<typeof import('msw')>()), delay: async () => {} }));
+// The checks' handler parses the article's HTML as a browser would.
+vi.stubGlobal('DOMParser', new JSDOM('').window.DOMParser);
 
 type Factory = (...args: never[]) => RequestHandler[];
 

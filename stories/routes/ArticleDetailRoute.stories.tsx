@@ -17,6 +17,8 @@ import { toaster } from '../../src/components/common/Toaster';
 import { articles, articleWithoutUrls, daysFromNow, files, makeArticle, scheduledSamples } from '../fixtures';
 import { articleHandlers, authHandlers, errorResponse, fileHandlers } from '../mocks';
 import { seoTexts as seo } from '../../src/lib/texts-seo';
+import { checksTexts as chk } from '../../src/lib/texts-checks';
+import { checkTexts } from '../../src/contract';
 import type { SeedRevision } from '../mocks/history';
 import { ArticleDetailView } from '../../src/components/article-detail';
 import { ArticleHistoryCard } from '../../src/components/article-history';
@@ -1111,6 +1113,33 @@ export const SeoOnPublished: Story = {
     await waitFor(() => expect(card.getByRole('heading', { name: seo.title })).toHaveFocus());
     await expect(card.getByLabelText(seo.metaTitleLabel)).toBeDisabled();
     await expect(card.queryByRole('button', { name: seo.save })).toBeNull();
+  },
+};
+
+/** A draft whose HTML skips a heading level and has an image without alt text. */
+const toCheck = makeArticle({
+  id: 'article_checks',
+  slug: 'harbour-at-dawn',
+  title: 'The harbour at dawn',
+  blogData: '<h2>Morning</h2><p>The boats come in early.</p><h4>Prices</h4><img src="/api/files/file_02/content">',
+});
+
+/** The checks before publishing, run on demand: the items to fix, the words and reading time. */
+export const ChecksRun: Story = {
+  beforeEach({ msw }) {
+    msw.use(...articleHandlers.api([...articles, toCheck]));
+  },
+  args: { path: `/articles/${toCheck.id}` },
+  play: async ({ canvasElement }) => {
+    const card = within(await within(canvasElement).findByRole('region', { name: chk.title }, ready));
+    await expect(card.getByText(chk.notRun)).toBeVisible();
+    await userEvent.click(card.getByRole('button', { name: chk.run }));
+    // Seven words (the headings' too) and 12 s for the image: a minute.
+    await expect(await card.findByText(`${chk.outcome(2)} ${chk.reading(7, 1)}`, {}, ready)).toBeVisible();
+    await expect(card.getByText(new RegExp(checkTexts.altMissing.slice(0, 20)))).toBeVisible();
+    await expect(card.getByText('/api/files/file_02/content')).toBeVisible();
+    await expect(card.getByText('Prices')).toBeVisible();
+    await expect(card.getByRole('button', { name: chk.runAgain })).toBeEnabled();
   },
 };
 

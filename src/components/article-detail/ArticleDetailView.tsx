@@ -78,6 +78,8 @@ export interface ArticleDetailViewProps {
   schedule?: ReactNode;
   /** The SEO and social card (its own container: it reads the library's images), below the HTML editor. */
   seo?: ReactNode;
+  /** The checks before publishing (their own container: it runs them), below the SEO card. */
+  checks?: ReactNode;
   /** What the signed-in role may not do here (everything allowed when absent). */
   refused?: ArticleRefusals;
   /** Who else has the article open, and who is editing it (the route's: it holds the live stream). */
@@ -112,6 +114,7 @@ export function ArticleDetailView({
   history,
   schedule,
   seo,
+  checks,
   refused = {},
   presence,
 }: ArticleDetailViewProps) {
@@ -166,6 +169,7 @@ export function ArticleDetailView({
         {...html}
       />
       {seo}
+      {checks}
       {history}
       {hasWebsitePreview(article) && <DeviceFramePreview scrapedUrl={article.scrapedUrl} newUrl={article.newUrl} />}
       <DataCard title={texts.article.scrappedData} text={article.scrappedData} />

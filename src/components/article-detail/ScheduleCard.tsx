@@ -1,5 +1,6 @@
-import { useId, useState } from 'react';
-import { Alert, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { Alert, Card, HStack, Stack, Text } from '@chakra-ui/react';
+import { SectionCard } from './SectionCard';
 import { Button } from '../common/Button';
 import { scheduleProblem, type Article, type ArticleStatus, type SchedulePatch } from '../../contract';
 import { scheduleTexts as t } from '../../lib/texts-schedule';
@@ -52,7 +53,6 @@ export function ScheduleCard({
   onRetry,
   refused,
 }: ScheduleCardProps) {
-  const headingId = useId();
   const [fallbackZone] = useState(() => defaultTimeZone ?? browserTimeZone());
   const savedZone = schedule.scheduleTimeZone ?? defaultTimeZone ?? fallbackZone;
   const [zoneEdit, setZoneEdit] = useState<string | null>(null);
@@ -171,15 +171,7 @@ export function ScheduleCard({
     ) : null;
 
   return (
-    <Card.Root as="section" aria-labelledby={headingId} bg="bg.card">
-      <Card.Header>
-        <Heading as="h2" size="md" id={headingId}>
-          {t.title}
-        </Heading>
-        <Text textStyle="sm" color="fg.muted">
-          {isDraft ? t.subtitleDraft : t.subtitlePublished}
-        </Text>
-      </Card.Header>
+    <SectionCard title={t.title} subtitle={isDraft ? t.subtitleDraft : t.subtitlePublished}>
       <Card.Body>
         <Stack gap="4">
           {failure ? (
@@ -282,6 +274,6 @@ export function ScheduleCard({
           )}
         </Stack>
       </Card.Body>
-    </Card.Root>
+    </SectionCard>
   );
 }

@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { Box, Card, Field, Grid, Heading, HStack, Image, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import { useEffect, useRef, useState } from 'react';
+import { Box, Card, Field, Grid, HStack, Image, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import { SectionCard } from './SectionCard';
 import { Button } from '../common/Button';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { LockNotice } from '../article-editor/LockNotice';
@@ -77,7 +78,6 @@ const shown = (text: string, max: number) => {
  * field left as typed.
  */
 export function SeoCard({ article, images, moreImages = false, onSave, refused, open = true, onOpen, focusFirst = false }: SeoCardProps) {
-  const headingId = useId();
   const firstField = useRef<HTMLInputElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   // Read-only, its fields take no focus: the heading does.
@@ -140,15 +140,7 @@ export function SeoCard({ article, images, moreImages = false, onSave, refused, 
   };
 
   return (
-    <Card.Root as="section" aria-labelledby={headingId} bg="bg.card">
-      <Card.Header>
-        <Heading as="h2" size="md" id={headingId} ref={heading} tabIndex={focusFirst && lockedOnOpen ? -1 : undefined} outline="none">
-          {t.title}
-        </Heading>
-        <Text textStyle="sm" color="fg.muted">
-          {t.subtitle}
-        </Text>
-      </Card.Header>
+    <SectionCard title={t.title} subtitle={t.subtitle} headingRef={heading} headingFocusable={focusFirst && lockedOnOpen}>
       {open ? (
         <Card.Body>
           <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="6">
@@ -289,6 +281,6 @@ export function SeoCard({ article, images, moreImages = false, onSave, refused, 
           </HStack>
         </Card.Body>
       )}
-    </Card.Root>
+    </SectionCard>
   );
 }

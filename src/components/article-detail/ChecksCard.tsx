@@ -1,0 +1,83 @@
+import { Card, HStack, Icon, List, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { LuCircleAlert, LuCircleCheck } from 'react-icons/lu';
+import { SectionCard } from './SectionCard';
+import { Button } from '../common/Button';
+import { ErrorNotice } from '../common/ErrorNotice';
+import type { ArticleChecks } from '../../contract';
+import { formatDateTime } from '../../lib/format';
+import { checksTexts as t } from '../../lib/texts-checks';
+
+export interface ChecksCardProps {
+  /** The last run's result on this page; null before the first. */
+  checks: ArticleChecks | null;
+  running: boolean;
+  /** Why the last run failed (the API's words), or null. */
+  error: string | null;
+  onRun: () => void;
+  /** The HTML editor holds unsaved edits (the checks read the saved HTML): said beside the result. */
+  unsaved?: boolean;
+}
+
+/**
+ * The article page's checks before publishing: a Run button, then the words and reading time
+ * and one line per item, passing or to fix, with what it is about (an image's address, a
+ * heading's text). Publishing is never blocked by them.
+ */
+export function ChecksCard({ checks, running, error, onRun, unsaved = false }: ChecksCardProps) {
+  const failing = checks?.items.filter((item) => !item.ok).length ?? 0;
+  return (
+    <SectionCard title={t.title} subtitle={t.subtitle}>
+      <Card.Body>
+        <Stack gap="4" aria-busy={running}>
+          <HStack justify="space-between" gap="4" wrap="wrap">
+            {checks ? (
+              <Stack gap="0">
+                <Text fontWeight="semibold">
+                  {t.outcome(failing)} {t.reading(checks.wordCount, checks.readingMinutes)}
+                </Text>
+                <Text textStyle="sm" color="fg.muted">
+                  {t.checkedAt(formatDateTime(checks.checkedAt))}
+                  {unsaved ? ` ${t.unsaved}` : ''}
+                </Text>
+              </Stack>
+            ) : (
+              <Text textStyle="sm" color="fg.muted">
+                {t.notRun}
+              </Text>
+            )}
+            <Button variant="outline" size="sm" onClick={onRun} loading={running} loadingText={t.running}>
+              {checks ? t.runAgain : t.run}
+            </Button>
+          </HStack>
+          <ErrorNotice message={error} />
+          {checks ? (
+            <List.Root gap="2" variant="plain" aria-label={t.title}>
+              {checks.items.map((item, i) => (
+                <List.Item key={`${item.kind}-${i}`} alignItems="flex-start" gap="2">
+                  <List.Indicator asChild color={item.ok ? 'status.ok' : 'status.warn'} mt="0.5">
+                    <Icon aria-hidden>{item.ok ? <LuCircleCheck /> : <LuCircleAlert />}</Icon>
+                  </List.Indicator>
+                  <Stack gap="0" minW="0">
+                    <Text textStyle="sm">
+                      <VisuallyHidden>{`${item.ok ? t.passed : t.failed}: `}</VisuallyHidden>
+                      <Text as="span" fontWeight="semibold">
+                        {t.kinds[item.kind]}
+                      </Text>
+                      {': '}
+                      {item.detail}
+                    </Text>
+                    {item.target ? (
+                      <Text textStyle="xs" color="fg.muted" fontFamily="mono" truncate title={item.target}>
+                        {item.target}
+                      </Text>
+                    ) : null}
+                  </Stack>
+                </List.Item>
+              ))}
+            </List.Root>
+          ) : null}
+        </Stack>
+      </Card.Body>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,106 @@
+/**
+ * What an editor checks before publishing, read from an article's saved blog HTML: a title, alt
+ * text on every image, headings that do not skip a level, and how long it is to read.
+ *
+ * - `POST /articles/:id/checks` (any role that may read the article): runs them on the saved
+ *   article (in the server's worker pool) and answers `{ data: ArticleChecks }`.
+ *
+ * `checkArticle` is the one rule, over any DOM (the server's jsdom, the browser's DOMParser in
+ * the stories' mocks). Needs zod; re-exported by `./index`.
+ */
+import { z } from 'zod';
+
+/** What a check is about (`link` and `image`: whether an address resolves; reserved, not run yet). */
+export const checkKindSchema = z.enum(['title', 'alt', 'headings', 'link', 'image']);
+export type CheckKind = z.infer<typeof checkKindSchema>;
+
+export const checkItemSchema = z.object({
+  kind: checkKindSchema,
+  ok: z.boolean(),
+  /** What it is about: an image's address, a heading's text; empty for the whole article. */
+  target: z.string(),
+  /** What was found, in a sentence. */
+  detail: z.string(),
+});
+export type CheckItem = z.infer<typeof checkItemSchema>;
+
+export const articleChecksSchema = z.object({
+  checkedAt: z.string(),
+  wordCount: z.number().int().nonnegative(),
+  readingMinutes: z.number().int().nonnegative(),
+  items: z.array(checkItemSchema),
+});
+export type ArticleChecks = z.infer<typeof articleChecksSchema>;
+
+export const articleChecksResultSchema = z.object({ data: articleChecksSchema });
+
+/** Words an adult reads a minute (Ghost's figure). */
+export const WORDS_PER_MINUTE = 275;
+
+/** Seconds an image adds to the reading time: 12 for the first, one less for each next, 3 from the tenth (Ghost's rule). */
+export function imageSeconds(images: number): number {
+  let seconds = 0;
+  for (let i = 0; i < images; i++) seconds += Math.max(3, 12 - i);
+  return seconds;
+}
+
+/** How many words a text has: runs of letters or digits (an apostrophe or a hyphen inside keeps a word whole). */
+export function countWords(text: string): number {
+  return text.match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu)?.length ?? 0;
+}
+
+export const checkTexts = {
+  titleMissing: 'The article has no title: a search result would show its address instead.',
+  titleOk: 'The article has a title.',
+  altMissing: 'This image has no alt text: a screen reader cannot say what it shows.',
+  altOk: (images: number) => (images === 0 ? 'The HTML has no images.' : images === 1 ? 'The image has alt text.' : `All ${images} images have alt text.`),
+  headingSkipped: (from: number, to: number) => `A level is skipped: h${to} follows h${from}.`,
+  headingsOk: 'The headings do not skip a level.',
+};
+
+/** NodeFilter.SHOW_TEXT (NodeFilter itself is the window's, not a global on the server). */
+const SHOW_TEXT = 4;
+
+/** The words of a document's body, counted per text node: blocks' texts do not run into each other. */
+function bodyWords(document: Document): number {
+  const walker = document.createTreeWalker(document.body, SHOW_TEXT);
+  let words = 0;
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) words += countWords(node.textContent ?? '');
+  return words;
+}
+
+/**
+ * The checks of an article's HTML (`document`: the blog HTML parsed) and title. Each kind
+ * answers one passing item, or one failing item per place it fails.
+ */
+export function checkArticle(document: Document, title: string | null, checkedAt: Date): ArticleChecks {
+  const items: CheckItem[] = [];
+  items.push(title?.trim() ? { kind: 'title', ok: true, target: '', detail: checkTexts.titleOk } : { kind: 'title', ok: false, target: '', detail: checkTexts.titleMissing });
+
+  const images = Array.from(document.body.querySelectorAll('img'));
+  // alt="" marks an image as decoration: said on purpose, so it passes.
+  const withoutAlt = images.filter((img) => img.getAttribute('alt') === null);
+  if (withoutAlt.length) for (const img of withoutAlt) items.push({ kind: 'alt', ok: false, target: img.getAttribute('src') ?? '', detail: checkTexts.altMissing });
+  else items.push({ kind: 'alt', ok: true, target: '', detail: checkTexts.altOk(images.length) });
+
+  const skips: CheckItem[] = [];
+  let previous = 0;
+  for (const heading of Array.from(document.body.querySelectorAll('h1, h2, h3, h4, h5, h6'))) {
+    const level = Number(heading.tagName.slice(1));
+    // The first heading may start at any level (the page's own title is above it).
+    if (previous && level > previous + 1) {
+      skips.push({ kind: 'headings', ok: false, target: (heading.textContent ?? '').trim().slice(0, 200), detail: checkTexts.headingSkipped(previous, level) });
+    }
+    previous = level;
+  }
+  items.push(...(skips.length ? skips : [{ kind: 'headings' as const, ok: true, target: '', detail: checkTexts.headingsOk }]));
+
+  const wordCount = bodyWords(document);
+  const seconds = (wordCount / WORDS_PER_MINUTE) * 60 + imageSeconds(images.length);
+  return {
+    checkedAt: checkedAt.toISOString(),
+    wordCount,
+    readingMinutes: wordCount === 0 && images.length === 0 ? 0 : Math.max(1, Math.round(seconds / 60)),
+    items,
+  };
+}

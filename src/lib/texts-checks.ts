@@ -1,0 +1,20 @@
+/** Texts of the article page's checks before publishing (the items' own sentences are src/contract/checks.ts `checkTexts`). */
+import type { CheckKind } from '../contract';
+
+export const checksTexts = {
+  title: 'Checks before publishing',
+  subtitle: 'The title, the alt text of images, the heading order and the reading time of the saved HTML. Publishing is never blocked.',
+  run: 'Run the checks',
+  runAgain: 'Run them again',
+  running: 'Checking…',
+  notRun: 'Not run yet on this page.',
+  kinds: { title: 'Title', alt: 'Alt text', headings: 'Headings', link: 'Link', image: 'Image' } satisfies Record<CheckKind, string>,
+  passed: 'Passed',
+  failed: 'To fix',
+  /** '1,240 words · 5 min read'. */
+  reading: (words: number, minutes: number) => `${words.toLocaleString('en-US')} ${words === 1 ? 'word' : 'words'} · ${minutes} min read`,
+  /** 'Nothing to fix' or '2 to fix'. */
+  outcome: (failing: number) => (failing === 0 ? 'Nothing to fix.' : `${failing} to fix.`),
+  checkedAt: (when: string) => `Checked ${when}.`,
+  unsaved: 'The HTML has unsaved edits: the checks read the saved version.',
+};

@@ -1,0 +1,100 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { ChecksCard } from '../../../src/components/article-detail/ChecksCard';
+import { checkTexts, type ArticleChecks } from '../../../src/contract';
+import { checksTexts as t } from '../../../src/lib/texts-checks';
+import { expectBusy } from '../../busy';
+import { fixturesNow } from '../../fixtures';
+
+const passing: ArticleChecks = {
+  checkedAt: fixturesNow,
+  wordCount: 1240,
+  readingMinutes: 5,
+  items: [
+    { kind: 'title', ok: true, target: '', detail: checkTexts.titleOk },
+    { kind: 'alt', ok: true, target: '', detail: checkTexts.altOk(3) },
+    { kind: 'headings', ok: true, target: '', detail: checkTexts.headingsOk },
+  ],
+};
+
+const failing: ArticleChecks = {
+  checkedAt: fixturesNow,
+  wordCount: 1,
+  readingMinutes: 1,
+  items: [
+    { kind: 'title', ok: false, target: '', detail: checkTexts.titleMissing },
+    { kind: 'alt', ok: false, target: 'https://cdn.news.example.com/2026/06/15/images/a-very-long-path/to-a-photograph-of-the-harbour-at-dawn-1600x900.jpg', detail: checkTexts.altMissing },
+    { kind: 'alt', ok: false, target: '/api/files/file_02/content', detail: checkTexts.altMissing },
+    { kind: 'headings', ok: false, target: 'What the harbour master said', detail: checkTexts.headingSkipped(2, 4) },
+  ],
+};
+
+const meta = {
+  title: 'Components/ArticleDetail/ChecksCard',
+  component: ChecksCard,
+  args: { checks: null, running: false, error: null, onRun: fn() },
+} satisfies Meta<typeof ChecksCard>;
+export default meta;
+
+type Story = StoryObj<typeof meta>;
+
+const card = (canvasElement: HTMLElement) => within(within(canvasElement).getByRole('region', { name: t.title }));
+
+/** Not run yet: says so, and Run asks for them. */
+export const NotRun: Story = {
+  play: async ({ canvasElement, args }) => {
+    await expect(card(canvasElement).getByText(t.notRun)).toBeVisible();
+    await expect(card(canvasElement).queryByRole('list')).toBeNull();
+    await userEvent.click(card(canvasElement).getByRole('button', { name: t.run }));
+    await expect(args.onRun).toHaveBeenCalledOnce();
+  },
+};
+
+/** Running: the button is busy. */
+export const Running: Story = {
+  args: { running: true },
+  play: async ({ canvasElement }) => {
+    await expectBusy(card(canvasElement).getByRole('button', { name: t.running }));
+  },
+};
+
+/** Every check passing, with the words and reading time. */
+export const AllPassing: Story = {
+  args: { checks: passing },
+  play: async ({ canvasElement }) => {
+    const c = card(canvasElement);
+    await expect(c.getByText(`${t.outcome(0)} ${t.reading(1240, 5)}`)).toBeVisible();
+    await expect(c.getAllByText(`${t.passed}:`)).toHaveLength(3);
+    await expect(c.queryByText(`${t.failed}:`)).toBeNull();
+    await expect(c.getByRole('button', { name: t.runAgain })).toBeEnabled();
+  },
+};
+
+/** Each kind failing: one line per place, with what it is about (a long address cut to one line). */
+export const Failing: Story = {
+  args: { checks: failing },
+  play: async ({ canvasElement }) => {
+    const c = card(canvasElement);
+    await expect(c.getByText(`${t.outcome(4)} ${t.reading(1, 1)}`)).toBeVisible();
+    await expect(c.getAllByText(`${t.failed}:`)).toHaveLength(4);
+    await expect(c.getByText('What the harbour master said')).toBeVisible();
+    await expect(c.getByText('/api/files/file_02/content')).toBeVisible();
+  },
+};
+
+/** The HTML has unsaved edits: the result says it read the saved version. */
+export const WithUnsavedEdits: Story = {
+  args: { checks: passing, unsaved: true },
+  play: async ({ canvasElement }) => {
+    await expect(card(canvasElement).getByText(new RegExp(t.unsaved.replace('.', '\\.')))).toBeVisible();
+  },
+};
+
+/** The run failed: the server's words, and the last result (none here) unchanged. */
+export const RunFailed: Story = {
+  args: { error: 'The page took too long to process.' },
+  play: async ({ canvasElement }) => {
+    await expect(card(canvasElement).getByRole('alert')).toHaveTextContent('The page took too long to process.');
+    await expect(card(canvasElement).getByRole('button', { name: t.run })).toBeEnabled();
+  },
+};
