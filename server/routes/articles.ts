@@ -10,7 +10,9 @@ import {
   articleSitesResultSchema,
   articleStatsSchema,
   articleViewsSchema,
+  addressItems,
   articleChecksResultSchema,
+  MAX_CHECKED_ADDRESSES,
   bulkRequestSchema,
   bulkResultSchema,
   rescrapeRequestSchema,
@@ -72,6 +74,7 @@ import {
   SEO_COLUMNS,
 } from '../repositories/articles.ts';
 import { findFileById } from '../repositories/files.ts';
+import { ADDRESS_CHECK_TTL_MS, freshAddressChecks, storeAddressChecks } from '../repositories/addressChecks.ts';
 import { ingestPage, pageTitle, scrapeToDraft } from '../scrape/ingest.ts';
 import { ensureHistories, recordBulkRevisions, recordRevision } from '../history/articles.ts';
 import { lockArticleForWrite } from '../repositories/revisions.ts';
@@ -85,6 +88,13 @@ const ifMatchHeaders = z.object({ 'if-match': z.string().max(100).optional() });
 const articleNotFound = () => apiError('not_found', serverMessages.articleNotFound);
 const slugTaken = () => apiError('slug_taken');
 const articlePublished = () => apiError('article_published');
+/** How long one address of another site may take to answer the checks (less than a scrape's page). */
+const ADDRESS_TIMEOUT_MS = 5_000;
+/**
+ * The most a run of the checks waits for other sites' addresses: eight at a time, so 200 that
+ * each take the whole ADDRESS_TIMEOUT_MS end within 125 s.
+ */
+const ADDRESS_CHECKS_TIMEOUT_MS = 150_000;
 
 /** A schedule change's times as dates (checked by scheduleProblem first): undefined leaves, null clears. */
 function scheduleTimes(patch: { publishAt?: string | null; unpublishAt?: string | null }) {
@@ -468,12 +478,25 @@ export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     handler: async (request) => {
       const article = await getArticle(db, request.params.id);
       if (!article) throw articleNotFound();
-      const data = await ctx.workers.run(
+      const now = new Date();
+      const limits = { tooSlow: () => apiError('page_too_slow'), tooBig: () => apiError('page_too_complex') };
+      const { checks, addresses } = await ctx.workers.run(
         'checkArticle',
-        { html: article.blog_data ?? '', title: article.title, checkedAt: Date.now() },
-        { timeoutMs: 30_000, tooSlow: () => apiError('page_too_slow'), tooBig: () => apiError('page_too_complex') },
+        { html: article.blog_data ?? '', title: article.title, checkedAt: now.getTime() },
+        { timeoutMs: 30_000, ...limits },
       );
-      return { data };
+      // Other sites' addresses: those asked within a day are not asked again; the rest, up to
+      // the cap, through the safe fetch in a worker.
+      const urls = [...new Set([...addresses.links, ...addresses.images])].slice(0, MAX_CHECKED_ADDRESSES);
+      const known = await freshAddressChecks(db, urls, new Date(now.getTime() - ADDRESS_CHECK_TTL_MS));
+      const seen = new Set(known.map((found) => found.url));
+      const asked = urls.filter((url) => !seen.has(url));
+      const answered = asked.length
+        ? await ctx.workers.run('checkAddresses', { urls: asked, fetch: { ...ctx.scrape, timeoutMs: Math.min(ctx.scrape.timeoutMs ?? ADDRESS_TIMEOUT_MS, ADDRESS_TIMEOUT_MS) } }, { timeoutMs: ADDRESS_CHECKS_TIMEOUT_MS, ...limits })
+        : [];
+      await storeAddressChecks(db, answered, now);
+      const checked = new Map([...known, ...answered].map((found) => [found.url, found]));
+      return { data: { ...checks, items: [...checks.items, ...addressItems(addresses, checked)] } };
     },
   });
 

@@ -209,9 +209,13 @@ async function readCapped(hop: Hop, maxBytes: number): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-export async function safeFetch(raw: string, options: SafeFetchOptions = {}): Promise<FetchedPage> {
+/**
+ * Asks for `raw` through the safe fetch's rules (each hop's address checked, redirects followed
+ * up to `maxRedirects`): the first answer that is not a redirect, its body unread, for `read`
+ * to take (the stream is closed after it). Refusals and failures are ApiErrors.
+ */
+async function followed<T>(raw: string, options: SafeFetchOptions, read: (hop: Hop, url: URL) => Promise<T>): Promise<T> {
   const timeoutMs = options.timeoutMs ?? SCRAPE_TIMEOUT_MS;
-  const maxBytes = options.maxBytes ?? SCRAPE_MAX_BYTES;
   const maxRedirects = options.maxRedirects ?? 5;
   const allow = options.allowCidrs?.length ? blockList(options.allowCidrs) : undefined;
   const signal = AbortSignal.timeout(timeoutMs);
@@ -234,25 +238,36 @@ export async function safeFetch(raw: string, options: SafeFetchOptions = {}): Pr
         url = next;
         continue;
       }
-      if (hop.status < 200 || hop.status >= 300) {
+      try {
+        return await read(hop, url);
+      } finally {
         hop.stream.destroy();
-        throw failed(`The page answered with status ${hop.status}`);
       }
-      const contentType = String(hop.headers['content-type'] ?? 'text/html');
-      if (options.accept !== 'any' && !/^(text\/html|application\/xhtml\+xml)\b/i.test(contentType)) {
-        hop.stream.destroy();
-        throw apiError('not_html');
-      }
-      if (Number(hop.headers['content-length'] ?? 0) > maxBytes) {
-        hop.stream.destroy();
-        throw tooLarge(maxBytes);
-      }
-      const body = await readCapped(hop, maxBytes);
-      return { url: url.href, contentType, body };
     }
   } catch (error) {
     if (signal.aborted) throw timedOut(timeoutMs);
     if (error instanceof ApiError) throw error;
     throw failed(`Could not fetch the page: ${(error as Error).message}`);
   }
+}
+
+export async function safeFetch(raw: string, options: SafeFetchOptions = {}): Promise<FetchedPage> {
+  const maxBytes = options.maxBytes ?? SCRAPE_MAX_BYTES;
+  return followed(raw, options, async (hop, url) => {
+    if (hop.status < 200 || hop.status >= 300) throw failed(`The page answered with status ${hop.status}`);
+    const contentType = String(hop.headers['content-type'] ?? 'text/html');
+    if (options.accept !== 'any' && !/^(text\/html|application\/xhtml\+xml)\b/i.test(contentType)) throw apiError('not_html');
+    if (Number(hop.headers['content-length'] ?? 0) > maxBytes) throw tooLarge(maxBytes);
+    const body = await readCapped(hop, maxBytes);
+    return { url: url.href, contentType, body };
+  });
+}
+
+/**
+ * Whether an address answers, through the safe fetch's rules: the status of its first answer
+ * that is not a redirect (its body is not read). Refusals (a private address) and failures
+ * (no answer, too slow, too many redirects) are ApiErrors, as safeFetch's.
+ */
+export function probeAddress(raw: string, options: SafeFetchOptions = {}): Promise<number> {
+  return followed(raw, options, async (hop) => hop.status);
 }

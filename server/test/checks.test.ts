@@ -1,25 +1,49 @@
 /**
  * The checks before publishing (src/contract/checks.ts) through the API: run in the worker
- * pool on the saved blog HTML, for any role that may read the article; nothing changes.
+ * pool on the saved blog HTML, for any role that may read the article; other sites' addresses
+ * asked through the safe fetch (a private one never), each at most once a day; nothing changes.
  */
-import { describe, expect, it } from 'vitest';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articleChecksResultSchema, articleSchema, checkTexts, serverMessages } from '../../src/contract/index.ts';
 import { auth, backends, useHarness } from './helpers.ts';
 
+/** A site whose paths answer 200, 404, a redirect to 200, or nothing in time; it counts what it was asked. */
+async function startSite() {
+  const asked: string[] = [];
+  const server: Server = createServer((req, res) => {
+    asked.push(req.url!);
+    if (req.url === '/ok' || req.url === '/photo.png') res.writeHead(200, { 'content-type': 'text/plain' }).end('fine');
+    else if (req.url === '/moved') res.writeHead(301, { location: '/ok' }).end();
+    else if (req.url === '/slow') setTimeout(() => res.writeHead(200).end(), 3_000).unref();
+    else res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { base, asked, close: () => new Promise<void>((resolve) => server.closeAllConnections() ?? server.close(() => resolve())) };
+}
+
 describe.each(backends)('the checks before publishing ($name)', (backend) => {
   const ctx = useHarness(backend);
+  let site: Awaited<ReturnType<typeof startSite>>;
+  beforeAll(async () => {
+    site = await startSite();
+  });
+  afterAll(async () => {
+    await site.close();
+  });
 
+  const create = async (blogData: string, title = 'Checked') => {
+    const created = await ctx.api('POST', '/api/articles', { slug: `checked-${Math.random().toString(36).slice(2, 8)}`, title, blogData });
+    expect(created.statusCode, created.body).toBe(201);
+    return articleSchema.parse(created.json().data);
+  };
   const run = (id: string) => ctx.h.app.inject({ method: 'POST', url: `/api/articles/${id}/checks`, headers: auth(ctx.token) });
 
   it('reads the saved HTML: images without alt text, skipped heading levels, the title, words and reading time; the article unchanged', async () => {
     const words = Array.from({ length: 550 }, (_, i) => `word${i}`).join(' ');
-    const created = await ctx.api('POST', '/api/articles', {
-      slug: 'checked',
-      title: 'Checked',
-      blogData: `<h2>Start</h2><p>${words}</p><h4>Deep</h4><img src="/a.png" alt="A chart"><img src="/b.png"><img src="/c.png" alt="">`,
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const article = articleSchema.parse(created.json().data);
+    const article = await create(`<h2>Start</h2><p>${words}</p><h4>Deep</h4><img src="/a.png" alt="A chart"><img src="/b.png"><img src="/c.png" alt="">`);
     const res = await run(article.id);
     expect(res.statusCode, res.body).toBe(200);
     const { data } = articleChecksResultSchema.parse(res.json());
@@ -30,18 +54,63 @@ describe.each(backends)('the checks before publishing ($name)', (backend) => {
       { kind: 'title', ok: true, target: '', detail: checkTexts.titleOk },
       { kind: 'alt', ok: false, target: '/b.png', detail: checkTexts.altMissing },
       { kind: 'headings', ok: false, target: 'Deep', detail: checkTexts.headingSkipped(2, 4) },
+      // Addresses within the site (relative) are not another site's.
+      { kind: 'link', ok: true, target: '', detail: checkTexts.linksOk(0) },
+      { kind: 'image', ok: true, target: '', detail: checkTexts.imagesOk(0) },
     ]);
     expect(Date.now() - Date.parse(data.checkedAt)).toBeLessThan(60_000);
     expect(articleSchema.parse((await ctx.api('GET', `/api/articles/${article.id}`)).json().data)).toEqual(article);
   }, 20_000);
 
   it('passes an article whose HTML has nothing to fix, and says the HTML has no images', async () => {
-    const created = await ctx.api('POST', '/api/articles', { slug: 'clean', title: 'Clean', blogData: '<h1>One</h1><h2>Two</h2><p>Short.</p>' });
-    const { data } = articleChecksResultSchema.parse((await run(articleSchema.parse(created.json().data).id)).json());
+    const article = await create('<h1>One</h1><h2>Two</h2><p>Short.</p>', 'Clean');
+    const { data } = articleChecksResultSchema.parse((await run(article.id)).json());
     expect(data.items.every((item) => item.ok)).toBe(true);
     expect(data.items.find((item) => item.kind === 'alt')?.detail).toBe(checkTexts.altOk(0));
     expect(data).toMatchObject({ wordCount: 3, readingMinutes: 1 });
   }, 20_000);
+
+  it('never fetches a private address: reported as not checked', async () => {
+    const article = await create(`<p><a href="${site.base}/ok">a link</a></p><img src="http://169.254.169.254/latest/meta-data" alt="x">`);
+    const before = site.asked.length;
+    const { data } = articleChecksResultSchema.parse((await run(article.id)).json());
+    expect(data.items.filter((item) => item.kind === 'link' || item.kind === 'image')).toEqual([
+      { kind: 'link', ok: false, target: `${site.base}/ok`, detail: checkTexts.notChecked },
+      { kind: 'image', ok: false, target: 'http://169.254.169.254/latest/meta-data', detail: checkTexts.notChecked },
+    ]);
+    expect(site.asked.length).toBe(before);
+  }, 20_000);
+
+  describe('where the site is allowed (an intranet, here the test site)', () => {
+    let local: Awaited<ReturnType<typeof ctx.h.buildApp>>;
+    beforeAll(async () => {
+      local = await ctx.h.buildApp({ scrape: { allowCidrs: ['127.0.0.1/32'], timeoutMs: 1_000 } });
+    });
+    const runLocal = (id: string) => local.inject({ method: 'POST', url: `/api/articles/${id}/checks`, headers: auth(ctx.token) });
+
+    it('says which links and images do not answer, and why; asks each address once a day', async () => {
+      const article = await create(
+        `<p><a href="${site.base}/ok">fine</a> <a href="${site.base}/moved">moved</a> <a href="${site.base}/gone">gone</a> ` +
+          `<a href="${site.base}/slow">slow</a> <a href="${site.base}/ok">fine again</a></p>` +
+          `<img src="${site.base}/photo.png" alt="a photo"><img src="${site.base}/missing.png" alt="lost">`,
+      );
+      const first = articleChecksResultSchema.parse((await runLocal(article.id)).json()).data;
+      expect(first.items.filter((item) => item.kind === 'link' || item.kind === 'image')).toEqual([
+        { kind: 'link', ok: false, target: `${site.base}/gone`, detail: checkTexts.status(404) },
+        { kind: 'link', ok: false, target: `${site.base}/slow`, detail: expect.stringContaining('took too long') },
+        { kind: 'image', ok: false, target: `${site.base}/missing.png`, detail: checkTexts.status(404) },
+      ]);
+      const asked = site.asked.length;
+      // Within the day, again: the answers are kept, nothing is asked.
+      const again = articleChecksResultSchema.parse((await runLocal(article.id)).json()).data;
+      expect(again.items).toEqual(first.items);
+      expect(site.asked.length).toBe(asked);
+      // A day later the addresses are asked again.
+      await ctx.h.db.query("UPDATE address_checks SET checked_at = checked_at - interval '25 hours'");
+      await runLocal(article.id);
+      expect(site.asked.length).toBeGreaterThan(asked);
+    }, 30_000);
+  });
 
   it('answers 404 for an unknown article', async () => {
     const res = await run('nope');

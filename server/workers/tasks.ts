@@ -3,7 +3,7 @@
  * TaskResult: an ApiError cannot cross the thread boundary as itself (structured clone keeps
  * only message and name), so a refusal travels as plain fields and is rebuilt by the pool.
  */
-import type { ApiErrorCode, ArticleChecks } from '../../src/contract/index.ts';
+import type { AddressCheck, ApiErrorCode, ArticleChecks } from '../../src/contract/index.ts';
 import { ApiError } from '../errors.ts';
 import type { ExtractedArticle } from '../scrape/extract.ts';
 import type { SafeFetchOptions } from '../scrape/safe-fetch.ts';
@@ -83,7 +83,14 @@ export function replaceImages(input: Timed & { html: string; replacements: Recor
   return settle(input, extract, ({ replaceImageSources }) => replaceImageSources(input.html, input.replacements));
 }
 
-/** The checks before publishing of an article's blog HTML (see server/articles/checks.ts). */
-export function checkArticle(input: Timed & { html: string; title: string | null; checkedAt: number }): Promise<TaskResult<ArticleChecks>> {
+/** The checks before publishing of an article's blog HTML, and the addresses of other sites it holds (see server/articles/checks.ts). */
+export function checkArticle(
+  input: Timed & { html: string; title: string | null; checkedAt: number },
+): Promise<TaskResult<{ checks: ArticleChecks; addresses: { links: string[]; images: string[] } }>> {
   return settle(input, checks, ({ checkArticleHtml }) => checkArticleHtml(input.html, input.title, new Date(input.checkedAt)));
+}
+
+/** Whether each address answers, through the safe fetch, a few at a time (see server/articles/checks.ts). */
+export function checkAddresses(input: Timed & { urls: string[]; fetch: SafeFetchOptions }): Promise<TaskResult<AddressCheck[]>> {
+  return settle(input, checks, ({ probeAddresses }) => probeAddresses(input.urls, input.fetch));
 }

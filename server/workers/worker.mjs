@@ -25,4 +25,5 @@ export const replaceImages = tasks.replaceImages;
 export const inspectFile = tasks.inspectFile;
 export const pdfThumbnail = tasks.pdfThumbnail;
 export const checkArticle = tasks.checkArticle;
+export const checkAddresses = tasks.checkAddresses;
 export default tasks.scrapePage;

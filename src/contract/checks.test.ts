@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { checkArticle, checkTexts, countWords, imageSeconds } from './checks';
+import { addressesOf, addressItems, checkArticle, checkTexts, countWords, imageSeconds, MAX_CHECKED_ADDRESSES, type AddressCheck } from './checks';
 
 const parse = (html: string) => new DOMParser().parseFromString(`<!doctype html><body>${html}</body>`, 'text/html');
 const at = new Date('2026-06-15T10:00:00Z');
@@ -34,5 +34,30 @@ describe('the checks before publishing', () => {
 
   it('reads an empty HTML as nothing to read', () => {
     expect(checkArticle(parse(''), 'Title', at)).toMatchObject({ wordCount: 0, readingMinutes: 0 });
+  });
+
+  it('takes the addresses of other sites (http or https, each once), not the site’s own or a mail link', () => {
+    const html = parse(
+      '<a href="https://a.example/x">1</a><a href="/inside">2</a><a href="mailto:me@example.com">3</a><a href=" HTTP://b.example/ ">4</a>' +
+        '<a href="https://a.example/x">5</a><img src="https://cdn.example/p.png" alt=""><img src="/api/files/f/content" alt="">',
+    );
+    expect(addressesOf(html)).toEqual({ links: ['https://a.example/x', 'HTTP://b.example/'], images: ['https://cdn.example/p.png'] });
+  });
+
+  it('lists each address that did not answer, else one passing line per kind; says when there were more than it checks', () => {
+    const failed: AddressCheck = { url: 'https://a.example/gone', ok: false, detail: checkTexts.status(404) };
+    const fine: AddressCheck = { url: 'https://cdn.example/p.png', ok: true, detail: '' };
+    const checked = new Map([failed, fine].map((c) => [c.url, c]));
+    expect(addressItems({ links: [failed.url], images: [fine.url] }, checked)).toEqual([
+      { kind: 'link', ok: false, target: failed.url, detail: checkTexts.status(404) },
+      { kind: 'image', ok: true, target: '', detail: checkTexts.imagesOk(1) },
+    ]);
+    const many = Array.from({ length: MAX_CHECKED_ADDRESSES + 5 }, (_, i) => `https://a.example/${i}`);
+    const first = new Map(many.slice(0, MAX_CHECKED_ADDRESSES).map((url) => [url, { url, ok: true, detail: '' }]));
+    expect(addressItems({ links: many, images: [] }, first)).toEqual([
+      { kind: 'link', ok: true, target: '', detail: checkTexts.linksOk(MAX_CHECKED_ADDRESSES) },
+      { kind: 'image', ok: true, target: '', detail: checkTexts.imagesOk(0) },
+      { kind: 'link', ok: false, target: '', detail: checkTexts.capped(MAX_CHECKED_ADDRESSES) },
+    ]);
   });
 });

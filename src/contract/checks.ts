@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 
-/** What a check is about (`link` and `image`: whether an address resolves; reserved, not run yet). */
+/** What a check is about (`link` and `image`: whether an address of another site answers). */
 export const checkKindSchema = z.enum(['title', 'alt', 'headings', 'link', 'image']);
 export type CheckKind = z.infer<typeof checkKindSchema>;
 
@@ -56,7 +56,55 @@ export const checkTexts = {
   altOk: (images: number) => (images === 0 ? 'The HTML has no images.' : images === 1 ? 'The image has alt text.' : `All ${images} images have alt text.`),
   headingSkipped: (from: number, to: number) => `A level is skipped: h${to} follows h${from}.`,
   headingsOk: 'The headings do not skip a level.',
+  linksOk: (n: number) => (n === 0 ? 'The HTML links to no other site.' : n === 1 ? 'The link answers.' : `All ${n} links answer.`),
+  imagesOk: (n: number) =>
+    n === 0 ? 'The HTML shows no image from another site.' : n === 1 ? 'The image from another site answers.' : `All ${n} images from other sites answer.`,
+  status: (status: number) => `It answered with status ${status}.`,
+  notChecked: 'Not checked: a private, loopback or link-local address is never fetched.',
+  capped: (max: number) => `Only the first ${max} addresses were checked.`,
 };
+
+/** How many addresses (links and images together) one run checks at most. */
+export const MAX_CHECKED_ADDRESSES = 200;
+
+/** An address of another site, as a run found it: whether it answered, and what happened. */
+export interface AddressCheck {
+  url: string;
+  ok: boolean;
+  detail: string;
+}
+
+/** The absolute http(s) addresses the HTML links to and shows images from, each once, in order. */
+export function addressesOf(document: Document): { links: string[]; images: string[] } {
+  const absolute = (values: (string | null)[]) =>
+    [...new Set(values.filter((value): value is string => !!value && /^https?:\/\//i.test(value.trim())).map((value) => value.trim()))];
+  return {
+    links: absolute(Array.from(document.body.querySelectorAll('a[href]')).map((a) => a.getAttribute('href'))),
+    images: absolute(Array.from(document.body.querySelectorAll('img[src]')).map((img) => img.getAttribute('src'))),
+  };
+}
+
+/**
+ * The link and image items of a run: one failing item per address that did not answer (or was
+ * not checked), else one passing item per kind; and a failing one when the addresses were more
+ * than a run checks (`checked` then holds the first MAX_CHECKED_ADDRESSES).
+ */
+export function addressItems(addresses: { links: string[]; images: string[] }, checked: Map<string, AddressCheck>): CheckItem[] {
+  const items: CheckItem[] = [];
+  for (const kind of ['link', 'image'] as const) {
+    const list = kind === 'link' ? addresses.links : addresses.images;
+    const failing = list.map((url) => checked.get(url)).filter((found): found is AddressCheck => !!found && !found.ok);
+    if (failing.length) items.push(...failing.map((found) => ({ kind, ok: false, target: found.url, detail: found.detail })));
+    else {
+      // Counted among the checked ones: past the cap, the others are said apart.
+      const seen = list.filter((url) => checked.has(url)).length;
+      items.push({ kind, ok: true, target: '', detail: kind === 'link' ? checkTexts.linksOk(seen) : checkTexts.imagesOk(seen) });
+    }
+  }
+  const total = new Set([...addresses.links, ...addresses.images]).size;
+  if (total > MAX_CHECKED_ADDRESSES) items.push({ kind: 'link', ok: false, target: '', detail: checkTexts.capped(MAX_CHECKED_ADDRESSES) });
+  return items;
+}
 
 /** NodeFilter.SHOW_TEXT (NodeFilter itself is the window's, not a global on the server). */
 const SHOW_TEXT = 4;

@@ -3,7 +3,8 @@ import type { CheckKind } from '../contract';
 
 export const checksTexts = {
   title: 'Checks before publishing',
-  subtitle: 'The title, the alt text of images, the heading order and the reading time of the saved HTML. Publishing is never blocked.',
+  subtitle:
+    'The title, the alt text of images, the heading order, the links and images of other sites that do not answer, and the reading time of the saved HTML. Publishing is never blocked.',
   run: 'Run the checks',
   runAgain: 'Run them again',
   running: 'Checking…',

@@ -24,8 +24,11 @@ import type {
   TrashListResult,
 } from '../../src/contract';
 import {
+  addressesOf,
+  addressItems,
   apiErrors,
   checkArticle,
+  checkTexts,
   MAX_BULK_IDS,
   MAX_REVISION_NAME_LENGTH,
   MAX_SEARCH_LENGTH,
@@ -269,7 +272,16 @@ export function articlesApi(
       const article = db.get(String(params.id));
       if (!article) return articleNotFound();
       const html = new DOMParser().parseFromString(`<!doctype html><body>${article.blogData ?? ''}</body>`, 'text/html');
-      return HttpResponse.json<{ data: ArticleChecks }>({ data: checkArticle(html, article.title ?? null, new Date(fixturesNow)) });
+      const checks = checkArticle(html, article.title ?? null, new Date(fixturesNow));
+      // Other sites' addresses are not asked here: one whose path says "broken" or "missing" answers 404.
+      const addresses = addressesOf(html);
+      const checked = new Map(
+        [...addresses.links, ...addresses.images].map((url) => {
+          const ok = !/broken|missing/.test(url);
+          return [url, { url, ok, detail: ok ? '' : checkTexts.status(404) }];
+        }),
+      );
+      return HttpResponse.json<{ data: ArticleChecks }>({ data: { ...checks, items: [...checks.items, ...addressItems(addresses, checked)] } });
     }),
     http.get(`${API}/admin/stats`, () => HttpResponse.json<ArticleStats>(statsOf([...db.values()]))),
     http.get(`${API}/admin/trash`, ({ request }) =>
