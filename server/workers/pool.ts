@@ -45,8 +45,18 @@ export interface JobLimits {
 // libvips is loaded by the main thread before any worker uses it (as sharp asks for worker use).
 sharp.cache(false);
 
+/**
+ * Jobs that mostly wait on the network (asking other sites' addresses): they run in a pool of
+ * their own, one thread taking many at once, so a slow site never holds a thread the CPU work
+ * (scrapes, images, PDFs) needs, nor makes the next such job wait for it.
+ */
+const WAITING_TASKS = new Set<TaskName>(['checkAddresses']);
+/** How many waiting jobs its one thread takes at once. */
+const WAITING_AT_ONCE = 16;
+
 export class WorkerPool {
   private readonly pool: Piscina;
+  private readonly waiting: Piscina;
   private readonly jobTimeoutMs: number;
   /** Jobs running or waiting at most; past it a job is refused at once (503). */
   private readonly capacity: number;
@@ -56,20 +66,22 @@ export class WorkerPool {
     this.jobTimeoutMs = options.jobTimeoutMs ?? Number.POSITIVE_INFINITY;
     const threads = options.threads ?? Math.max(2, os.availableParallelism() - 1);
     this.capacity = threads + (options.maxQueue ?? 64);
-    this.pool = new Piscina({
+    const shared = {
       filename: new URL('./worker.mjs', import.meta.url).href,
       minThreads: 0,
-      maxThreads: threads,
       idleTimeout: options.idleTimeoutMs ?? 30_000,
       resourceLimits: {
         maxOldGenerationSizeMb: options.maxMemoryMb ?? 512,
         maxYoungGenerationSizeMb: 32,
         stackSizeMb: 4,
       },
-    });
+    };
+    this.pool = new Piscina({ ...shared, maxThreads: threads });
+    // 'async': the thread waits for its next job without blocking its event loop, where the jobs it runs are waiting.
+    this.waiting = new Piscina({ ...shared, maxThreads: 1, concurrentTasksPerWorker: WAITING_AT_ONCE, atomics: 'async' });
     // A worker that dies outside a job must not take the server with it (an unhandled
     // 'error' event would); its job, if any, fails on its own limits.
-    this.pool.on('error', (error: Error) => options.onError?.(error));
+    for (const pool of [this.pool, this.waiting]) pool.on('error', (error: Error) => options.onError?.(error));
   }
 
   async run<K extends TaskName>(name: K, input: Input<K>, limits: JobLimits): Promise<Value<K>> {
@@ -89,7 +101,20 @@ export class WorkerPool {
     }, Math.min(50, limit));
     this.inFlight++;
     try {
-      result = await this.pool.run({ ...input, started }, { name, signal: controller.signal });
+      if (WAITING_TASKS.has(name)) {
+        // Piscina never gives a thread's other jobs to an abortable one, so a waiting job goes
+        // without the signal: past its limit it is answered as too slow here, and its thread
+        // finishes it (each such job bounds its own time: see server/articles/checks.ts).
+        const aborted = new Promise<never>((_, reject) =>
+          controller.signal.addEventListener('abort', () => reject(Object.assign(new Error('aborted'), { name: 'AbortError' }))),
+        );
+        const job = this.waiting.run({ ...input, started }, { name }) as Promise<Tasks.TaskResult<Value<K>>>;
+        // Settled later when answered as too slow: nobody waits for it then.
+        job.catch(() => {});
+        result = await Promise.race([job, aborted]);
+      } else {
+        result = await this.pool.run({ ...input, started }, { name, signal: controller.signal });
+      }
     } catch (error) {
       const e = error as Error & { code?: string };
       if (e.name === 'AbortError' || e.name === 'TimeoutError') throw limits.tooSlow();
@@ -106,10 +131,10 @@ export class WorkerPool {
 
   /** Threads alive now (for tests and health). */
   get threads(): number {
-    return this.pool.threads.length;
+    return this.pool.threads.length + this.waiting.threads.length;
   }
 
-  close(): Promise<void> {
-    return this.pool.close({ force: true });
+  async close(): Promise<void> {
+    await Promise.all([this.pool.close({ force: true }), this.waiting.close({ force: true })]);
   }
 }
