@@ -33,7 +33,10 @@ async function probe(url: string, options: SafeFetchOptions): Promise<AddressChe
     return status >= 200 && status < 300 ? { url, ok: true, detail: '' } : { url, ok: false, detail: checkTexts.status(status) };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    return { url, ok: false, detail: error.code === 'url_not_allowed' ? checkTexts.notChecked : error.message };
+    // A private address (at first or after a redirect) is refused before any request; a redirect
+    // to another scheme or with credentials is refused with its own reason.
+    const privateAddress = error.code === 'url_not_allowed' && !error.message.startsWith('Redirect refused');
+    return { url, ok: false, detail: privateAddress ? checkTexts.notChecked : error.message };
   }
 }
 

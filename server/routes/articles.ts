@@ -74,7 +74,7 @@ import {
   SEO_COLUMNS,
 } from '../repositories/articles.ts';
 import { findFileById } from '../repositories/files.ts';
-import { ADDRESS_CHECK_TTL_MS, freshAddressChecks, storeAddressChecks } from '../repositories/addressChecks.ts';
+import { freshAddressChecks, storeAddressChecks } from '../repositories/addressChecks.ts';
 import { ingestPage, pageTitle, scrapeToDraft } from '../scrape/ingest.ts';
 import { ensureHistories, recordBulkRevisions, recordRevision } from '../history/articles.ts';
 import { lockArticleForWrite } from '../repositories/revisions.ts';
@@ -485,10 +485,10 @@ export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         { html: article.blog_data ?? '', title: article.title, checkedAt: now.getTime() },
         { timeoutMs: 30_000, ...limits },
       );
-      // Other sites' addresses: those asked within a day are not asked again; the rest, up to
-      // the cap, through the safe fetch in a worker.
+      // Other sites' addresses: those kept (an answer within the day, a failure within ten
+      // minutes) are not asked again; the rest, up to the cap, through the safe fetch in a worker.
       const urls = [...new Set([...addresses.links, ...addresses.images])].slice(0, MAX_CHECKED_ADDRESSES);
-      const known = await freshAddressChecks(db, urls, new Date(now.getTime() - ADDRESS_CHECK_TTL_MS));
+      const known = await freshAddressChecks(db, urls, now);
       const seen = new Set(known.map((found) => found.url));
       const asked = urls.filter((url) => !seen.has(url));
       const answered = asked.length

@@ -219,10 +219,14 @@ async function followed<T>(raw: string, options: SafeFetchOptions, read: (hop: H
   const maxRedirects = options.maxRedirects ?? 5;
   const allow = options.allowCidrs?.length ? blockList(options.allowCidrs) : undefined;
   const signal = AbortSignal.timeout(timeoutMs);
+  // Rejects once the limit is reached (the signal fires then, whether or not anyone still waits).
+  const overTime = new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(timedOut(timeoutMs)), { once: true }));
+  overTime.catch(() => {});
   let url = parseScrapeUrl(raw);
   try {
     for (let redirects = 0; ; redirects++) {
-      const target = await resolveChecked(url.hostname, allow);
+      // A name whose DNS never answers is bounded by the same limit.
+      const target = await Promise.race([resolveChecked(url.hostname, allow), overTime]);
       if (signal.aborted) throw timedOut(timeoutMs);
       const hop = await request(url, target, signal);
       if (hop.status >= 300 && hop.status < 400 && hop.headers.location) {

@@ -16,6 +16,7 @@ async function startSite() {
     asked.push(req.url!);
     if (req.url === '/ok' || req.url === '/photo.png') res.writeHead(200, { 'content-type': 'text/plain' }).end('fine');
     else if (req.url === '/moved') res.writeHead(301, { location: '/ok' }).end();
+    else if (req.url === '/to-metadata') res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data' }).end();
     else if (req.url === '/slow') setTimeout(() => res.writeHead(200).end(), 3_000).unref();
     else res.writeHead(404).end();
   });
@@ -70,6 +71,14 @@ describe.each(backends)('the checks before publishing ($name)', (backend) => {
     expect(data).toMatchObject({ wordCount: 3, readingMinutes: 1 });
   }, 20_000);
 
+  it('keeps no answer of an address too long for its index: asked each time, and the run still answers', async () => {
+    const long = `${site.base}/ok?${'q'.repeat(3_000)}`;
+    const article = await create(`<p><a href="${long}">long</a></p>`);
+    const res = await run(article.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await ctx.h.db.query('SELECT count(*)::int AS n FROM address_checks')).rows[0]).toEqual({ n: 0 });
+  }, 20_000);
+
   it('never fetches a private address: reported as not checked', async () => {
     const article = await create(`<p><a href="${site.base}/ok">a link</a></p><img src="http://169.254.169.254/latest/meta-data" alt="x">`);
     const before = site.asked.length;
@@ -91,13 +100,15 @@ describe.each(backends)('the checks before publishing ($name)', (backend) => {
     it('says which links and images do not answer, and why; asks each address once a day', async () => {
       const article = await create(
         `<p><a href="${site.base}/ok">fine</a> <a href="${site.base}/moved">moved</a> <a href="${site.base}/gone">gone</a> ` +
-          `<a href="${site.base}/slow">slow</a> <a href="${site.base}/ok">fine again</a></p>` +
+          `<a href="${site.base}/slow">slow</a> <a href="${site.base}/ok">fine again</a> <a href="${site.base}/to-metadata">away</a></p>` +
           `<img src="${site.base}/photo.png" alt="a photo"><img src="${site.base}/missing.png" alt="lost">`,
       );
       const first = articleChecksResultSchema.parse((await runLocal(article.id)).json()).data;
       expect(first.items.filter((item) => item.kind === 'link' || item.kind === 'image')).toEqual([
         { kind: 'link', ok: false, target: `${site.base}/gone`, detail: checkTexts.status(404) },
         { kind: 'link', ok: false, target: `${site.base}/slow`, detail: expect.stringContaining('took too long') },
+        // Redirected to a private address: refused before any request there.
+        { kind: 'link', ok: false, target: `${site.base}/to-metadata`, detail: checkTexts.notChecked },
         { kind: 'image', ok: false, target: `${site.base}/missing.png`, detail: checkTexts.status(404) },
       ]);
       const asked = site.asked.length;
@@ -105,10 +116,15 @@ describe.each(backends)('the checks before publishing ($name)', (backend) => {
       const again = articleChecksResultSchema.parse((await runLocal(article.id)).json()).data;
       expect(again.items).toEqual(first.items);
       expect(site.asked.length).toBe(asked);
-      // A day later the addresses are asked again.
-      await ctx.h.db.query("UPDATE address_checks SET checked_at = checked_at - interval '25 hours'");
+      // Eleven minutes later the failures are asked again (a site that was down may be back), the answers not.
+      await ctx.h.db.query("UPDATE address_checks SET checked_at = checked_at - interval '11 minutes'");
       await runLocal(article.id);
-      expect(site.asked.length).toBeGreaterThan(asked);
+      expect(site.asked.slice(asked).sort()).toEqual(['/gone', '/missing.png', '/slow', '/to-metadata']);
+      // A day later every address is asked again.
+      await ctx.h.db.query("UPDATE address_checks SET checked_at = checked_at - interval '25 hours'");
+      const before = site.asked.length;
+      await runLocal(article.id);
+      expect(site.asked.slice(before).sort()).toEqual(['/gone', '/missing.png', '/moved', '/ok', '/ok', '/photo.png', '/slow', '/to-metadata']);
     }, 30_000);
   });
 

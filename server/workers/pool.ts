@@ -100,6 +100,8 @@ export class WorkerPool {
       if (at !== 0 && Date.now() - at > limit) controller.abort();
     }, Math.min(50, limit));
     this.inFlight++;
+    // A waiting job counts against the capacity until it settles, even past its limit.
+    let settlesLater = false;
     try {
       if (WAITING_TASKS.has(name)) {
         // Piscina never gives a thread's other jobs to an abortable one, so a waiting job goes
@@ -109,8 +111,9 @@ export class WorkerPool {
           controller.signal.addEventListener('abort', () => reject(Object.assign(new Error('aborted'), { name: 'AbortError' }))),
         );
         const job = this.waiting.run({ ...input, started }, { name }) as Promise<Tasks.TaskResult<Value<K>>>;
+        settlesLater = true;
         // Settled later when answered as too slow: nobody waits for it then.
-        job.catch(() => {});
+        job.catch(() => {}).finally(() => this.inFlight--);
         result = await Promise.race([job, aborted]);
       } else {
         result = await this.pool.run({ ...input, started }, { name, signal: controller.signal });
@@ -121,7 +124,7 @@ export class WorkerPool {
       if (e.code === 'ERR_WORKER_OUT_OF_MEMORY' || /out of memory|heap/i.test(e.message)) throw limits.tooBig();
       throw error;
     } finally {
-      this.inFlight--;
+      if (!settlesLater) this.inFlight--;
       clearTimeout(deadline);
       clearInterval(watchdog);
     }

@@ -61,8 +61,14 @@ export const checkTexts = {
     n === 0 ? 'The HTML shows no image from another site.' : n === 1 ? 'The image from another site answers.' : `All ${n} images from other sites answer.`,
   status: (status: number) => `It answered with status ${status}.`,
   notChecked: 'Not checked: a private, loopback or link-local address is never fetched.',
-  capped: (max: number) => `Only the first ${max} addresses were checked.`,
+  /** '12 images were not checked: …'. */
+  notReached: (n: number, kind: 'link' | 'image', max: number) =>
+    `${n} ${kind === 'link' ? (n === 1 ? 'link was' : 'links were') : n === 1 ? 'image was' : 'images were'} not checked: a run checks the first ${max} addresses.`,
 };
+
+/** How much of an address or a heading an item carries (a data: image would be megabytes). */
+const TARGET_CHARS = 200;
+const targetOf = (text: string) => text.trim().slice(0, TARGET_CHARS);
 
 /** How many addresses (links and images together) one run checks at most. */
 export const MAX_CHECKED_ADDRESSES = 200;
@@ -74,10 +80,18 @@ export interface AddressCheck {
   detail: string;
 }
 
-/** The absolute http(s) addresses the HTML links to and shows images from, each once, in order. */
+/**
+ * The absolute http(s) addresses the HTML links to and shows images from, each once, in order
+ * (a protocol-relative one, `//cdn.example/x.png`, as https).
+ */
 export function addressesOf(document: Document): { links: string[]; images: string[] } {
-  const absolute = (values: (string | null)[]) =>
-    [...new Set(values.filter((value): value is string => !!value && /^https?:\/\//i.test(value.trim())).map((value) => value.trim()))];
+  const absolute = (values: (string | null)[]) => {
+    const found = values
+      .map((value) => value?.trim() ?? '')
+      .map((value) => (value.startsWith('//') ? `https:${value}` : value))
+      .filter((value) => /^https?:\/\//i.test(value));
+    return [...new Set(found)];
+  };
   return {
     links: absolute(Array.from(document.body.querySelectorAll('a[href]')).map((a) => a.getAttribute('href'))),
     images: absolute(Array.from(document.body.querySelectorAll('img[src]')).map((img) => img.getAttribute('src'))),
@@ -85,24 +99,24 @@ export function addressesOf(document: Document): { links: string[]; images: stri
 }
 
 /**
- * The link and image items of a run: one failing item per address that did not answer (or was
- * not checked), else one passing item per kind; and a failing one when the addresses were more
- * than a run checks (`checked` then holds the first MAX_CHECKED_ADDRESSES).
+ * The link and image items of a run (`checked`: what the run found, at most
+ * MAX_CHECKED_ADDRESSES): one failing item per address that did not answer (or was not checked),
+ * else one passing item per kind; and, for a kind some of whose addresses were past the cap, a
+ * failing item saying how many.
  */
 export function addressItems(addresses: { links: string[]; images: string[] }, checked: Map<string, AddressCheck>): CheckItem[] {
   const items: CheckItem[] = [];
   for (const kind of ['link', 'image'] as const) {
     const list = kind === 'link' ? addresses.links : addresses.images;
     const failing = list.map((url) => checked.get(url)).filter((found): found is AddressCheck => !!found && !found.ok);
-    if (failing.length) items.push(...failing.map((found) => ({ kind, ok: false, target: found.url, detail: found.detail })));
-    else {
-      // Counted among the checked ones: past the cap, the others are said apart.
-      const seen = list.filter((url) => checked.has(url)).length;
+    const seen = list.filter((url) => checked.has(url)).length;
+    if (failing.length) items.push(...failing.map((found) => ({ kind, ok: false, target: targetOf(found.url), detail: found.detail })));
+    // Counted among the checked ones; none checked of several says nothing passed.
+    else if (seen > 0 || list.length === 0) {
       items.push({ kind, ok: true, target: '', detail: kind === 'link' ? checkTexts.linksOk(seen) : checkTexts.imagesOk(seen) });
     }
+    if (seen < list.length) items.push({ kind, ok: false, target: '', detail: checkTexts.notReached(list.length - seen, kind, MAX_CHECKED_ADDRESSES) });
   }
-  const total = new Set([...addresses.links, ...addresses.images]).size;
-  if (total > MAX_CHECKED_ADDRESSES) items.push({ kind: 'link', ok: false, target: '', detail: checkTexts.capped(MAX_CHECKED_ADDRESSES) });
   return items;
 }
 
@@ -113,7 +127,11 @@ const SHOW_TEXT = 4;
 function bodyWords(document: Document): number {
   const walker = document.createTreeWalker(document.body, SHOW_TEXT);
   let words = 0;
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) words += countWords(node.textContent ?? '');
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    // Code is not read: a script's, a style's or a template's text.
+    if (/^(script|style|template|noscript)$/i.test(node.parentElement?.tagName ?? '')) continue;
+    words += countWords(node.textContent ?? '');
+  }
   return words;
 }
 
@@ -128,7 +146,7 @@ export function checkArticle(document: Document, title: string | null, checkedAt
   const images = Array.from(document.body.querySelectorAll('img'));
   // alt="" marks an image as decoration: said on purpose, so it passes.
   const withoutAlt = images.filter((img) => img.getAttribute('alt') === null);
-  if (withoutAlt.length) for (const img of withoutAlt) items.push({ kind: 'alt', ok: false, target: img.getAttribute('src') ?? '', detail: checkTexts.altMissing });
+  if (withoutAlt.length) for (const img of withoutAlt) items.push({ kind: 'alt', ok: false, target: targetOf(img.getAttribute('src') ?? ''), detail: checkTexts.altMissing });
   else items.push({ kind: 'alt', ok: true, target: '', detail: checkTexts.altOk(images.length) });
 
   const skips: CheckItem[] = [];
@@ -137,7 +155,7 @@ export function checkArticle(document: Document, title: string | null, checkedAt
     const level = Number(heading.tagName.slice(1));
     // The first heading may start at any level (the page's own title is above it).
     if (previous && level > previous + 1) {
-      skips.push({ kind: 'headings', ok: false, target: (heading.textContent ?? '').trim().slice(0, 200), detail: checkTexts.headingSkipped(previous, level) });
+      skips.push({ kind: 'headings', ok: false, target: targetOf(heading.textContent ?? ''), detail: checkTexts.headingSkipped(previous, level) });
     }
     previous = level;
   }

@@ -1138,6 +1138,8 @@ export const ChecksRun: Story = {
     // Eight words (the headings' and the link's too) and 12 s for the image: a minute.
     await expect(await card.findByText(`${chk.outcome(3)} ${chk.reading(8, 1)}`, {}, ready)).toBeVisible();
     await expect(card.getByText('https://harbour.example.com/broken-page')).toBeVisible();
+    // Said to a screen reader too: the outcome is in a live region.
+    await expect(card.getByRole('status')).toHaveTextContent(chk.outcome(3));
     await expect(card.getByText(new RegExp(checkTexts.altMissing.slice(0, 20)))).toBeVisible();
     await expect(card.getByText('/api/files/file_02/content')).toBeVisible();
     await expect(card.getByText('Prices')).toBeVisible();

@@ -1,4 +1,4 @@
-import { Card, HStack, Icon, List, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Box, Card, HStack, Icon, List, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { LuCircleAlert, LuCircleCheck } from 'react-icons/lu';
 import { SectionCard } from './SectionCard';
 import { Button } from '../common/Button';
@@ -30,21 +30,24 @@ export function ChecksCard({ checks, running, error, onRun, unsaved = false }: C
       <Card.Body>
         <Stack gap="4" aria-busy={running}>
           <HStack justify="space-between" gap="4" wrap="wrap">
-            {checks ? (
-              <Stack gap="0">
-                <Text fontWeight="semibold">
-                  {t.outcome(failing)} {t.reading(checks.wordCount, checks.readingMinutes)}
-                </Text>
+            {/* A live region from the start: a run's outcome is said when it ends, for those who do not see the list change. */}
+            <Box role="status">
+              {checks ? (
+                <Stack gap="0">
+                  <Text fontWeight="semibold">
+                    {t.outcome(failing)} {t.reading(checks.wordCount, checks.readingMinutes)}
+                  </Text>
+                  <Text textStyle="sm" color="fg.muted">
+                    {t.checkedAt(formatDateTime(checks.checkedAt))}
+                    {unsaved ? ` ${t.unsaved}` : ''}
+                  </Text>
+                </Stack>
+              ) : (
                 <Text textStyle="sm" color="fg.muted">
-                  {t.checkedAt(formatDateTime(checks.checkedAt))}
-                  {unsaved ? ` ${t.unsaved}` : ''}
+                  {t.notRun}
                 </Text>
-              </Stack>
-            ) : (
-              <Text textStyle="sm" color="fg.muted">
-                {t.notRun}
-              </Text>
-            )}
+              )}
+            </Box>
             <Button variant="outline" size="sm" onClick={onRun} loading={running} loadingText={t.running}>
               {checks ? t.runAgain : t.run}
             </Button>

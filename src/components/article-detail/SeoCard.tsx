@@ -80,10 +80,14 @@ const shown = (text: string, max: number) => {
 export function SeoCard({ article, images, moreImages = false, onSave, refused, open = true, onOpen, focusFirst = false }: SeoCardProps) {
   const firstField = useRef<HTMLInputElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  // Read-only, its fields take no focus: the heading does.
+  // Read-only, its fields take no focus: the heading does. Once per opening: a lock that comes
+  // or goes later (published meanwhile, another editor's lease) leaves the focus where it is.
   const lockedOnOpen = !!refused;
+  const focused = useRef(false);
   useEffect(() => {
-    if (open && focusFirst) (lockedOnOpen ? heading.current : firstField.current)?.focus();
+    if (!open || !focusFirst || focused.current) return;
+    focused.current = true;
+    (lockedOnOpen ? heading.current : firstField.current)?.focus();
   }, [open, focusFirst, lockedOnOpen]);
   const [edits, setEdits] = useState<SeoPatch>({});
   const [saving, setSaving] = useState(false);
