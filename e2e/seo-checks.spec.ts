@@ -1,7 +1,11 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiAs, createArticle, signIn } from './support';
 
 test.describe.configure({ mode: 'serial' });
+// A scrape (worker start-up included), the checks the server runs after it, and a save.
+test.setTimeout(180_000);
 
 let api: APIRequestContext;
 const run = Date.now().toString(36);
@@ -10,8 +14,34 @@ let article: { id: string };
 // Within the site (relative): the checks ask no other site for it.
 const image = '/images/boats.png';
 
+/** The story a site publishes: its text is already in the library, scraped from another address. */
+const story = Array.from(
+  { length: 8 },
+  (_, i) => `Part ${i + 1} of the harbour story ${run}: the fishing boats came in at dawn, the market opened early, and the buyers argued over the price of herring until noon.`,
+);
+let site: http.Server;
+let siteUrl = '';
+
 test.beforeAll(async ({ baseURL }) => {
   api = await apiAs(baseURL!);
+  // The page to scrape: a link that answers 404 and a picture without alt text, as the web has them.
+  site = http.createServer((req, res) => {
+    if (req.url !== '/harbour') return res.writeHead(404).end('not found');
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(
+      `<!doctype html><html><head><title>Harbour copy ${run}</title></head><body><article><h1>Harbour copy ${run}</h1>
+       ${story.map((p) => `<p>${p}</p>`).join('')}<p>More in <a href="${siteUrl}/gone">the archive</a>.</p></article></body></html>`,
+    );
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+  // The same story, scraped before from the wire.
+  await createArticle(api, {
+    title: `Harbour from the wire ${run}`,
+    slug: `harbour-wire-${run}`,
+    scrapedUrl: `https://wire-${run}.example.org/harbour`,
+    scrappedData: story.join(' '),
+    blogData: '<p>From the wire.</p>',
+  });
   article = await createArticle(api, {
     title: `Boats at dawn ${run}`,
     slug: `boats-at-dawn-${run}`,
@@ -22,6 +52,8 @@ test.beforeAll(async ({ baseURL }) => {
 });
 
 test.afterAll(async () => {
+  site.closeAllConnections();
+  await new Promise((resolve) => site.close(resolve));
   await api.delete(`/api/articles/${article.id}`);
   await api.delete(`/api/articles/${article.id}/forever`);
   await api.dispose();
@@ -46,20 +78,54 @@ test('set the meta title and the canonical address from the source; both preview
   expect(saved.data).toMatchObject({ metaTitle: 'Boats at dawn in the old harbour', canonicalUrl: `https://harbour-${run}.example.com/boats` });
 });
 
-test('run the checks: the image without alt text is to fix; give it alt text in the editor, save, run again: nothing to fix', async ({ page }) => {
+test('the checks the server ran by itself: the image without alt text is to fix, the list needs attention; shown in the editor, given alt text and saved: nothing to fix', async ({ page }) => {
   await signIn(page, `/articles/${article.id}`);
-  await checks(page).getByRole('button', { name: 'Run the checks' }).click();
+  // Run when the article was created: there on opening.
   await expect(checks(page)).toContainText('1 to fix.');
-  await expect(checks(page).getByRole('listitem').filter({ hasText: 'This image has no alt text' })).toContainText(image);
+  const item = checks(page).getByRole('listitem').filter({ hasText: 'This image has no alt text' });
+  await expect(item).toContainText(image);
+  // Run again on demand: the same.
+  await checks(page).getByRole('button', { name: 'Run them again' }).click();
+  await expect(checks(page).getByRole('button', { name: 'Run them again' })).toBeEnabled();
+  await expect(checks(page)).toContainText('1 to fix.');
 
-  await htmlCard(page).getByRole('textbox', { name: 'Blog HTML' }).click();
+  // Its place in the HTML editor: the image's tag, selected.
+  await item.getByRole('button', { name: `Show in the HTML: Alt text, ${image}` }).click();
+  const editor = htmlCard(page).getByRole('textbox', { name: 'Blog HTML' });
+  await expect(editor).toBeFocused();
+  expect(await page.evaluate(() => document.getSelection()?.toString())).toBe(`<img src="${image}">`);
+
+  // The list's attention filter holds it.
+  await page.goto(`/articles?attention=true&q=${encodeURIComponent(`boats-at-dawn-${run}`)}`);
+  await expect(page.getByRole('article')).toHaveCount(1);
+  await expect(page.getByRole('button', { name: /^Needs attention/ })).toHaveAttribute('aria-pressed', 'true');
+  await page.goBack();
+
+  await editor.click();
   await page.keyboard.press('ControlOrMeta+A');
   // Inserted as a paste would be: the editor closes no tag of its own.
   await page.keyboard.insertText(`<h2>Harbour</h2><p>The boats come in at dawn.</p><img src="${image}" alt="Fishing boats at the quay">`);
   await htmlCard(page).getByRole('button', { name: 'Save' }).click();
   await expect(htmlCard(page).getByText('Unsaved changes')).toBeHidden();
-
-  await checks(page).getByRole('button', { name: 'Run them again' }).click();
-  await expect(checks(page)).toContainText('Nothing to fix.');
+  // Run by the server after the save, and read again by the page without asking.
+  await expect(checks(page)).toContainText('Nothing to fix.', { timeout: 15_000 });
   await expect(checks(page)).toContainText('The image has alt text.');
+  // And it has left the attention filter.
+  await page.goto(`/articles?attention=true&q=${encodeURIComponent(`boats-at-dawn-${run}`)}`);
+  await expect(page.getByText(`No articles match "boats-at-dawn-${run}"`)).toBeVisible();
+});
+
+test('scrape a page that copies a story already in the library: the result and the article say so, and its broken link is to fix', async ({ page }) => {
+  await signIn(page, '/articles/new');
+  await page.getByLabel('Article URLs').fill(`${siteUrl}/harbour`);
+  await page.getByRole('button', { name: 'Scrape Article' }).click();
+  // Not opened at once: there is something to say first.
+  const copyOf = `Looks like a copy of "Harbour from the wire ${run}"`;
+  await expect(page.getByText(copyOf)).toBeVisible({ timeout: 60_000 });
+  await page.getByRole('link', { name: 'Open article' }).click();
+  await expect(page).toHaveURL(/\/articles\/[0-9a-z]+$/);
+  await expect(page.getByText(copyOf)).toBeVisible();
+  await expect(page.getByRole('link', { name: `Harbour from the wire ${run}` })).toBeVisible();
+  // The checks the server ran after the scrape: the link that answers 404.
+  await expect(checks(page).getByRole('listitem').filter({ hasText: 'It answered with status 404.' })).toContainText(`${siteUrl}/gone`, { timeout: 30_000 });
 });

@@ -60,6 +60,8 @@ import { invitationRoutes, userRoutes } from './routes/users.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
 import type { SafeFetchOptions } from './scrape/safe-fetch.ts';
 import { WorkerPool, type WorkerPoolOptions } from './workers/pool.ts';
+import { ChecksQueue, runArticleChecks } from './articles/runChecks.ts';
+import { signUnsigned } from './articles/duplicates.ts';
 import { startScheduler } from './schedule/scheduler.ts';
 import { sweepDeliveryLog } from './webhooks/log.ts';
 import { webhookAllowList } from './webhooks/urls.ts';
@@ -79,6 +81,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Writes the views counted so far now (they are written every few seconds anyway). */
     flushViews(): Promise<void>;
+    /** Resolves once the checks this process queued by itself have run (tests). */
+    checksIdle(): Promise<void>;
+    /** Resolves once the articles kept before signatures were are signed (tests). */
+    signaturesBackfilled(): Promise<void>;
   }
 }
 
@@ -139,6 +145,8 @@ export interface AppOptions {
   background?: {
     scheduler?: false | { pollMs?: number };
     webhooks?: false | { pollMs?: number; concurrency?: number };
+    /** The checks before publishing run after each change of an article's content (server/articles/runChecks.ts); on unless false. */
+    checks?: boolean;
   };
 }
 
@@ -392,8 +400,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => views.close());
   app.decorate('flushViews', () => views.flush());
 
+  const workers = new WorkerPool({
+    ...options.workers,
+    onError: (error) => app.log.error({ err: error }, 'worker failed'),
+  });
+  const scrape = options.scrape ?? {};
+  const checks = new ChecksQueue((id) => runArticleChecks({ db: options.db, workers, scrape }, id), app.log, options.background?.checks !== false);
+  app.decorate('checksIdle', () => checks.idle());
   const ctx: AppContext = {
     db: options.db,
+    checks,
     views,
     publicCorsOrigins: options.publicCorsOrigins ?? [],
     sessions,
@@ -403,12 +419,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     dataDir: options.dataDir,
     maxUploadBytes,
     maxImagePixels: options.maxImagePixels ?? DEFAULT_MAX_IMAGE_PIXELS,
-    scrape: options.scrape ?? {},
+    scrape,
     importImages: options.importImages ?? true,
-    workers: new WorkerPool({
-      ...options.workers,
-      onError: (error) => app.log.error({ err: error }, 'worker failed'),
-    }),
+    workers,
     passwordHashing,
     dummyPasswordHash: await hashPassword(randomBytes(16).toString('hex'), passwordHashing),
     oidc: options.oidc ? new OidcClient(options.oidc) : null,
@@ -419,7 +432,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     webhookAllow: webhookAllowList(options.webhookAllowCidrs ?? []),
   };
 
-  app.addHook('onClose', () => ctx.workers.close());
+  // Articles kept before signatures were are signed in the background (near-duplicates).
+  let closing = false;
+  const signing =
+    options.background?.checks === false
+      ? Promise.resolve()
+      : signUnsigned({ db: options.db, workers }, () => closing).then(
+          (signed) => signed && app.log.info({ signed }, 'signed the articles kept before near-duplicates were found'),
+          (err: unknown) => app.log.warn({ err }, 'articles not signed for near-duplicates'),
+        );
+  app.decorate('signaturesBackfilled', async () => {
+    await signing;
+  });
+  // The queued checks stop first: the run under way ends (or fails) before the workers close.
+  app.addHook('onClose', async () => {
+    closing = true;
+    await checks.stop();
+    await signing;
+    await ctx.workers.close();
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: CONSOLE_CSP },

@@ -1,4 +1,5 @@
 import type net from 'node:net';
+import type { ChecksQueue } from './articles/runChecks.ts';
 import type { ViewCounter } from './articles/views.ts';
 import type { PasswordHashing, SessionCache } from './accounts/auth.ts';
 import type { Database } from './db/database.ts';
@@ -12,6 +13,8 @@ import type { WorkerPool } from './workers/pool.ts';
 /** What the route plugins share; built once by buildApp. */
 export interface AppContext {
   db: Database;
+  /** The checks before publishing run after each change of an article's content. */
+  checks: ChecksQueue;
   /** Public reads of articles, counted in memory and written in batches. */
   views: ViewCounter;
   /** Origins the public read API answers with CORS headers (`*`: any). */

@@ -17,6 +17,7 @@ import type { Database, Queryable } from '../db/database.ts';
 import { apiError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { recordRevision } from '../history/articles.ts';
+import { attentionCount } from '../repositories/articleChecks.ts';
 import { recordActivity } from '../repositories/activity.ts';
 import { articleViewsByDay, viewsTodayAndYesterday } from '../repositories/views.ts';
 import { scheduleSummary } from '../repositories/schedule.ts';
@@ -106,12 +107,13 @@ export interface ListOptions {
   q?: string;
   sort?: ArticleSort;
   site?: string;
+  attention?: 'true' | 'false';
   limit: number;
   cursor?: string;
 }
 
 /**
- * A page of cards with the counts per status and the cursor of the next page (null at the end).
+ * A page of cards with the counts per status (and, on a first page, how many articles need attention) and the cursor of the next page (null at the end).
  * A search without a sort is ordered by relevance; its cards carry snippets.
  */
 export async function listArticles(db: Queryable, options: ListOptions) {
@@ -119,7 +121,11 @@ export async function listArticles(db: Queryable, options: ListOptions) {
   const order: ArticleOrder = options.sort ?? (q ? 'rank' : 'newest');
   const after = options.cursor ? decodeCursor(options.cursor, order) : undefined;
   const site = options.site?.trim().toLowerCase() || undefined;
-  const { rows, counts } = await selectArticlePage(db, { status: options.status, q, site, order, after, limit: options.limit });
+  const attention = options.attention === 'true';
+  const { rows, counts, attention: carried } = await selectArticlePage(db, { status: options.status, q, site, attention, order, after, limit: options.limit });
+  // A first page says how many articles need attention, whatever the other filters (a plain
+  // page carries it; any other asks for it); later pages do not.
+  const needing = after ? undefined : (carried ?? (await attentionCount(db)));
   const page = rows.slice(0, options.limit);
   const last = page.at(-1);
   const nextCursor =
@@ -131,7 +137,7 @@ export async function listArticles(db: Queryable, options: ListOptions) {
     const card = cardFromRow(row);
     return snippet ? { ...card, snippet: snippet(row.title, row.snippet_source ?? '') } : card;
   });
-  return { data, counts, nextCursor };
+  return { data, counts, nextCursor, ...(needing === undefined ? {} : { attention: needing }) };
 }
 
 /** GET /articles/:id/views: its views per UTC day, the last VIEW_DAYS days, every day (oldest first). */

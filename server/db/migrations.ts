@@ -711,6 +711,47 @@ export const migrations: Migration[] = [
       )`,
     ],
   },
+  {
+    version: 20,
+    name: 'the last checks before publishing of each article, for its page and the list\'s attention filter',
+    statements: [
+      // One row per article (src/contract/checks.ts), replaced by each run; `article_updated_at`
+      // is the saved version it read, `failing` how many items are to fix.
+      `CREATE TABLE article_checks (
+        article_id text PRIMARY KEY REFERENCES articles (id) ON DELETE CASCADE,
+        checked_at timestamptz NOT NULL,
+        article_updated_at timestamptz NOT NULL,
+        word_count integer NOT NULL,
+        reading_minutes integer NOT NULL,
+        items jsonb NOT NULL,
+        failing integer NOT NULL
+      )`,
+      // The articles that need attention: few, each read through its id.
+      `CREATE INDEX article_checks_attention_idx ON article_checks (article_id) WHERE failing > 0`,
+    ],
+  },
+  {
+    version: 21,
+    name: 'each article\'s signature for near-duplicates: its normalised address, and its raw text\'s SimHash in four indexed bands',
+    statements: [
+      // src/contract/duplicates.ts: `address` is the canonical (else scraped) address normalised;
+      // `simhash` the 64 bits (null for a text too short), `band0`..`band3` its 16-bit quarters.
+      `CREATE TABLE article_signatures (
+        article_id text PRIMARY KEY REFERENCES articles (id) ON DELETE CASCADE,
+        address text,
+        simhash bigint,
+        band0 integer,
+        band1 integer,
+        band2 integer,
+        band3 integer
+      )`,
+      `CREATE INDEX article_signatures_address_idx ON article_signatures (address) WHERE address IS NOT NULL`,
+      `CREATE INDEX article_signatures_band0_idx ON article_signatures (band0) WHERE band0 IS NOT NULL`,
+      `CREATE INDEX article_signatures_band1_idx ON article_signatures (band1) WHERE band1 IS NOT NULL`,
+      `CREATE INDEX article_signatures_band2_idx ON article_signatures (band2) WHERE band2 IS NOT NULL`,
+      `CREATE INDEX article_signatures_band3_idx ON article_signatures (band3) WHERE band3 IS NOT NULL`,
+    ],
+  },
 ];
 
 /** The schema version the migrations above lead to. */

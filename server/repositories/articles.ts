@@ -15,6 +15,7 @@ import {
 import type { Queryable } from '../db/database.ts';
 import { ARTICLE_MATCH_SQL, ARTICLE_SEARCH_SQL, ARTICLE_TSQUERY_MATCH_SQL, STORED_HEAD_CHARS } from '../db/migrations.ts';
 import { phrasePairs, type PhrasePairs } from '../articles/phrase.ts';
+import { ATTENTION_COUNT_SQL, NEEDS_ATTENTION } from './articleChecks.ts';
 import { searchWords } from '../articles/snippet.ts';
 import { searchWordsBound, termShare, type TermShare } from './termShare.ts';
 import { escapeLike, isoText, parameters, SEARCH_COUNT_CAP } from '../db/sql.ts';
@@ -227,6 +228,8 @@ export interface ArticlePageQuery {
   q?: string;
   /** Only articles scraped from this host (lowercased). */
   site?: string;
+  /** Only articles whose last checks before publishing found something to fix. */
+  attention?: boolean;
   order: ArticleOrder;
   after?: ArticleCursor;
   limit: number;
@@ -345,7 +348,8 @@ function countsSql(filter: string | undefined, estimate?: { q: string; pattern: 
       with: '',
       columns: `(SELECT n FROM article_counts WHERE status = 'published') AS count_published,
         (SELECT n FROM article_counts WHERE status = 'draft') AS count_draft,
-        (SELECT count(*) FROM articles WHERE ${SCHEDULED} AND ${LIVE}) AS count_scheduled`,
+        (SELECT count(*) FROM articles WHERE ${SCHEDULED} AND ${LIVE}) AS count_scheduled,
+        ${ATTENTION_COUNT_SQL} AS count_attention`,
     };
   }
   const capped = (status: ArticleStatus) => {
@@ -371,12 +375,23 @@ function countsSql(filter: string | undefined, estimate?: { q: string; pattern: 
  * a site. Not a phrase ("two words"): the planner knows how often each word occurs, not how
  * often they follow each other.
  */
-const estimable = (q: string | undefined, site: string | undefined): q is string => !!q && !site && !q.includes('"');
+const estimable = (q: string | undefined, filtered: boolean): q is string => !!q && !filtered && !q.includes('"');
+
+/** The list's filters beside a search: a site, and the articles that need attention. */
+type Narrowing = Pick<ArticlePageQuery, 'site' | 'attention'>;
+const narrowed = (query: Narrowing) => !!query.site || !!query.attention;
+/** A narrowing's conditions (`param` adds a parameter and names it). */
+const narrowingSql = (query: Narrowing, param: (value: unknown) => string) => [
+  ...(query.site ? [`site = ${param(query.site)}`] : []),
+  ...(query.attention ? [NEEDS_ATTENTION] : []),
+];
 
 type PageRow = ArticleCardRow & {
   count_published: number | string;
   count_draft: number | string;
   count_scheduled?: number | string;
+  /** A plain page: how many articles need attention. */
+  count_attention?: number | string;
   /** With a search of words: the matches the planner expects, and the library per status. */
   expected?: number | null;
   /** A phrase tested on the newest rows: the row's place among them (null in the title tier). */
@@ -399,7 +414,7 @@ type PageRow = ArticleCardRow & {
 export async function selectArticlePage(
   db: Queryable,
   query: ArticlePageQuery,
-): Promise<{ rows: ArticleCardRow[]; counts: ArticleCounts }> {
+): Promise<{ rows: ArticleCardRow[]; counts: ArticleCounts; attention?: number }> {
   const q = query.q || undefined;
   const search = q ? await articleSearch(db, q) : undefined;
   let rows: PageRow[];
@@ -425,12 +440,13 @@ export async function selectArticlePage(
   // The tiers come in order (Append reads its branches one after the other); kept so regardless.
   if (query.order === 'rank') rows.sort((a, b) => Number(b.rank) - Number(a.rank));
   const first = rows[0];
-  if (!search && !query.site) {
+  if (!search && !narrowed(query)) {
     // An empty page has no row to carry the counts: ask for them alone.
     if (!first) return { rows, counts: await articleCounts(db) };
     return {
       rows,
       counts: { ...countsOf(Number(first.count_published), Number(first.count_draft), false), scheduled: Number(first.count_scheduled) },
+      attention: Number(first.count_attention),
     };
   }
   // Each status's count: exact from a whole first page (it is every match of its status); more
@@ -454,7 +470,7 @@ export async function selectArticlePage(
     }
   }
   if (known.published === undefined || known.draft === undefined) {
-    const counted = await filteredCounts(db, search, query.site);
+    const counted = await filteredCounts(db, search, query);
     known.published ??= counted.published;
     known.draft ??= counted.draft;
   }
@@ -463,7 +479,7 @@ export async function selectArticlePage(
       ? rows.filter((row) => row.publish_iso || row.unpublish_iso).length
       : first?.count_scheduled != null
         ? Number(first.count_scheduled)
-        : await scheduledCount(db, search, query.site);
+        : await scheduledCount(db, search, query);
   return { rows, counts: { ...countsOf(known.published!, known.draft!, true), scheduled } };
 }
 
@@ -508,7 +524,7 @@ async function phrasePage(
     const tested = Math.max(0, ...rows.map((row) => Number(row.tested ?? 0)));
     return { rows, density: tested > 0 ? rows.filter((row) => row.tested != null).length / tested : undefined };
   }
-  const whole = !query.site && query.status !== 'scheduled' && !query.after;
+  const whole = !narrowed(query) && query.status !== 'scheduled' && !query.after;
   for (const window of PHRASE_WINDOWS) {
     const rows = await pageRows(db, query, search, 'newest-windowed', window);
     // (A page of title matches alone read no window.)
@@ -565,19 +581,19 @@ async function pageRows(
   // through the index within the newest rows' dates.
   const match = !search ? undefined : tested ? rowMatch() : searchMatchSql(search, param, { q: qParam, pattern, query: tsq });
   const where = [...(match && mode === 'indexed' ? [match] : []), LIVE];
-  const site = query.site ? `site = ${added(query.site)}` : undefined;
-  if (site) where.push(site);
+  const narrowing = narrowingSql(query, added);
+  where.push(...narrowing);
   if (query.status === 'scheduled') where.push(SCHEDULED);
   else if (query.status !== 'all') where.push(`status = ${added(query.status)}`);
   // A plain page carries the counts (two rows of article_counts); a filtered one, none: they are
   // taken from the page when it holds every match, else asked for alone (filteredCounts).
-  const countColumns = search || query.site ? '' : `, ${countsSql(undefined).columns}`;
+  const countColumns = search || narrowed(query) ? '' : `, ${countsSql(undefined).columns}`;
   const after = query.after;
   const snippetSource = q ? `, ${snippetSourceSql(param(headWordPattern(q)), pattern())} AS snippet_source` : '';
   // What the planner expects of a search, beside a full page (InitPlans: computed once, and
   // only when reached: a page that holds every match needs no estimate).
   const full = `count(*) OVER () > ${query.limit}`;
-  const expectation = estimable(q, query.site)
+  const expectation = estimable(q, narrowed(query))
     ? `, CASE WHEN ${full} THEN (SELECT article_search_estimate(${qParam()}, ${pattern()})) END AS expected,
         CASE WHEN ${full} THEN (SELECT n FROM article_counts WHERE status = 'published') END AS total_published,
         CASE WHEN ${full} THEN (SELECT n FROM article_counts WHERE status = 'draft') END AS total_draft`
@@ -586,7 +602,7 @@ async function pageRows(
         // the window tells the rest), and the scheduled matches (few: through their index).
         `, (SELECT n FROM article_counts WHERE status = 'published') AS total_published,
           (SELECT n FROM article_counts WHERE status = 'draft') AS total_draft,
-          (SELECT count(*) FROM (SELECT 1 FROM articles WHERE ${[SCHEDULED, LIVE, rowMatch(), ...(site ? [site] : [])].join(' AND ')}
+          (SELECT count(*) FROM (SELECT 1 FROM articles WHERE ${[SCHEDULED, LIVE, rowMatch(), ...narrowing].join(' AND ')}
             LIMIT ${SEARCH_COUNT_CAP + 1}) m) AS count_scheduled`
       : '';
 
@@ -661,7 +677,7 @@ function unplannedTerm(param: (value: unknown) => string, q: string) {
 
 /** Whether a search's page may be read by walkedPage or cappedPage: not a phrase or an address, newest first, no site. */
 const walkable = (search: ArticleSearch, query: ArticlePageQuery) =>
-  !search.phrases && !search.address && !query.site && (query.order === 'rank' || query.order === 'newest') && query.status !== 'scheduled';
+  !search.phrases && !search.address && !narrowed(query) && (query.order === 'rank' || query.order === 'newest') && query.status !== 'scheduled';
 
 /**
  * A common term's share of the articles (by the planner's statistics: termShare.ts) from which
@@ -844,8 +860,8 @@ async function matchesPage(
 }
 
 /** How many scheduled articles match a search or a site (capped as the other counts): few, through their index. */
-async function scheduledCount(db: Queryable, search: ArticleSearch | undefined, site: string | undefined): Promise<number> {
-  const { params, filters } = filterOf(search, site);
+async function scheduledCount(db: Queryable, search: ArticleSearch | undefined, narrowing: Narrowing): Promise<number> {
+  const { params, filters } = filterOf(search, narrowing);
   const { rows } = await db.query<{ n: number | string }>(
     `SELECT count(*) AS n FROM (SELECT 1 FROM articles WHERE ${[SCHEDULED, LIVE, ...filters].join(' AND ')} LIMIT ${SEARCH_COUNT_CAP + 1}) m`,
     params,
@@ -853,26 +869,27 @@ async function scheduledCount(db: Queryable, search: ArticleSearch | undefined, 
   return Number(rows[0]!.n);
 }
 
-/** The filters of a search (`q`) and a site, with their parameters. */
-function filterOf(search: ArticleSearch | undefined, site: string | undefined) {
+/** The filters of a search (`q`), a site and the attention filter, with their parameters. */
+function filterOf(search: ArticleSearch | undefined, narrowing: Narrowing) {
   const { values: params, add: param } = parameters();
   const filters: string[] = [];
   // The text and its pattern first: the count estimate reads them as $1 and $2.
   if (search) filters.push(searchMatchSql(search, param));
-  if (site) filters.push(`site = ${param(site)}`);
+  filters.push(...narrowingSql(narrowing, param));
   return { params, filters };
 }
 
-async function filteredCounts(db: Queryable, search: ArticleSearch | undefined, site: string | undefined): Promise<ArticleCounts> {
-  const { params, filters } = filterOf(search, site);
+async function filteredCounts(db: Queryable, search: ArticleSearch | undefined, narrowing: Narrowing): Promise<ArticleCounts> {
+  const { params, filters } = filterOf(search, narrowing);
+  const filtered = narrowed(narrowing);
   const filter = filters.join(' AND ');
   const q = search?.q;
   // A phrase's counts: through its pairs where it has them (counted as a word's are); else from
   // a sample where it can tell, counted for the rest.
-  const sampled = q && !site && q.includes('"') && !search.phrases ? await sampledCounts(db, filter, params) : {};
+  const sampled = q && !filtered && q.includes('"') && !search.phrases ? await sampledCounts(db, filter, params) : {};
   const skip = (['published', 'draft'] as const).filter((status) => sampled[status] !== undefined);
   if (sampled.published !== undefined && sampled.draft !== undefined) return countsOf(sampled.published, sampled.draft, true);
-  const counts = countsSql(filter, estimable(q, site) ? { q: '$1', pattern: '$2' } : undefined, skip);
+  const counts = countsSql(filter, estimable(q, filtered) ? { q: '$1', pattern: '$2' } : undefined, skip);
   const { rows } = await db.query<{ count_published: number | string; count_draft: number | string }>(
     `${counts.with} SELECT ${counts.columns}`,
     params,

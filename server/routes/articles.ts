@@ -10,9 +10,9 @@ import {
   articleSitesResultSchema,
   articleStatsSchema,
   articleViewsSchema,
-  addressItems,
   articleChecksResultSchema,
-  MAX_CHECKED_ADDRESSES,
+  keptArticleChecksResultSchema,
+  duplicatesResultSchema,
   bulkRequestSchema,
   bulkResultSchema,
   rescrapeRequestSchema,
@@ -74,7 +74,9 @@ import {
   SEO_COLUMNS,
 } from '../repositories/articles.ts';
 import { findFileById } from '../repositories/files.ts';
-import { freshAddressChecks, storeAddressChecks } from '../repositories/addressChecks.ts';
+import { keptArticleChecks } from '../repositories/articleChecks.ts';
+import { runArticleChecks } from '../articles/runChecks.ts';
+import { duplicatesOf } from '../articles/duplicates.ts';
 import { ingestPage, pageTitle, scrapeToDraft } from '../scrape/ingest.ts';
 import { ensureHistories, recordBulkRevisions, recordRevision } from '../history/articles.ts';
 import { lockArticleForWrite } from '../repositories/revisions.ts';
@@ -88,13 +90,6 @@ const ifMatchHeaders = z.object({ 'if-match': z.string().max(100).optional() });
 const articleNotFound = () => apiError('not_found', serverMessages.articleNotFound);
 const slugTaken = () => apiError('slug_taken');
 const articlePublished = () => apiError('article_published');
-/** How long one address of another site may take to answer the checks (less than a scrape's page). */
-const ADDRESS_TIMEOUT_MS = 5_000;
-/**
- * The most a run of the checks waits for other sites' addresses: eight at a time, so 200 that
- * each take the whole ADDRESS_TIMEOUT_MS end within 125 s.
- */
-const ADDRESS_CHECKS_TIMEOUT_MS = 150_000;
 
 /** A schedule change's times as dates (checked by scheduleProblem first): undefined leaves, null clears. */
 function scheduleTimes(patch: { publishAt?: string | null; unpublishAt?: string | null }) {
@@ -214,6 +209,7 @@ export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
           }, request.user!.email);
         }),
       );
+      ctx.checks.add(row.id);
       return reply.code(201).send({ data: toArticle(row) });
     },
   });
@@ -224,7 +220,10 @@ export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       const { row, warnings, images } = await scrapeToDraft({ ...ctx, actor: request.user!.email }, request.body.url, {
         force: request.body.force,
       });
-      return reply.code(201).send({ data: toArticle(row), warnings, images });
+      ctx.checks.add(row.id);
+      // Its signature kept at once: the answer says what it looks like a copy of.
+      const duplicates = await duplicatesOf(ctx, row);
+      return reply.code(201).send({ data: toArticle(row), warnings, images, duplicates });
     },
   });
 
@@ -264,6 +263,7 @@ export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         await emitArticleEvents(tx, 'article.updated', [current.id], updatedAt);
         return updated;
       });
+      ctx.checks.add(row.id);
       return { data: toArticle(row), warnings, images };
     },
   });
@@ -335,6 +335,8 @@ export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
           return updated;
         }),
       );
+      // What the checks read changed (or may have; the canonical address: the signature's): they run again on the saved article.
+      if ('title' in patch || 'blogData' in patch || 'seo' in patch) ctx.checks.add(row.id);
       return { data: toArticle(row) };
     },
   });
@@ -473,30 +475,30 @@ export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     },
   });
 
-  app.post('/:id/checks', {
-    schema: { params: idParams, response: { 200: articleChecksResultSchema, ...errorResponses } },
+  app.get('/:id/checks', {
+    schema: { params: idParams, response: { 200: keptArticleChecksResultSchema, ...errorResponses } },
+    handler: async (request) => {
+      const kept = await keptArticleChecks(db, request.params.id);
+      if (!kept) throw articleNotFound();
+      return kept;
+    },
+  });
+
+  app.get('/:id/duplicates', {
+    schema: { params: idParams, response: { 200: duplicatesResultSchema, ...errorResponses } },
     handler: async (request) => {
       const article = await getArticle(db, request.params.id);
       if (!article) throw articleNotFound();
-      const now = new Date();
-      const limits = { tooSlow: () => apiError('page_too_slow'), tooBig: () => apiError('page_too_complex') };
-      const { checks, addresses } = await ctx.workers.run(
-        'checkArticle',
-        { html: article.blog_data ?? '', title: article.title, checkedAt: now.getTime() },
-        { timeoutMs: 30_000, ...limits },
-      );
-      // Other sites' addresses: those kept (an answer within the day, a failure within ten
-      // minutes) are not asked again; the rest, up to the cap, through the safe fetch in a worker.
-      const urls = [...new Set([...addresses.links, ...addresses.images])].slice(0, MAX_CHECKED_ADDRESSES);
-      const known = await freshAddressChecks(db, urls, now);
-      const seen = new Set(known.map((found) => found.url));
-      const asked = urls.filter((url) => !seen.has(url));
-      const answered = asked.length
-        ? await ctx.workers.run('checkAddresses', { urls: asked, fetch: { ...ctx.scrape, timeoutMs: Math.min(ctx.scrape.timeoutMs ?? ADDRESS_TIMEOUT_MS, ADDRESS_TIMEOUT_MS) } }, { timeoutMs: ADDRESS_CHECKS_TIMEOUT_MS, ...limits })
-        : [];
-      await storeAddressChecks(db, answered, now);
-      const checked = new Map([...known, ...answered].map((found) => [found.url, found]));
-      return { data: { ...checks, items: [...checks.items, ...addressItems(addresses, checked)] } };
+      return { data: await duplicatesOf(ctx, article) };
+    },
+  });
+
+  app.post('/:id/checks', {
+    schema: { params: idParams, response: { 200: articleChecksResultSchema, ...errorResponses } },
+    handler: async (request) => {
+      const checks = await runArticleChecks(ctx, request.params.id);
+      if (!checks) throw articleNotFound();
+      return { data: checks };
     },
   });
 

@@ -131,6 +131,7 @@ export const historyRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
           await emitArticleEvents(tx, 'article.updated', [current.id], at);
           return restored;
         });
+        ctx.checks.add(row.id);
         return { data: toArticle(row) };
       } catch (error) {
         if (isUniqueViolation(error, 'articles_slug_key')) throw apiError('slug_taken');

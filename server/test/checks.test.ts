@@ -6,7 +6,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { articleChecksResultSchema, articleSchema, checkTexts, serverMessages } from '../../src/contract/index.ts';
+import { articleChecksResultSchema, articleListResultSchema, articleSchema, checkTexts, keptArticleChecksResultSchema, serverMessages } from '../../src/contract/index.ts';
+import { storeArticleChecks } from '../repositories/articleChecks.ts';
 import { auth, backends, useHarness } from './helpers.ts';
 
 /** A site whose paths answer 200, 404, a redirect to 200, or nothing in time; it counts what it was asked. */
@@ -126,6 +127,94 @@ describe.each(backends)('the checks before publishing ($name)', (backend) => {
       await runLocal(article.id);
       expect(site.asked.slice(before).sort()).toEqual(['/gone', '/missing.png', '/moved', '/ok', '/ok', '/photo.png', '/slow', '/to-metadata']);
     }, 30_000);
+  });
+
+  const kept = async (id: string, app = ctx.h.app) => {
+    const res = await app.inject({ method: 'GET', url: `/api/articles/${id}/checks`, headers: auth(ctx.token) });
+    expect(res.statusCode, res.body).toBe(200);
+    return keptArticleChecksResultSchema.parse(res.json());
+  };
+
+  it('keeps the last run for the article page, and says when the article was saved after it', async () => {
+    const article = await create('<p>Three plain words.</p><img src="/b.png">');
+    expect(await kept(article.id)).toEqual({ data: null, stale: false });
+    const { data } = articleChecksResultSchema.parse((await run(article.id)).json());
+    expect(await kept(article.id)).toEqual({ data, stale: false });
+    // Saved again (this app runs nothing by itself): the kept result is of the version before.
+    const saved = await ctx.api('PATCH', `/api/articles/${article.id}`, { blogData: '<p>Other words.</p>' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await kept(article.id)).toEqual({ data, stale: true });
+    const res = await ctx.h.app.inject({ method: 'GET', url: '/api/articles/nope/checks', headers: auth(ctx.token) });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: serverMessages.articleNotFound, code: 'not_found' });
+  });
+
+  it('never keeps the result of an earlier save over a later one\'s, whichever run ends last', async () => {
+    const article = await create('<p>Words.</p>');
+    const result = (detail: string) => ({ checkedAt: new Date().toISOString(), wordCount: 1, readingMinutes: 1, items: [{ kind: 'title' as const, ok: true, target: '', detail }] });
+    const saved = new Date(article.updatedAt);
+    await storeArticleChecks(ctx.h.db, article.id, saved, result('of the saved version'));
+    // A run of the version before it ends later: not kept.
+    await storeArticleChecks(ctx.h.db, article.id, new Date(saved.getTime() - 1_000), result('of the version before'));
+    expect((await kept(article.id)).data!.items[0]!.detail).toBe('of the saved version');
+    // Nor for an article deleted for good meanwhile.
+    await ctx.h.db.query('DELETE FROM articles WHERE id = $1', [article.id]);
+    await storeArticleChecks(ctx.h.db, article.id, saved, result('of a deleted article'));
+    expect((await ctx.h.db.query('SELECT count(*)::int AS n FROM article_checks')).rows[0]).toEqual({ n: 0 });
+  });
+
+  describe('run by the server after each change', () => {
+    let local: Awaited<ReturnType<typeof ctx.h.buildApp>>;
+    beforeAll(async () => {
+      local = await ctx.h.buildApp({ background: { checks: true } });
+    });
+    const list = async (query: string) => {
+      const res = await local.inject({ method: 'GET', url: `/api/articles/admin/articles?${query}`, headers: auth(ctx.token) });
+      expect(res.statusCode, res.body).toBe(200);
+      return articleListResultSchema.parse(res.json());
+    };
+    const send = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: Record<string, unknown>) =>
+      local.inject({ method, url, headers: auth(ctx.token), ...(payload === undefined ? {} : { payload }) });
+
+    it('at creation and on save: the list\'s attention filter and its count follow the kept results', async () => {
+      const fine = await send('POST', '/api/articles', { slug: 'fine-one', title: 'Fine', blogData: '<p>Nothing to fix.</p>' });
+      const broken = await send('POST', '/api/articles', { slug: 'broken-one', title: 'Broken', blogData: '<h2>A</h2><h4>B</h4><img src="/x.png">' });
+      expect([fine.statusCode, broken.statusCode]).toEqual([201, 201]);
+      const [fineId, brokenId] = [fine.json().data.id as string, broken.json().data.id as string];
+      await local.checksIdle();
+      expect((await kept(brokenId, local)).data!.items.filter((item) => !item.ok).map((item) => item.kind)).toEqual(['alt', 'headings']);
+      expect((await kept(fineId, local)).data!.items.every((item) => item.ok)).toBe(true);
+
+      const attention = await list('attention=true');
+      expect(attention.data.map((card) => card.id)).toEqual([brokenId]);
+      expect(attention.counts).toMatchObject({ all: 1, draft: 1, published: 0 });
+      expect(attention.attention).toBe(1);
+      // Without the filter: every article, and the same attention count.
+      expect(await list('')).toMatchObject({ counts: { all: 2 }, attention: 1 });
+      // With a search beside it: both filters.
+      expect((await list('attention=true&q=fine')).data).toEqual([]);
+      expect((await list('attention=true&q=broken')).data.map((card) => card.id)).toEqual([brokenId]);
+
+      // Fixed and saved: run again by itself, the article leaves the filter.
+      const fixed = await send('PATCH', `/api/articles/${brokenId}`, { blogData: '<h2>A</h2><h3>B</h3><img src="/x.png" alt="A chart">' });
+      expect(fixed.statusCode, fixed.body).toBe(200);
+      await local.checksIdle();
+      expect(await kept(brokenId, local)).toMatchObject({ stale: false });
+      expect((await list('attention=true')).data).toEqual([]);
+      expect((await list('')).attention).toBe(0);
+    });
+
+    it('an article in the trash needs no attention; back from it, it does again', async () => {
+      const created = await send('POST', '/api/articles', { slug: 'trashed-one', blogData: '<p>No title.</p>' });
+      const id = created.json().data.id as string;
+      await local.checksIdle();
+      expect((await list('')).attention).toBe(1);
+      expect((await send('DELETE', `/api/articles/${id}`)).statusCode).toBe(204);
+      expect((await list('')).attention).toBe(0);
+      expect((await list('attention=true')).data).toEqual([]);
+      expect((await send('POST', `/api/articles/${id}/restore`, {})).statusCode).toBe(200);
+      expect((await list('attention=true')).data.map((card) => card.id)).toEqual([id]);
+    });
   });
 
   it('answers 404 for an unknown article', async () => {

@@ -89,6 +89,9 @@ export async function openHarness(backend: Backend, overrides: Partial<AppOption
       admin: ADMIN,
       ...overrides,
       ...more,
+      // The checks before publishing do not run by themselves after each write (they would ask
+      // other sites of every test's HTML): a test turns them on with `background: { checks: true }`.
+      background: { checks: false, ...overrides.background, ...more.background },
     });
     apps.push(app);
     return app;

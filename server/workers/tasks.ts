@@ -3,7 +3,7 @@
  * TaskResult: an ApiError cannot cross the thread boundary as itself (structured clone keeps
  * only message and name), so a refusal travels as plain fields and is rebuilt by the pool.
  */
-import type { AddressCheck, ApiErrorCode, ArticleChecks } from '../../src/contract/index.ts';
+import type { AddressCheck, ApiErrorCode, ArticleChecks, TextSignature } from '../../src/contract/index.ts';
 import { ApiError } from '../errors.ts';
 import type { ExtractedArticle } from '../scrape/extract.ts';
 import type { SafeFetchOptions } from '../scrape/safe-fetch.ts';
@@ -14,6 +14,7 @@ const inspect = () => import('../files/inspect.ts');
 const pdfRender = () => import('../files/pdfRender.ts');
 const fetcher = () => import('../scrape/safe-fetch.ts');
 const checks = () => import('../articles/checks.ts');
+const duplicates = () => import('../../src/contract/duplicates.ts');
 
 /** Where a job marks the time it started running (see WorkerPool: its time limit counts from here). */
 export interface Timed {
@@ -93,4 +94,9 @@ export function checkArticle(
 /** Whether each address answers, through the safe fetch, a few at a time (see server/articles/checks.ts). */
 export function checkAddresses(input: Timed & { urls: string[]; fetch: SafeFetchOptions }): Promise<TaskResult<AddressCheck[]>> {
   return settle(input, checks, ({ probeAddresses }) => probeAddresses(input.urls, input.fetch));
+}
+
+/** A raw text's signature for near-duplicates (see src/contract/duplicates.ts): up to a few milliseconds a 100 KB text. */
+export function textSignature(input: Timed & { text: string }): Promise<TaskResult<TextSignature | null>> {
+  return settle(input, duplicates, ({ textSignature: sign }) => sign(input.text));
 }

@@ -26,4 +26,5 @@ export const inspectFile = tasks.inspectFile;
 export const pdfThumbnail = tasks.pdfThumbnail;
 export const checkArticle = tasks.checkArticle;
 export const checkAddresses = tasks.checkAddresses;
+export const textSignature = tasks.textSignature;
 export default tasks.scrapePage;

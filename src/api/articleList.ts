@@ -16,6 +16,8 @@ export interface ArticleListParams {
   sort?: ArticleSort;
   /** A host as GET /articles/admin/sites lists it; '' for every site. */
   site: string;
+  /** Only the articles whose last checks found something to fix. */
+  attention?: boolean;
 }
 
 /**
@@ -32,7 +34,7 @@ export const articleListQuery = (params: ArticleListParams) =>
   infiniteQueryOptions({
     queryKey: articleListKeys.pages(params),
     queryFn: ({ pageParam }) =>
-      fetchArticlePage({ ...params, limit: ARTICLE_PAGE_SIZE, cursor: pageParam ?? undefined }),
+      fetchArticlePage({ ...params, attention: params.attention ? 'true' : undefined, limit: ARTICLE_PAGE_SIZE, cursor: pageParam ?? undefined }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     // While a refined search, another order or another site loads, the tab keeps showing the

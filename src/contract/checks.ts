@@ -3,7 +3,12 @@
  * text on every image, headings that do not skip a level, and how long it is to read.
  *
  * - `POST /articles/:id/checks` (any role that may read the article): runs them on the saved
- *   article (in the server's worker pool) and answers `{ data: ArticleChecks }`.
+ *   article (in the server's worker pool), keeps the result and answers `{ data: ArticleChecks }`.
+ * - `GET /articles/:id/checks`: the last result kept, `{ data: ArticleChecks | null, stale }`
+ *   (null before any run; `stale` when the article was saved after it, and its run is not done).
+ *   The server runs them by itself when an article is created or scraped and when its title or
+ *   blog HTML changes (off the request thread, one article after the other), so the list's
+ *   `?attention=true` (src/contract/index.ts) finds the articles with something to fix.
  *
  * `checkArticle` is the one rule, over any DOM (the server's jsdom, the browser's DOMParser in
  * the stories' mocks). Needs zod; re-exported by `./index`.
@@ -33,6 +38,16 @@ export const articleChecksSchema = z.object({
 export type ArticleChecks = z.infer<typeof articleChecksSchema>;
 
 export const articleChecksResultSchema = z.object({ data: articleChecksSchema });
+
+export const keptArticleChecksResultSchema = z.object({
+  data: articleChecksSchema.nullable(),
+  /** The article was saved after the result: its own run is queued or running (or failed). */
+  stale: z.boolean(),
+});
+export type KeptArticleChecksResult = z.infer<typeof keptArticleChecksResultSchema>;
+
+/** How many items of a result are to fix. */
+export const failingItems = (checks: Pick<ArticleChecks, 'items'>) => checks.items.filter((item) => !item.ok).length;
 
 /** Words an adult reads a minute (Ghost's figure). */
 export const WORDS_PER_MINUTE = 275;

@@ -24,7 +24,9 @@ export * from './webhooks';
 import { articleScheduleShape, schedulePatchSchema } from './schedule';
 export * from './seo';
 export * from './checks';
+export * from './duplicates';
 import { articleSeoShape, seoPatchSchema } from './seo';
+import { duplicateSchema } from './duplicates';
 
 export const articleSchema = z.object({
   id: z.string(),
@@ -136,6 +138,11 @@ export const articleListResultSchema = z.object({
   data: z.array(articleCardSchema),
   counts: articleCountsSchema,
   nextCursor: z.string().nullable(),
+  /**
+   * On a first page: the articles whose last checks before publishing found something to fix,
+   * whatever the list's filters, capped as search counts are (the "Needs attention" toggle's count).
+   */
+  attention: z.number().int().nonnegative().optional(),
 });
 export type ArticleListResult = z.infer<typeof articleListResultSchema>;
 
@@ -681,12 +688,15 @@ export const MAX_SEARCH_LENGTH = 200;
  * which the server may send from the database's statistics, without counting, when it expects
  * far more matches (at least twice the cap).
  * `site`: only articles scraped from this host (as GET /articles/admin/sites lists them).
+ * `attention=true`: only articles whose last checks before publishing found something to fix
+ * (src/contract/checks.ts); the counts then count those.
  */
 export const articleListQuerySchema = z.object({
   status: articleFilterSchema.default('all'),
   q: z.string().max(MAX_SEARCH_LENGTH).optional(),
   sort: articleSortSchema.optional(),
   site: z.string().max(253).optional(),
+  attention: z.enum(['true', 'false']).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   cursor: z.string().max(2000).optional(),
 });
@@ -732,6 +742,11 @@ export const scrapeResultSchema = z.object({
     /** Images whose bytes were already in the library. */
     reused: z.number().int().nonnegative(),
   }),
+  /**
+   * A new draft's near-duplicates already in the library ("Looks like a copy of …"; see
+   * src/contract/duplicates.ts). Optional only so that another server's answers still parse.
+   */
+  duplicates: z.array(duplicateSchema).optional(),
 });
 export type ScrapeResult = z.infer<typeof scrapeResultSchema>;
 

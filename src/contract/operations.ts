@@ -32,6 +32,14 @@ export const OPERATIONS: Record<string, { operationId: OperationId; summary: str
   'PATCH /api/articles/:id/publish': { operationId: 'publishArticle', summary: 'Publish an article' },
   'PATCH /api/articles/:id/draft': { operationId: 'convertArticleToDraft', summary: 'Turn an article back into a draft' },
   'GET /api/articles/:id/views': { operationId: 'getArticleViews', summary: 'An article\'s public reads per day' },
+  'GET /api/articles/:id/checks': {
+    operationId: 'getArticleChecks',
+    summary: 'The last checks before publishing kept for an article, and whether it was saved since',
+  },
+  'GET /api/articles/:id/duplicates': {
+    operationId: 'getArticleDuplicates',
+    summary: 'The articles an article looks like a copy of: the same address once normalised, or a text at least 90% alike',
+  },
   'POST /api/articles/:id/checks': {
     operationId: 'checkArticle',
     summary: 'Run the checks before publishing on an article\'s saved HTML: title, alt text, heading order, word count and reading time',

@@ -57,6 +57,8 @@ export const OPERATION_ACCESS = {
   getArticle: 'viewer',
   getArticleViews: 'viewer',
   checkArticle: 'viewer',
+  getArticleChecks: 'viewer',
+  getArticleDuplicates: 'viewer',
   listArticleRevisions: 'viewer',
   getArticleRevision: 'viewer',
   createArticle: 'author',

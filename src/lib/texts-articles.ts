@@ -32,6 +32,13 @@ export const articlesScreenTexts = {
   siteLabel: 'Filter by source site',
   allSites: 'All sites',
   siteOption: (site: string, count: number) => `${site} (${count.toLocaleString('en-US')})`,
+  /** The toggle of the articles whose last checks before publishing found something to fix. */
+  attention: 'Needs attention',
+  /** Its count, beside it (capped as search counts: '1,000+'). */
+  attentionCount: (count: string) => `(${count})`,
+  attentionHint: 'Only articles whose last checks before publishing found something to fix',
+  nothingNeedsAttention: 'Nothing needs attention',
+  nothingNeedsAttentionHint: 'The last checks of the articles in this tab found nothing to fix.',
 } as const;
 
 /** Texts of the trash: the Trash tab, its rows and dialog, and the toasts of delete, Undo and restore. */

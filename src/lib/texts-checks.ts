@@ -8,7 +8,14 @@ export const checksTexts = {
   run: 'Run the checks',
   runAgain: 'Run them again',
   running: 'Checking…',
-  notRun: 'Not run yet on this page.',
+  notRun: 'Not run yet on this article.',
+  loading: 'Reading the last checks…',
+  /** The article was saved after the result shown: the server's own run of it is not done. */
+  stale: 'Saved since: they run again by themselves.',
+  /** An item's button that puts its place in the HTML editor in view, selected. */
+  show: 'Show in the HTML',
+  /** Its accessible name, with what it is about. */
+  showLabel: (kind: string, target: string) => `Show in the HTML: ${kind}, ${target}`,
   kinds: { title: 'Title', alt: 'Alt text', headings: 'Headings', link: 'Link', image: 'Image' } satisfies Record<CheckKind, string>,
   passed: 'Passed',
   failed: 'To fix',

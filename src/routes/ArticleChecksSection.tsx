@@ -1,25 +1,68 @@
-import { useMutation } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { articleKeys } from '../api/articles';
 import { api } from '../api/client';
 import { ChecksCard } from '../components/article-detail/ChecksCard';
 import { messageOf } from '../components/lists/TrashList';
-import type { Article } from '../contract';
+import type { Article, CheckItem, KeptArticleChecksResult } from '../contract';
+import { checkPlace, type Place } from '../lib/checkPlace';
+
+/** How often the kept result is read again while the server's own run of the last save is not done. */
+const STALE_POLL_MS = 3_000;
+/** How many times at most (a minute): a run that failed leaves the result stale until one on demand. */
+const STALE_POLLS = 20;
 
 /**
- * The article page's checks before publishing: run on demand (`POST /articles/:id/checks`, in
- * the server's worker pool, on the saved HTML); the last result stays on the page until they run again.
+ * The article page's checks before publishing: the result the server keeps (`GET
+ * /articles/:id/checks`, run by itself after each change of the title or HTML; read again
+ * after each save, and every few seconds while that run is not done), and a run on demand
+ * (`POST`). Each item to fix that the HTML being edited still holds has a way to its place.
  */
-export function ArticleChecksSection({ article, unsaved }: { article: Article; unsaved: boolean }) {
+export function ArticleChecksSection({
+  article,
+  html,
+  unsaved,
+  onShow,
+}: {
+  article: Article;
+  /** The HTML being edited: where an item's place is looked for. */
+  html: string;
+  unsaved: boolean;
+  onShow: (place: Place) => void;
+}) {
+  const client = useQueryClient();
+  // Keyed by the saved version: a save reads the result again.
+  const key = [...articleKeys.detail(article.id), 'checks', article.updatedAt];
+  const kept = useQuery({
+    queryKey: key,
+    queryFn: () => api(`/articles/${encodeURIComponent(article.id)}/checks`, { schema: (s) => s.keptArticleChecksResultSchema }),
+    refetchInterval: (query) => (query.state.data?.stale && query.state.dataUpdateCount < STALE_POLLS ? STALE_POLL_MS : false),
+  });
   const run = useMutation({
     mutationFn: async () =>
       (await api(`/articles/${encodeURIComponent(article.id)}/checks`, { method: 'POST', schema: (s) => s.articleChecksResultSchema })).data,
+    onSuccess: (data) => client.setQueryData<KeptArticleChecksResult>(key, { data, stale: false }),
   });
+  const canShow = useCallback((item: CheckItem) => checkPlace(html, item) !== null, [html]);
+  const show = useCallback(
+    (item: CheckItem) => {
+      const place = checkPlace(html, item);
+      if (place) onShow(place);
+    },
+    [html, onShow],
+  );
+  const error = run.isError ? messageOf(run.error) : kept.isError ? messageOf(kept.error) : null;
   return (
     <ChecksCard
-      checks={run.data ?? null}
+      checks={kept.data?.data ?? null}
+      loading={kept.isPending}
+      stale={kept.data?.stale ?? false}
       running={run.isPending}
-      error={run.isError ? messageOf(run.error) : null}
+      error={error}
       onRun={() => run.mutate()}
       unsaved={unsaved}
+      onShow={show}
+      canShow={canShow}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useArticlePresence } from '../api/presence';
 import { EditingNotice, PresenceAvatars, TakenOverNotice } from '../components/article-detail/ArticlePresence';
@@ -9,11 +9,13 @@ import { useAccess } from '../api/system';
 import { ArticleDetailView, ArticleLoading, ArticleNotFound } from '../components/article-detail';
 import type { Article } from '../contract';
 import type { Access } from '../lib/access';
+import type { Place, Reveal } from '../lib/checkPlace';
 import { FullThemeProvider } from '../theme/FullThemeProvider';
 import { ArticleHistorySection } from './ArticleHistorySection';
 import { ArticleScheduleSection } from './ArticleScheduleSection';
 import { ArticleSeoSection } from './ArticleSeoSection';
 import { ArticleChecksSection } from './ArticleChecksSection';
+import { ArticleDuplicatesSection } from './ArticleDuplicatesSection';
 import { texts } from '../lib/texts';
 import { useArticleEditor } from './useArticleEditor';
 import { useTrashToasts } from './useTrashToasts';
@@ -40,6 +42,9 @@ function ArticleEditor({
   const hasUnsavedEdits = editor.slug.value !== (article.slug ?? '') || editor.html.value !== (article.blogData ?? '');
   const presence = useArticlePresence(article.id, hasUnsavedEdits);
   const [viewReadOnly, setViewReadOnly] = useState(false);
+  // A place of the HTML an item of the checks asked the editor to show.
+  const [reveal, setReveal] = useState<Reveal | null>(null);
+  const onShowPlace = useCallback((place: Place) => setReveal({ ...place, nonce: Date.now() }), []);
   // Another page holds the editing lease, or took it from this one: the editors are read-only.
   const leaseRefused = presence.taken
     ? presenceTexts.takenReadOnly(presence.taken.by)
@@ -55,7 +60,7 @@ function ArticleEditor({
     <ArticleDetailView
       {...editor}
       slug={{ ...editor.slug, onChange: touched(editor.slug.onChange) }}
-      html={{ ...editor.html, onChange: touched(editor.html.onChange) }}
+      html={{ ...editor.html, onChange: touched(editor.html.onChange), reveal }}
       refused={{ ...editor.refused, edit: editor.refused?.edit ?? leaseRefused }}
       presence={
         <>
@@ -83,7 +88,8 @@ function ArticleEditor({
           refused={editor.refused?.edit ?? leaseRefused ?? (article.status === 'published' ? texts.article.publishedLocked : null)}
         />
       }
-      checks={<ArticleChecksSection article={article} unsaved={hasUnsavedEdits} />}
+      duplicates={<ArticleDuplicatesSection article={article} />}
+      checks={<ArticleChecksSection article={article} html={editor.html.value} unsaved={hasUnsavedEdits} onShow={onShowPlace} />}
       schedule={<ArticleScheduleSection article={article} refused={options.access.whyNot('scheduleArticle')} />}
       history={
         <ArticleHistorySection

@@ -43,13 +43,14 @@ function Articles({ access }: { access: Access }) {
   const query = params.get('q')?.trim() ?? '';
   const sort = parseSort(params.get('sort'));
   const site = params.get('site')?.trim().toLowerCase() ?? '';
+  const attention = params.get('attention') === 'true';
   const navigate = useNavigate();
   const [view, setView] = useArticlesView();
 
   // A tab, an order and a site are each a list of their own (pushed: Back returns to the
   // previous one); how a search is written is useSearchDraft's choice.
   const setUrl = useCallback(
-    (name: 'status' | 'q' | 'sort' | 'site', value: string, mode: SearchHistoryMode) =>
+    (name: 'status' | 'q' | 'sort' | 'site' | 'attention', value: string, mode: SearchHistoryMode) =>
       setParams(
         (current) => {
           const next = new URLSearchParams(current);
@@ -64,7 +65,7 @@ function Articles({ access }: { access: Access }) {
   );
   const search = useSearchDraft(query, (q, mode) => setUrl('q', q, mode));
   // On the trash, the All list still answers the status tabs' counts.
-  const list = useArticleList({ status: filter, q: query, sort, site });
+  const list = useArticleList({ status: filter, q: query, sort, site, attention });
   const sites = useArticleSites(filter);
   const trashCount = useTrashCount();
   const trash = useTrashTab(isTrash, { restore: access.may('restoreArticle'), deleteForever: access.may('purgeArticle') });
@@ -75,7 +76,7 @@ function Articles({ access }: { access: Access }) {
   const articles = useMemo(() => pages?.flatMap((page) => page.data), [pages]);
   const ids = useMemo(() => articles?.map((a) => a.id) ?? [], [articles]);
   // A selection belongs to its list: another tab, search, sort or site starts with none.
-  const selection = useArticleSelection(ids, JSON.stringify([tab, query, sort, site]));
+  const selection = useArticleSelection(ids, JSON.stringify([tab, query, sort, site, attention]));
   const bulk = useBulkActions(selection.clear);
   const { selected } = selection;
   const { run } = bulk;
@@ -107,6 +108,7 @@ function Articles({ access }: { access: Access }) {
     [setUrl],
   );
   const onSiteChange = useCallback((next: string) => setUrl('site', next, 'push'), [setUrl]);
+  const onAttentionChange = useCallback((next: boolean) => setUrl('attention', next ? 'true' : '', 'push'), [setUrl]);
   const shownSort: ArticleSortChoice = sort ?? (query ? 'relevance' : 'newest');
 
   const shared = {
@@ -120,6 +122,7 @@ function Articles({ access }: { access: Access }) {
     onLoadMore: loadMore,
     search: query,
     onClearSearch: clearSearch,
+    attention,
     // Selections are for bulk actions: none for a role that may not make them.
     selected: access.may('bulkArticles') ? selected : undefined,
     onToggleSelect: access.may('bulkArticles') ? selection.toggle : undefined,
@@ -146,6 +149,9 @@ function Articles({ access }: { access: Access }) {
         site={site}
         sites={sites.data?.data}
         onSiteChange={onSiteChange}
+        attention={attention}
+        attentionCount={pages?.[0]?.attention}
+        onAttentionChange={onAttentionChange}
         disabled={isTrash}
       />
       <ArticleFilterTabs

@@ -4,6 +4,9 @@
  */
 import { delay, http, HttpResponse } from 'msw';
 import type {
+  Duplicate,
+  DuplicatesResult,
+  KeptArticleChecksResult,
   ArticleViews,
   Article,
   ArticleChecks,
@@ -28,7 +31,14 @@ import {
   addressItems,
   apiErrors,
   checkArticle,
+  byLikeness,
   checkTexts,
+  DUPLICATE_SIMILARITY,
+  failingItems,
+  MAX_DUPLICATES,
+  normalAddress,
+  signatureSimilarity,
+  textSignature,
   MAX_BULK_IDS,
   MAX_REVISION_NAME_LENGTH,
   MAX_SEARCH_LENGTH,
@@ -93,18 +103,69 @@ const ORDERS: Record<ArticleSort, (a: Article, b: Article) => number> = {
     a.title == null || b.title == null ? Number(a.title == null) - Number(b.title == null) : a.title.toLowerCase().localeCompare(b.title.toLowerCase()),
 };
 
-/** One page of the list (no cursors: the stories' data fits in one), with counts of the search and site. */
+/**
+ * An article's checks before publishing, by the same rule as the server's, on the browser's DOM
+ * (kept per saved version: the server runs them by itself after each change). Other sites'
+ * addresses are not asked here: one whose path says "broken" or "missing" answers 404.
+ */
+const checked = new WeakMap<Article, ArticleChecks>();
+function checksOf(article: Article): ArticleChecks {
+  const kept = checked.get(article);
+  if (kept) return kept;
+  const html = new DOMParser().parseFromString(`<!doctype html><body>${article.blogData ?? ''}</body>`, 'text/html');
+  const checks = checkArticle(html, article.title ?? null, new Date(fixturesNow));
+  const addresses = addressesOf(html);
+  const answers = new Map(
+    [...addresses.links, ...addresses.images].map((url) => {
+      const ok = !/broken|missing/.test(url);
+      return [url, { url, ok, detail: ok ? '' : checkTexts.status(404) }];
+    }),
+  );
+  const found = { ...checks, items: [...checks.items, ...addressItems(addresses, answers)] };
+  checked.set(article, found);
+  return found;
+}
+
+/**
+ * The articles `article` looks like a copy of among `all`, as the server finds them, but for one
+ * thing: by address, only another spelling of it counts (an AMP or print version, tracking
+ * parameters). The stories' fixtures share one default address, which the server would have
+ * refused to scrape twice.
+ */
+function duplicatesIn(all: Article[], article: Article): Duplicate[] {
+  const own = article.canonicalUrl ?? article.scrapedUrl;
+  const address = normalAddress(own);
+  const signature = textSignature(article.scrappedData);
+  const found: Duplicate[] = [];
+  for (const other of all) {
+    if (other.id === article.id) continue;
+    const theirs = textSignature(other.scrappedData);
+    const similarity = signature && theirs ? signatureSimilarity(signature, theirs) : 0;
+    const theirAddress = other.canonicalUrl ?? other.scrapedUrl;
+    if (address !== null && theirAddress !== own && normalAddress(theirAddress) === address) found.push({ id: other.id, title: other.title ?? null, similarity, reason: 'address' });
+    else if (similarity >= DUPLICATE_SIMILARITY) found.push({ id: other.id, title: other.title ?? null, similarity, reason: 'text' });
+  }
+  return found.sort(byLikeness).slice(0, MAX_DUPLICATES);
+}
+
+/** Whether an article's checks found something to fix (never, where no DOM parses HTML: the mocks' unit tests). */
+const needsAttention = (article: Article) => typeof DOMParser !== 'undefined' && failingItems(checksOf(article)) > 0;
+
+/** One page of the list (no cursors: the stories' data fits in one), with counts of the search, site and attention filter. */
 function listOf(all: Article[], params: URLSearchParams): ArticleListResult {
   const status = (params.get('status') ?? 'all') as ArticleFilter;
   const q = params.get('q')?.trim() ?? '';
   const site = params.get('site')?.toLowerCase();
+  const attention = params.get('attention') === 'true';
   const sort = (params.get('sort') ?? 'newest') as ArticleSort;
-  const found = all.filter((a) => (!q || matches(a, q)) && (!site || siteOf(a) === site)).sort(ORDERS[sort] ?? ORDERS.newest);
+  const found = all
+    .filter((a) => (!q || matches(a, q)) && (!site || siteOf(a) === site) && (!attention || needsAttention(a)))
+    .sort(ORDERS[sort] ?? ORDERS.newest);
   const shown = status === 'all' ? found : found.filter((a) => (status === 'scheduled' ? isScheduled(a) : a.status === status));
   const data = shown
     .slice(0, Number(params.get('limit') ?? 50))
     .map((a) => ({ ...toArticleCard(a), snippet: q ? snippetOf(a, q) : null }));
-  return { data, counts: countsOf(found), nextCursor: null };
+  return { data, counts: countsOf(found), nextCursor: null, attention: all.filter(needsAttention).length };
 }
 
 /** The hosts of the articles of a status, most articles first (as GET /admin/sites answers; a search does not narrow it). */
@@ -267,21 +328,22 @@ export function articlesApi(
       }));
       return HttpResponse.json<ArticleViews>({ data, total: 0 });
     }),
-    // The checks before publishing, by the same rule as the server's, on the browser's DOM.
+    // The checks before publishing: those the server ran by itself after the last change, and a run on demand.
+    http.get(`${API}/:id/checks`, ({ params }) => {
+      const article = db.get(String(params.id));
+      if (!article) return articleNotFound();
+      return HttpResponse.json<KeptArticleChecksResult>({ data: checksOf(article), stale: false });
+    }),
+    // Near-duplicates, by the server's rule (src/contract/duplicates.ts) over the stories' library.
+    http.get(`${API}/:id/duplicates`, ({ params }) => {
+      const article = db.get(String(params.id));
+      if (!article) return articleNotFound();
+      return HttpResponse.json<DuplicatesResult>({ data: duplicatesIn([...db.values()], article) });
+    }),
     http.post(`${API}/:id/checks`, ({ params }) => {
       const article = db.get(String(params.id));
       if (!article) return articleNotFound();
-      const html = new DOMParser().parseFromString(`<!doctype html><body>${article.blogData ?? ''}</body>`, 'text/html');
-      const checks = checkArticle(html, article.title ?? null, new Date(fixturesNow));
-      // Other sites' addresses are not asked here: one whose path says "broken" or "missing" answers 404.
-      const addresses = addressesOf(html);
-      const checked = new Map(
-        [...addresses.links, ...addresses.images].map((url) => {
-          const ok = !/broken|missing/.test(url);
-          return [url, { url, ok, detail: ok ? '' : checkTexts.status(404) }];
-        }),
-      );
-      return HttpResponse.json<{ data: ArticleChecks }>({ data: { ...checks, items: [...checks.items, ...addressItems(addresses, checked)] } });
+      return HttpResponse.json<{ data: ArticleChecks }>({ data: checksOf(article) });
     }),
     http.get(`${API}/admin/stats`, () => HttpResponse.json<ArticleStats>(statsOf([...db.values()]))),
     http.get(`${API}/admin/trash`, ({ request }) =>

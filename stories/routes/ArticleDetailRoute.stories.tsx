@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test';
+import { duplicatesTexts as dup } from '../../src/lib/texts-duplicates';
 import { http, HttpResponse } from 'msw';
 import { shortId } from '../../src/lib/format';
 import { texts } from '../../src/lib/texts';
@@ -1125,27 +1126,69 @@ const toCheck = makeArticle({
     '<h2>Morning</h2><p>The boats come in early. <a href="https://harbour.example.com/broken-page">More</a></p><h4>Prices</h4><img src="/api/files/file_02/content">',
 });
 
-/** The checks before publishing, run on demand: the items to fix, the words and reading time. */
+/**
+ * The checks before publishing: the result the server kept from its own run after the last
+ * change (the items to fix, the words and reading time), run again on demand; an item to fix
+ * puts its place in the HTML editor in view, selected.
+ */
 export const ChecksRun: Story = {
   beforeEach({ msw }) {
     msw.use(...articleHandlers.api([...articles, toCheck]));
   },
   args: { path: `/articles/${toCheck.id}` },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, step }) => {
     const card = within(await within(canvasElement).findByRole('region', { name: chk.title }, ready));
-    await expect(card.getByText(chk.notRun)).toBeVisible();
-    await userEvent.click(card.getByRole('button', { name: chk.run }));
-    // Eight words (the headings' and the link's too) and 12 s for the image: a minute.
-    await expect(await card.findByText(`${chk.outcome(3)} ${chk.reading(8, 1)}`, {}, ready)).toBeVisible();
-    await expect(card.getByText('https://harbour.example.com/broken-page')).toBeVisible();
-    // Said to a screen reader too: the outcome is in a live region.
-    await expect(card.getByRole('status')).toHaveTextContent(chk.outcome(3));
-    await expect(card.getByText(new RegExp(checkTexts.altMissing.slice(0, 20)))).toBeVisible();
-    await expect(card.getByText('/api/files/file_02/content')).toBeVisible();
-    await expect(card.getByText('Prices')).toBeVisible();
-    await expect(card.getByRole('button', { name: chk.runAgain })).toBeEnabled();
+    await step('the kept result is there on opening', async () => {
+      // Eight words (the headings' and the link's too) and 12 s for the image: a minute.
+      await expect(await card.findByText(`${chk.outcome(3)} ${chk.reading(8, 1)}`, {}, ready)).toBeVisible();
+      await expect(card.getByText('https://harbour.example.com/broken-page')).toBeVisible();
+      // Said to a screen reader too: the outcome is in a live region.
+      await expect(card.getByRole('status')).toHaveTextContent(chk.outcome(3));
+      await expect(card.getByText(new RegExp(checkTexts.altMissing.slice(0, 20)))).toBeVisible();
+      await expect(card.getByText('/api/files/file_02/content')).toBeVisible();
+      await expect(card.getByText('Prices')).toBeVisible();
+    });
+    await step('run again on demand', async () => {
+      await userEvent.click(card.getByRole('button', { name: chk.runAgain }));
+      await expect(await card.findByRole('button', { name: chk.runAgain }, ready)).toBeEnabled();
+      await expect(card.getByRole('status')).toHaveTextContent(chk.outcome(3));
+    });
+    await step('an item to fix shows its place in the HTML editor', async () => {
+      const editor = await within(canvasElement).findByRole('textbox', { name: a.htmlEditorLabel }, ready);
+      await userEvent.click(card.getByRole('button', { name: chk.showLabel(chk.kinds.alt, '/api/files/file_02/content') }));
+      await waitFor(() => expect(editor).toHaveFocus());
+      await waitFor(() => expect(canvasElement.ownerDocument.getSelection()?.toString()).toBe('<img src="/api/files/file_02/content">'));
+      await userEvent.click(card.getByRole('button', { name: chk.showLabel(chk.kinds.headings, 'Prices') }));
+      await waitFor(() => expect(canvasElement.ownerDocument.getSelection()?.toString()).toBe('<h4>Prices</h4>'));
+    });
     // Whether a clicked button's focus ring is drawn follows Chromium's guess: let go for the look.
     (canvasElement.ownerDocument.activeElement as HTMLElement | null)?.blur();
+  },
+};
+
+const harbourText = Array.from(
+  { length: 6 },
+  (_, i) => `Part ${i + 1}. The fishing boats came into the old harbour at dawn, the market opened early, and the buyers from the town argued over the price of herring until noon.`,
+).join(' ');
+const original = makeArticle({ id: 'art_copies_00000ORIGINAL', slug: 'harbour-original', title: 'The harbour at dawn', scrapedUrl: 'https://news.example.com/2026/harbour', scrappedData: harbourText });
+const ampCopy = makeArticle({ id: 'art_copies_000000AMPCOPY', slug: 'harbour-amp', title: 'The harbour at dawn (AMP)', scrapedUrl: 'https://amp.news.example.com/2026/harbour/amp', scrappedData: `${harbourText} Read more on our site.` });
+const wireCopy = makeArticle({ id: 'art_copies_00000WIRECOPY', slug: 'harbour-wire', title: 'Dawn at the harbour, from the wire', scrapedUrl: 'https://wire.example.org/harbour-dawn', scrappedData: harbourText.replace('herring', 'mackerel') });
+
+/** Scraped again from its AMP address, and carried by a wire service: the page says what it looks like a copy of, with links. */
+export const LooksLikeACopy: Story = {
+  beforeEach({ msw }) {
+    msw.use(...articleHandlers.api([...articles, original, ampCopy, wireCopy]));
+  },
+  args: { path: `/articles/${ampCopy.id}` },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(dup.title(2, ''), {}, ready)).toBeVisible();
+    const items = within(canvas.getByRole('list', { name: dup.listLabel })).getAllByRole('listitem');
+    await expect(items).toHaveLength(2);
+    // The same address once normalised, then the text alike.
+    await expect(within(items[0]!).getByRole('link', { name: original.title! })).toHaveAttribute('href', `/articles/${original.id}`);
+    await expect(items[0]).toHaveTextContent(/the same address once normalised/);
+    await expect(within(items[1]!).getByRole('link', { name: wireCopy.title! })).toBeVisible();
   },
 };
 

@@ -351,6 +351,55 @@ export const SiteFilterChosen: Story = {
   },
 };
 
+/** A library whose last checks before publishing found something to fix in two articles of three. */
+const checked: Article[] = [
+  makeArticle({ id: 'art_checked_00000000FINE', title: 'All good', blogData: '<h2>Intro</h2><p>Words.</p><img src="/a.png" alt="A chart">', createdAt: daysAgo(1) }),
+  makeArticle({ id: 'art_checked_0000000NOALT', title: 'No alt text', blogData: '<p>Words.</p><img src="/b.png">', createdAt: daysAgo(2) }),
+  makeArticle({ id: 'art_checked_0000SKIPPING', title: 'Skipped level', status: 'published', blogData: '<h2>A</h2><h4>B</h4>', createdAt: daysAgo(3) }),
+];
+const attentionButton = (canvasElement: HTMLElement) =>
+  within(canvasElement).findByRole('button', { name: new RegExp(`^${a.attention}`) }, { timeout: 10_000 });
+
+/**
+ * The articles that need attention: the toggle says how many, and pressed it narrows the list to
+ * them (the tabs count those), with `?attention=true` holding it.
+ */
+export const NeedsAttention: Story = {
+  beforeEach({ msw }) {
+    msw.use(...articleHandlers.api(checked));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const toggle = await attentionButton(canvasElement);
+    await waitFor(() => expect(toggle).toHaveTextContent(`${a.attention} (2)`));
+    await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await waitFor(() => expect(canvas.getAllByRole('article')).toHaveLength(3));
+    await userEvent.click(toggle);
+    await waitFor(() => expect(cardNames(canvasElement)).toEqual(namesOf(checked[1]!, checked[2]!)));
+    await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    await expect(storyLocation(canvasElement).search).toBe('?attention=true');
+    await expect(canvas.getByRole('tab', { name: /^All Articles/ })).toHaveTextContent('All Articles 2');
+    await expect(canvas.getByRole('tab', { name: /^Published/ })).toHaveTextContent('Published 1');
+    await expect(canvas.getByRole('tab', { name: /^Draft/ })).toHaveTextContent('Draft 1');
+    (canvasElement.ownerDocument.activeElement as HTMLElement | null)?.blur();
+  },
+};
+
+/** Nothing needs attention: the filter's empty list says so (not "no articles"). */
+export const NothingNeedsAttention: Story = {
+  beforeEach({ msw }) {
+    msw.use(...articleHandlers.api([checked[0]!]));
+  },
+  args: { path: '/articles?attention=true' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(a.nothingNeedsAttention, {}, { timeout: 10_000 })).toBeVisible();
+    await expect(canvas.getByText(a.nothingNeedsAttentionHint)).toBeVisible();
+    await expect(await attentionButton(canvasElement)).toHaveTextContent(`${a.attention} (0)`);
+    await expect(canvas.queryByRole('article')).toBeNull();
+  },
+};
+
 /** The table view: chosen with the toggle, kept for the next visit, a row opened by keyboard. */
 export const TableView: Story = {
   beforeEach({ msw }) {

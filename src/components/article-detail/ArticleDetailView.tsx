@@ -17,6 +17,7 @@ import { LeaveWithoutSavingDialog, type LeaveWithoutSavingDialogProps } from './
 import { RescrapeAction } from './RescrapeAction';
 import { StatusBanner } from './StatusBanner';
 import type { StatusBannerKind } from './useStatusBanner';
+import type { Reveal } from '../../lib/checkPlace';
 
 /**
  * What the signed-in role may not do to this article, each with why (its tooltip or notice):
@@ -60,7 +61,15 @@ export interface ArticleDetailViewProps {
     onReset: () => void;
     isSaving: boolean;
   };
-  html: { value: string; onChange: (value: string) => void; onSave: () => void; onReset: () => void; isSaving: boolean };
+  html: {
+    value: string;
+    onChange: (value: string) => void;
+    onSave: () => void;
+    onReset: () => void;
+    isSaving: boolean;
+    /** A place the editor selects and brings into view (an item of the checks before publishing). */
+    reveal?: Reveal | null;
+  };
   /** The convert-to-draft dialog (opened by editing a published article, or by the switch). */
   dialogOpen: boolean;
   onOpenDialog: () => void;
@@ -80,6 +89,8 @@ export interface ArticleDetailViewProps {
   seo?: ReactNode;
   /** The checks before publishing (their own container: it runs them), below the SEO card. */
   checks?: ReactNode;
+  /** "Looks like a copy of …" (its own container: it asks for the near-duplicates), above the cards. */
+  duplicates?: ReactNode;
   /** What the signed-in role may not do here (everything allowed when absent). */
   refused?: ArticleRefusals;
   /** Who else has the article open, and who is editing it (the route's: it holds the live stream). */
@@ -115,6 +126,7 @@ export function ArticleDetailView({
   schedule,
   seo,
   checks,
+  duplicates,
   refused = {},
   presence,
 }: ArticleDetailViewProps) {
@@ -151,6 +163,7 @@ export function ArticleDetailView({
       <StatusBanner kind={banner} onDismiss={onDismissBanner} />
       <ErrorNotice message={error} onDismiss={onDismissError} />
       {draftOffer && <DraftRestoreNotice {...draftOffer} />}
+      {duplicates}
       <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="6">
         <ArticleMetadataCard createdAt={article.createdAt} updatedAt={article.updatedAt}>
           {views !== false && <ArticleViewsItem views={views} />}

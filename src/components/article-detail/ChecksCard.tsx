@@ -3,32 +3,40 @@ import { LuCircleAlert, LuCircleCheck } from 'react-icons/lu';
 import { SectionCard } from './SectionCard';
 import { Button } from '../common/Button';
 import { ErrorNotice } from '../common/ErrorNotice';
-import type { ArticleChecks } from '../../contract';
+import type { ArticleChecks, CheckItem } from '../../contract';
 import { formatDateTime } from '../../lib/format';
 import { checksTexts as t } from '../../lib/texts-checks';
 
 export interface ChecksCardProps {
-  /** The last run's result on this page; null before the first. */
+  /** The last result kept for the article (the server's own run after a change, or one on demand); null before any. */
   checks: ArticleChecks | null;
+  /** The kept result is being read. */
+  loading?: boolean;
   running: boolean;
-  /** Why the last run failed (the API's words), or null. */
+  /** Why the last run (or reading the kept result) failed, in the API's words, or null. */
   error: string | null;
   onRun: () => void;
   /** The HTML editor holds unsaved edits (the checks read the saved HTML): said beside the result. */
   unsaved?: boolean;
+  /** The article was saved after the result shown: the server's own run of it is not done yet. */
+  stale?: boolean;
+  /** Puts an item's place in the HTML editor in view, selected; offered for the items `canShow` finds there. */
+  onShow?: (item: CheckItem) => void;
+  canShow?: (item: CheckItem) => boolean;
 }
 
 /**
- * The article page's checks before publishing: a Run button, then the words and reading time
- * and one line per item, passing or to fix, with what it is about (an image's address, a
- * heading's text). Publishing is never blocked by them.
+ * The article page's checks before publishing: the last result kept (the server runs them after
+ * each change), a Run button, then the words and reading time and one line per item, passing or
+ * to fix, with what it is about (an image's address, a heading's text) and a way to its place in
+ * the HTML editor. Publishing is never blocked by them.
  */
-export function ChecksCard({ checks, running, error, onRun, unsaved = false }: ChecksCardProps) {
+export function ChecksCard({ checks, loading = false, running, error, onRun, unsaved = false, stale = false, onShow, canShow }: ChecksCardProps) {
   const failing = checks?.items.filter((item) => !item.ok).length ?? 0;
   return (
     <SectionCard title={t.title} subtitle={t.subtitle}>
       <Card.Body>
-        <Stack gap="4" aria-busy={running}>
+        <Stack gap="4" aria-busy={running || loading}>
           <HStack justify="space-between" gap="4" wrap="wrap">
             {/* A live region from the start: a run's outcome is said when it ends, for those who do not see the list change. */}
             <Box role="status">
@@ -39,16 +47,17 @@ export function ChecksCard({ checks, running, error, onRun, unsaved = false }: C
                   </Text>
                   <Text textStyle="sm" color="fg.muted">
                     {t.checkedAt(formatDateTime(checks.checkedAt))}
+                    {stale ? ` ${t.stale}` : ''}
                     {unsaved ? ` ${t.unsaved}` : ''}
                   </Text>
                 </Stack>
               ) : (
                 <Text textStyle="sm" color="fg.muted">
-                  {t.notRun}
+                  {loading ? t.loading : t.notRun}
                 </Text>
               )}
             </Box>
-            <Button variant="outline" size="sm" onClick={onRun} loading={running} loadingText={t.running}>
+            <Button variant="outline" size="sm" onClick={onRun} loading={running} loadingText={t.running} disabled={loading}>
               {checks ? t.runAgain : t.run}
             </Button>
           </HStack>
@@ -73,6 +82,13 @@ export function ChecksCard({ checks, running, error, onRun, unsaved = false }: C
                       <Text textStyle="xs" color="fg.muted" fontFamily="mono" truncate title={item.target}>
                         {item.target}
                       </Text>
+                    ) : null}
+                    {!item.ok && onShow && canShow?.(item) ? (
+                      <Box>
+                        <Button variant="plain" size="xs" px="0" h="auto" textDecoration="underline" onClick={() => onShow(item)} aria-label={t.showLabel(t.kinds[item.kind], item.target)}>
+                          {t.show}
+                        </Button>
+                      </Box>
                     ) : null}
                   </Stack>
                 </List.Item>

@@ -3,6 +3,7 @@ import { EditorView, ExternalChange, Transaction, useCodeMirror } from '@uiw/rea
 import { html } from '@codemirror/lang-html';
 import { HighlightStyle, syntaxHighlighting } from '@codemirror/language';
 import { tags } from '@lezer/highlight';
+import type { Reveal } from '../../lib/checkPlace';
 
 export interface HtmlCodeEditorProps {
   value: string;
@@ -11,6 +12,8 @@ export interface HtmlCodeEditorProps {
   /** The accessible name of the editable text area. */
   label: string;
   height: string;
+  /** A place to select and bring into view (an item of the checks before publishing). */
+  reveal?: Reveal | null;
 }
 
 /** A Chakra colour token as a CSS variable, so the editor follows the theme and dark mode. */
@@ -66,7 +69,7 @@ const BASIC_SETUP = { foldGutter: false } as const;
  * CodeMirror 6 set up for HTML. Loaded lazily by HtmlEditorPreview (default export for
  * React.lazy), so the editor's code is a chunk of its own.
  */
-export default function HtmlCodeEditor({ value, onChange, readOnly, label, height }: HtmlCodeEditorProps) {
+export default function HtmlCodeEditor({ value, onChange, readOnly, label, height, reveal }: HtmlCodeEditorProps) {
   // Texts this editor reported and the page has not echoed back yet.
   const echoes = useRef(new Set<string>());
 
@@ -117,6 +120,16 @@ export default function HtmlCodeEditor({ value, onChange, readOnly, label, heigh
     }
     // Otherwise a late echo of the user's own typing: the editor is already ahead of it.
   }, [view, value]);
+
+  // A place asked for (an item of the checks): selected, scrolled into view and focused. Its
+  // offsets are of the page's text, which the document follows (above) before this runs.
+  useEffect(() => {
+    if (!view || !reveal) return;
+    const length = view.state.doc.length;
+    const [from, to] = [Math.min(reveal.from, length), Math.min(reveal.to, length)];
+    view.dispatch({ selection: { anchor: from, head: to }, scrollIntoView: true });
+    view.focus();
+  }, [view, reveal]);
 
   return <div ref={setContainer} />;
 }

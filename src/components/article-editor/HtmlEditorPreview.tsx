@@ -5,6 +5,7 @@ import { texts } from '../../lib/texts';
 import { LockNotice } from './LockNotice';
 import { blockedEditHandlers } from './blockedEdit';
 import { canSaveHtml } from './rules';
+import type { Reveal } from '../../lib/checkPlace';
 
 // CodeMirror is large: it is fetched only when an article's editor is shown.
 const HtmlCodeEditor = lazy(() => import('./HtmlCodeEditor'));
@@ -27,6 +28,8 @@ export interface HtmlEditorPreviewProps {
   onBlockedEdit: () => void;
   /** Why the signed-in role may not edit this article: the editor is read-only and says so (no Convert to Draft offered). */
   refused?: string | null;
+  /** A place the editor selects and brings into view (an item of the checks before publishing). */
+  reveal?: Reveal | null;
 }
 
 /**
@@ -43,6 +46,7 @@ export function HtmlEditorPreview({
   onReset,
   onBlockedEdit,
   refused,
+  reveal,
 }: HtmlEditorPreviewProps) {
   const a = texts.article;
   const unsaved = value !== (savedHtml ?? '');
@@ -89,6 +93,7 @@ export function HtmlEditorPreview({
                   readOnly={locked}
                   label={a.htmlEditorLabel}
                   height={PANE_HEIGHT}
+                  reveal={reveal}
                 />
               </Suspense>
             </Box>

@@ -1,6 +1,6 @@
 import { memo, useCallback, type ReactNode } from 'react';
 import { Box, Button, Center, chakra, EmptyState, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
-import { LuCircleAlert, LuFileText, LuSearchX } from 'react-icons/lu';
+import { LuCircleAlert, LuCircleCheck, LuFileText, LuSearchX } from 'react-icons/lu';
 import type { ArticleCard as ArticleCardData, ArticleFilter } from '../../contract';
 import { texts } from '../../lib/texts';
 import { articlesScreenTexts } from '../../lib/texts-articles';
@@ -37,6 +37,8 @@ export interface ArticleListProps {
   /** The search the list answers: its words are marked in the cards; no match says so. */
   search?: string;
   onClearSearch?: () => void;
+  /** Only the articles that need attention are asked for: an empty list says nothing does. */
+  attention?: boolean;
   /** The articles selected for a bulk action. */
   selected?: ReadonlySet<string>;
   /** With it every card has a selection checkbox (see ArticleCard). */
@@ -108,6 +110,17 @@ export function EmptyArticles({ filter }: { filter: ArticleFilter }) {
   return <StateNotice icon={<LuFileText />} title={wording.title} body={wording.body} />;
 }
 
+/** The attention filter's empty list: nothing to fix in the tab. */
+export function NothingNeedsAttention() {
+  return <StateNotice icon={<LuCircleCheck />} title={articlesScreenTexts.nothingNeedsAttention} body={articlesScreenTexts.nothingNeedsAttentionHint} />;
+}
+
+/** The empty list: no match of the search, nothing needing attention, or none in the tab. */
+export function EmptyList({ search, attention, filter, onClearSearch }: { search: string; attention: boolean; filter: ArticleFilter; onClearSearch?: () => void }) {
+  if (search) return <NoSearchMatch search={search} onClearSearch={onClearSearch} />;
+  return attention ? <NothingNeedsAttention /> : <EmptyArticles filter={filter} />;
+}
+
 /** A search with no match: says so, and offers to clear it. */
 export function NoSearchMatch({ search, onClearSearch }: { search: string; onClearSearch?: () => void }) {
   return (
@@ -140,13 +153,14 @@ export function ArticleList({
   onLoadMore,
   search = '',
   onClearSearch,
+  attention = false,
   selected,
   onToggleSelect,
 }: ArticleListProps) {
   if (isLoading) return <LoadingState />;
   if (error) return <ErrorState message={error.message || texts.articles.errorFallback} onRetry={onRetry} />;
   if (!articles || articles.length === 0) {
-    return search ? <NoSearchMatch search={search} onClearSearch={onClearSearch} /> : <EmptyArticles filter={filter} />;
+    return <EmptyList search={search} attention={attention} filter={filter} onClearSearch={onClearSearch} />;
   }
   return (
     <WindowedArticles

@@ -22,7 +22,7 @@ export function ArticleSiteSelect({ value, sites, onChange, disabled = false }: 
   const listed = sites ?? [];
   const missing = value !== '' && !listed.some((entry) => entry.site === value);
   return (
-    <NativeSelect.Root flex="1 1 12rem" minW="0" disabled={disabled}>
+    <NativeSelect.Root flex="1 1 10rem" minW="0" disabled={disabled}>
       <NativeSelect.Field
         value={value}
         aria-label={t.siteLabel}

@@ -8,7 +8,7 @@ import { AppLink } from '../common/AppLink';
 import { LoadMoreFooter } from '../lists/LoadMoreFooter';
 import { useListBox, useWindowRows } from '../lists/useWindowRows';
 import { articleRowTitle, sourceSite } from './articleRow';
-import { EmptyArticles, ErrorState, LoadingState, NoSearchMatch } from './ArticleList';
+import { EmptyList, ErrorState, LoadingState } from './ArticleList';
 import { HighlightedText } from './HighlightedText';
 import { SelectCheckbox } from './SelectCheckbox';
 import { ScheduleBadges } from '../schedule/ScheduleBadges';
@@ -29,6 +29,8 @@ export interface ArticleTableProps {
   articles: readonly ArticleCard[] | undefined;
   /** Chooses the empty-state wording. */
   filter: ArticleFilter;
+  /** Only the articles that need attention are asked for: an empty list says nothing does. */
+  attention?: boolean;
   isLoading?: boolean;
   error?: { message?: string } | null;
   onRetry: () => void;
@@ -67,6 +69,7 @@ export function ArticleTable({
   onLoadMore,
   search = '',
   onClearSearch,
+  attention = false,
   selected,
   onToggleSelect,
   selectAll,
@@ -74,7 +77,7 @@ export function ArticleTable({
   if (isLoading) return <LoadingState />;
   if (error) return <ErrorState message={error.message || texts.articles.errorFallback} onRetry={onRetry} />;
   if (!articles || articles.length === 0) {
-    return search ? <NoSearchMatch search={search} onClearSearch={onClearSearch} /> : <EmptyArticles filter={filter} />;
+    return <EmptyList search={search} attention={attention} filter={filter} onClearSearch={onClearSearch} />;
   }
   return (
     <WindowedTable

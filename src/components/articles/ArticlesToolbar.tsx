@@ -1,5 +1,6 @@
-import { Box, Flex, Group, IconButton } from '@chakra-ui/react';
-import { LuLayoutGrid, LuTable } from 'react-icons/lu';
+import { Box, Button, Flex, Group, IconButton } from '@chakra-ui/react';
+import { LuCircleAlert, LuLayoutGrid, LuTable } from 'react-icons/lu';
+import { formatSearchCount } from '../../contract';
 import { articlesScreenTexts } from '../../lib/texts-articles';
 import { ArticleSearchBox, type ArticleSearchBoxProps } from './ArticleSearchBox';
 import { ArticleSiteSelect, type ArticleSiteCount } from './ArticleSiteSelect';
@@ -19,6 +20,12 @@ export interface ArticlesToolbarProps extends ArticleSearchBoxProps {
   /** The top source sites of the tab and search, with counts; undefined while they load. */
   sites: readonly ArticleSiteCount[] | undefined;
   onSiteChange: (site: string) => void;
+  /** Only the articles whose last checks found something to fix. */
+  attention?: boolean;
+  /** How many articles need attention (the list's first page says); undefined while it loads. */
+  attentionCount?: number;
+  /** Without it, no attention toggle. */
+  onAttentionChange?: (attention: boolean) => void;
   /** The list below is the trash, which is neither searched, sorted nor filtered: all are disabled. */
   disabled?: boolean;
 }
@@ -29,7 +36,7 @@ const VIEWS = [
 ] as const;
 
 /**
- * The search box, the order, the source site and the cards/table toggle above the articles. On
+ * The search box, the order, the source site, the attention toggle and the cards/table toggle above the articles. On
  * a narrow screen the search takes a row of its own and the rest wrap below it. Disabled (kept
  * in place, so the tabs below do not move) while the Trash tab is open.
  */
@@ -42,16 +49,32 @@ export function ArticlesToolbar({
   site,
   sites,
   onSiteChange,
+  attention = false,
+  attentionCount,
+  onAttentionChange,
   disabled = false,
   ...search
 }: ArticlesToolbarProps) {
   return (
     <Flex gap="3" align="center" wrap="wrap">
-      <Box display="flex" flex="1 1 18rem" minW={{ base: 'full', sm: '18rem' }}>
+      <Box display="flex" flex="1 1 16rem" minW={{ base: 'full', sm: '16rem' }}>
         <ArticleSearchBox {...search} disabled={disabled} />
       </Box>
       <ArticleSortSelect value={sort} offerRelevance={isSearch} onChange={onSortChange} disabled={disabled} />
       <ArticleSiteSelect value={site} sites={sites} onChange={onSiteChange} disabled={disabled} />
+      {onAttentionChange ? (
+        <Button
+          variant={attention ? 'solid' : 'outline'}
+          aria-pressed={attention}
+          title={articlesScreenTexts.attentionHint}
+          onClick={() => onAttentionChange(!attention)}
+          disabled={disabled}
+        >
+          <LuCircleAlert aria-hidden />
+          {articlesScreenTexts.attention}
+          {attentionCount === undefined ? null : ` ${articlesScreenTexts.attentionCount(formatSearchCount(attentionCount))}`}
+        </Button>
+      ) : null}
       <Group attached role="group" aria-label={articlesScreenTexts.viewLabel}>
         {VIEWS.map((option) => (
           <IconButton

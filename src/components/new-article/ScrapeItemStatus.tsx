@@ -6,6 +6,7 @@ import { articleTitle } from '../article-detail/ArticleDetailHeader';
 import { AppLink } from '../common/AppLink';
 import type { ScrapeItem } from './scrapeItems';
 import { ScrapeWarnings } from './ScrapeWarnings';
+import { DuplicatesNotice } from '../article-detail/DuplicatesNotice';
 
 export interface ScrapeItemStatusProps {
   item: ScrapeItem;
@@ -45,6 +46,7 @@ export function ScrapeItemStatus({ item }: ScrapeItemStatusProps) {
             </Text>
           </Line>
           <ScrapeWarnings warnings={item.warnings} />
+          <DuplicatesNotice duplicates={item.duplicates} />
         </Stack>
       );
   }

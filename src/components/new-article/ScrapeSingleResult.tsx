@@ -5,6 +5,7 @@ import { AppLink } from '../common/AppLink';
 import { ErrorNotice } from '../common/ErrorNotice';
 import type { ScrapeItem } from './scrapeItems';
 import { ScrapeWarnings } from './ScrapeWarnings';
+import { DuplicatesNotice } from '../article-detail/DuplicatesNotice';
 
 export interface ScrapeSingleResultProps {
   /** The one address scraped. Waiting, scraping and cancelled show nothing: the button says it. */
@@ -15,7 +16,7 @@ const t = texts.scrape;
 
 /**
  * One address scraped: an article with nothing to report opens directly (the route does it);
- * this shows the other outcomes: created with warnings, already scraped, failed.
+ * this shows the other outcomes: created with warnings or looking like a copy, already scraped, failed.
  */
 export function ScrapeSingleResult({ item }: ScrapeSingleResultProps) {
   switch (item.status) {
@@ -33,13 +34,14 @@ export function ScrapeSingleResult({ item }: ScrapeSingleResultProps) {
       );
     case 'created':
       return (
-        <Alert.Root status={item.warnings.length > 0 ? 'warning' : 'success'} role="status">
+        <Alert.Root status={item.warnings.length > 0 || item.duplicates.length > 0 ? 'warning' : 'success'} role="status">
           <Alert.Indicator />
           <Alert.Content gap="3">
             <Alert.Title>{item.warnings.length > 0 ? t.createdWithWarnings : t.created}</Alert.Title>
             <Stack gap="3">
               <Alert.Description>{t.images(item.images.imported, item.images.reused)}</Alert.Description>
               <ScrapeWarnings warnings={item.warnings} />
+              <DuplicatesNotice duplicates={item.duplicates} />
               <OpenArticle id={item.articleId} />
             </Stack>
           </Alert.Content>

@@ -48,7 +48,11 @@ describe('outcomeOf', () => {
       slug: 'big-story',
       images: { imported: 2, reused: 1 },
       warnings,
+      // Another server's answer without them: none.
+      duplicates: [],
     });
+    const duplicates = [{ id: 'art_0', title: 'The same story', similarity: 0.96, reason: 'text' as const }];
+    expect(outcomeOf('u', { result: { data: article, warnings: [], images: { imported: 0, reused: 0 }, duplicates } })).toMatchObject({ duplicates });
   });
 
   it('already_scraped points at the existing article', () => {
@@ -69,7 +73,7 @@ describe('outcomeOf', () => {
 });
 
 describe('counts, summary and the article to open', () => {
-  const created: ScrapeItem = { url: 'a', status: 'created', articleId: 'art_1', slug: null, images: { imported: 0, reused: 0 }, warnings: [] };
+  const created = { url: 'a', status: 'created', articleId: 'art_1', slug: null, images: { imported: 0, reused: 0 }, warnings: [], duplicates: [] } satisfies ScrapeItem;
   const items: ScrapeItem[] = [
     created,
     { ...created, url: 'b' },
@@ -88,6 +92,8 @@ describe('counts, summary and the article to open', () => {
   it('opens the article only when one address became an article with nothing to report', () => {
     expect(articleToOpen([created])).toBe('art_1');
     expect(articleToOpen([{ ...created, warnings: [{ url: 'x', message: 'y' }] }])).toBeNull();
+    // Looking like a copy is something to report too.
+    expect(articleToOpen([{ ...created, duplicates: [{ id: 'art_0', title: 'T', similarity: 0.97, reason: 'text' }] }])).toBeNull();
     expect(articleToOpen([created, created])).toBeNull();
     expect(articleToOpen([items[3]!])).toBeNull();
   });

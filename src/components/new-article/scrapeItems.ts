@@ -1,5 +1,5 @@
 /** The scrapes of the New Article screen: the list the admin typed, and what became of each address. */
-import type { ApiError, ScrapeRequest, ScrapeResult, ScrapeWarning } from '../../contract';
+import type { ApiError, Duplicate, ScrapeRequest, ScrapeResult, ScrapeWarning } from '../../contract';
 
 export type ScrapeItem =
   | { url: string; status: 'waiting' | 'scraping' | 'cancelled' }
@@ -10,6 +10,8 @@ export type ScrapeItem =
       slug: string | null;
       images: ScrapeResult['images'];
       warnings: ScrapeWarning[];
+      /** Articles already in the library it looks like a copy of. */
+      duplicates: Duplicate[];
     }
   /** The page was scraped before (and `force` was not set): `articleId` is that article. */
   | { url: string; status: 'alreadyScraped'; articleId: string; message: string }
@@ -24,8 +26,8 @@ export function isFinished(item: ScrapeItem): boolean {
 /** What a scrape answered, or how it failed (the API's error carries `code` and `articleId`). */
 export function outcomeOf(url: string, answer: { result: ScrapeResult } | { error: unknown }): ScrapeItem {
   if ('result' in answer) {
-    const { data, images, warnings } = answer.result;
-    return { url, status: 'created', articleId: data.id, slug: data.slug, images, warnings };
+    const { data, images, warnings, duplicates = [] } = answer.result;
+    return { url, status: 'created', articleId: data.id, slug: data.slug, images, warnings, duplicates };
   }
   const error = (answer.error ?? {}) as Partial<ApiError>;
   const message = typeof error.message === 'string' && error.message ? error.message : String(answer.error);
@@ -104,6 +106,6 @@ export function scrapeRequest(url: string, force: boolean): ScrapeRequest {
  */
 export function articleToOpen(items: ScrapeItem[]): string | null {
   const [only] = items;
-  if (items.length !== 1 || only?.status !== 'created' || only.warnings.length > 0) return null;
+  if (items.length !== 1 || only?.status !== 'created' || only.warnings.length > 0 || only.duplicates.length > 0) return null;
   return only.articleId;
 }

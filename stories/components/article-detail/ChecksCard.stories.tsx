@@ -107,3 +107,41 @@ export const RunFailed: Story = {
     await expect(card(canvasElement).getByRole('button', { name: t.run })).toBeEnabled();
   },
 };
+
+/** The kept result is being read: said so, and Run waits for it. */
+export const Loading: Story = {
+  args: { loading: true },
+  play: async ({ canvasElement }) => {
+    const c = card(canvasElement);
+    await expect(c.getByText(t.loading)).toBeVisible();
+    await expect(c.getByRole('button', { name: t.run })).toBeDisabled();
+  },
+};
+
+/** Saved after the result shown: the server's own run of the new version is not done yet. */
+export const SavedSince: Story = {
+  args: { checks: failing, stale: true },
+  play: async ({ canvasElement }) => {
+    await expect(card(canvasElement).getByText(new RegExp(t.stale.replace('.', '\\.')))).toBeVisible();
+  },
+};
+
+/**
+ * Items to fix whose place the HTML being edited still holds: each has a way to it (here every
+ * item but the private link, as if it had been removed meanwhile); passing items have none.
+ */
+export const ShowInTheHtml: Story = {
+  args: {
+    checks: failing,
+    onShow: fn(),
+    canShow: (item) => item.target !== '' && !item.target.startsWith('http://10.'),
+  },
+  play: async ({ canvasElement, args }) => {
+    const c = card(canvasElement);
+    // Six of the eight: not the title (no place) nor the private link (gone from the HTML).
+    await expect(c.getAllByRole('button', { name: new RegExp(`^${t.show}:`) })).toHaveLength(6);
+    await userEvent.click(c.getByRole('button', { name: t.showLabel(t.kinds.headings, 'What the harbour master said') }));
+    await expect(args.onShow).toHaveBeenCalledWith(failing.items[3]);
+    (canvasElement.ownerDocument.activeElement as HTMLElement | null)?.blur();
+  },
+};

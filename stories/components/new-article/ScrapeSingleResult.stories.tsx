@@ -2,7 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { ScrapeSingleResult } from '../../../src/components/new-article/ScrapeSingleResult';
 import { texts } from '../../../src/lib/texts';
-import { alreadyScraped, createdWithWarnings, failed, scraping } from './scrapeSamples';
+import { duplicatesTexts } from '../../../src/lib/texts-duplicates';
+import { alreadyScraped, createdLikeACopy, createdWithWarnings, failed, scraping } from './scrapeSamples';
 
 const s = texts.scrape;
 
@@ -28,6 +29,19 @@ export const CreatedWithWarnings: Story = {
       'href',
       '/articles/art_01JD8W4G7Q2Z9K3M5N6PNEW002',
     );
+  },
+};
+
+/** Created, but it looks like a copy of two articles already in the library: said, with links, before it is opened. */
+export const CreatedLikeACopy: Story = {
+  args: { item: createdLikeACopy },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const result = canvas.getByRole('status');
+    await expect(result).toHaveTextContent(s.created);
+    await expect(within(result).getByText(duplicatesTexts.title(2, ''))).toBeVisible();
+    await expect(within(result).getByRole('link', { name: 'The big story of the week' })).toHaveAttribute('href', '/articles/art_01JD8W4G7Q2Z9K3M5N6PNEW001');
+    await expect(canvas.getByRole('link', { name: s.openArticle })).toHaveAttribute('href', '/articles/art_01JD8W4G7Q2Z9K3M5N6PNEW003');
   },
 };
 

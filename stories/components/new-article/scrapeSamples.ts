@@ -14,6 +14,21 @@ export const created: ScrapeItem = {
   slug: 'big-story',
   images: { imported: 2, reused: 1 },
   warnings: [],
+  duplicates: [],
+};
+
+/** A new draft that looks like a copy of two articles already in the library. */
+export const createdLikeACopy: ScrapeItem = {
+  url: 'https://amp.news.example.com/world/big-story/amp',
+  status: 'created',
+  articleId: 'art_01JD8W4G7Q2Z9K3M5N6PNEW003',
+  slug: 'big-story-2',
+  images: { imported: 0, reused: 2 },
+  warnings: [],
+  duplicates: [
+    { id: 'art_01JD8W4G7Q2Z9K3M5N6PNEW001', title: 'The big story of the week', similarity: 1, reason: 'address' },
+    { id: 'art_01JD8W4G7Q2Z9K3M5N6PSYN01', title: 'The big story, as the wire tells it', similarity: 0.96, reason: 'text' },
+  ],
 };
 
 export const createdWithWarnings: ScrapeItem = {
@@ -23,6 +38,7 @@ export const createdWithWarnings: ScrapeItem = {
   slug: 'gallery',
   images: { imported: 3, reused: 0 },
   warnings: imageWarnings,
+  duplicates: [],
 };
 
 export const alreadyScraped: ScrapeItem = {

@@ -1,0 +1,74 @@
+/**
+ * Near-duplicates of an article (src/contract/duplicates.ts): its signature computed in the
+ * worker pool (never on the request thread) and kept, then the articles with the same
+ * normalised address or a text whose signature is within DUPLICATE_SIMILARITY.
+ */
+import {
+  byLikeness,
+  DUPLICATE_SIMILARITY,
+  MAX_DUPLICATES,
+  normalAddress,
+  signatureSimilarity,
+  type Duplicate,
+} from '../../src/contract/index.ts';
+import type { AppContext } from '../context.ts';
+import { apiError } from '../errors.ts';
+import type { ArticleRow } from '../repositories/articles.ts';
+import { keptSignature, signatureCandidates, storeSignature, unsignedArticles, type KeptSignature } from '../repositories/signatures.ts';
+
+type SignContext = Pick<AppContext, 'db' | 'workers'>;
+type Signed = Pick<ArticleRow, 'id' | 'scraped_url' | 'scrapped_data' | 'canonical_url'>;
+
+/** Computes an article's signature from what it is now and keeps it. */
+export async function signArticle(ctx: SignContext, article: Signed): Promise<KeptSignature> {
+  const signature = await ctx.workers.run(
+    'textSignature',
+    { text: article.scrapped_data },
+    { timeoutMs: 10_000, tooSlow: () => apiError('page_too_slow'), tooBig: () => apiError('page_too_complex') },
+  );
+  const kept = { address: normalAddress(article.canonical_url ?? article.scraped_url), signature };
+  await storeSignature(ctx.db, article.id, kept);
+  return kept;
+}
+
+/** The articles an article looks like a copy of (the same address first, then most alike) (its signature kept first when it has none). */
+export async function duplicatesOf(ctx: SignContext, article: Signed): Promise<Duplicate[]> {
+  const kept = (await keptSignature(ctx.db, article.id)) ?? (await signArticle(ctx, article));
+  const found: Duplicate[] = [];
+  for (const candidate of await signatureCandidates(ctx.db, article.id, kept)) {
+    const similarity = kept.signature && candidate.signature ? signatureSimilarity(kept.signature, candidate.signature) : 0;
+    if (kept.address !== null && candidate.address === kept.address) found.push({ id: candidate.id, title: candidate.title, similarity, reason: 'address' });
+    else if (similarity >= DUPLICATE_SIMILARITY) found.push({ id: candidate.id, title: candidate.title, similarity, reason: 'text' });
+  }
+  found.sort(byLikeness);
+  return found.slice(0, MAX_DUPLICATES);
+}
+
+/** How many articles without a signature one pass of signUnsigned reads at a time. */
+const UNSIGNED_BATCH = 200;
+
+/**
+ * Signs the articles kept before signatures were (or whose change's run never came), one after
+ * the other in the worker pool, in the background at start, until none is left or `stopped()`:
+ * an article a signature could not be made for is kept with its address alone. Answers how
+ * many it signed. Several processes may do it at once: a signature is the same whoever makes it.
+ */
+export async function signUnsigned(ctx: SignContext, stopped: () => boolean): Promise<number> {
+  let signed = 0;
+  let after = '';
+  while (!stopped()) {
+    const rows = await unsignedArticles(ctx.db, after, UNSIGNED_BATCH);
+    if (!rows.length) break;
+    for (const row of rows) {
+      if (stopped()) break;
+      try {
+        await signArticle(ctx, row);
+      } catch {
+        await storeSignature(ctx.db, row.id, { address: normalAddress(row.canonical_url ?? row.scraped_url), signature: null });
+      }
+      signed++;
+    }
+    after = rows.at(-1)!.id;
+  }
+  return signed;
+}

@@ -1,0 +1,121 @@
+/**
+ * A run of the checks before publishing on an article's saved HTML (src/contract/checks.ts):
+ * parsed in the worker pool, other sites' addresses asked there too (those kept within their
+ * time are not asked again), and the result kept for the article's page and the list's attention
+ * filter. Runs for `POST /articles/:id/checks` and, by itself, after an article's content
+ * changes (ChecksQueue below): one article after the other, never on the request thread.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { addressItems, MAX_CHECKED_ADDRESSES, type ArticleChecks } from '../../src/contract/index.ts';
+import type { AppContext } from '../context.ts';
+import { apiError } from '../errors.ts';
+import { storeArticleChecks } from '../repositories/articleChecks.ts';
+import { signArticle } from './duplicates.ts';
+import { freshAddressChecks, storeAddressChecks } from '../repositories/addressChecks.ts';
+import { getArticle } from '../repositories/articles.ts';
+
+/** How long one address of another site may take to answer the checks (less than a scrape's page). */
+const ADDRESS_TIMEOUT_MS = 5_000;
+/**
+ * The most a run of the checks waits for other sites' addresses: eight at a time, so 200 that
+ * each take the whole ADDRESS_TIMEOUT_MS end within 125 s.
+ */
+const ADDRESS_CHECKS_TIMEOUT_MS = 150_000;
+
+type ChecksContext = Pick<AppContext, 'db' | 'workers' | 'scrape'>;
+
+/** Runs the checks of an article as it is saved now and keeps the result; undefined when it is not there (or in the trash). */
+export async function runArticleChecks(ctx: ChecksContext, articleId: string, now = new Date()): Promise<ArticleChecks | undefined> {
+  const { db, workers } = ctx;
+  const article = await getArticle(db, articleId);
+  if (!article) return undefined;
+  const limits = { tooSlow: () => apiError('page_too_slow'), tooBig: () => apiError('page_too_complex') };
+  const { checks, addresses } = await workers.run(
+    'checkArticle',
+    { html: article.blog_data ?? '', title: article.title, checkedAt: now.getTime() },
+    { timeoutMs: 30_000, ...limits },
+  );
+  // Other sites' addresses: those kept (an answer within the day, a failure within ten
+  // minutes) are not asked again; the rest, up to the cap, through the safe fetch in a worker.
+  const urls = [...new Set([...addresses.links, ...addresses.images])].slice(0, MAX_CHECKED_ADDRESSES);
+  const known = await freshAddressChecks(db, urls, now);
+  const seen = new Set(known.map((found) => found.url));
+  const asked = urls.filter((url) => !seen.has(url));
+  const answered = asked.length
+    ? await workers.run(
+        'checkAddresses',
+        { urls: asked, fetch: { ...ctx.scrape, timeoutMs: Math.min(ctx.scrape.timeoutMs ?? ADDRESS_TIMEOUT_MS, ADDRESS_TIMEOUT_MS) } },
+        { timeoutMs: ADDRESS_CHECKS_TIMEOUT_MS, ...limits },
+      )
+    : [];
+  await storeAddressChecks(db, answered, now);
+  const checked = new Map([...known, ...answered].map((found) => [found.url, found]));
+  const result = { ...checks, items: [...checks.items, ...addressItems(addresses, checked)] };
+  await storeArticleChecks(db, article.id, article.updated_at, result);
+  // Its signature for near-duplicates follows the same changes (raw text, canonical address).
+  await signArticle(ctx, article);
+  return result;
+}
+
+/**
+ * The checks the server runs by itself after an article's content changes (created, scraped,
+ * its title or blog HTML edited, a revision restored): queued in this process, one article at a
+ * time, an article queued again while it waits taken once. A run that fails is logged; the
+ * article's page shows its last result as stale, and a run on demand does it again. What waits
+ * when the process stops is not run (the next change, or a run on demand, does it).
+ */
+export class ChecksQueue {
+  private readonly waiting = new Set<string>();
+  private running: Promise<void> | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly run: (articleId: string) => Promise<unknown>,
+    private readonly log: FastifyBaseLogger,
+    /** false: nothing is queued (AppOptions.background.checks). */
+    private readonly enabled = true,
+  ) {}
+
+  /** Queues a run of the article's checks after what waits already. */
+  add(articleId: string): void {
+    if (!this.enabled || this.stopped) return;
+    this.waiting.add(articleId);
+    this.kick();
+  }
+
+  /** Starts draining unless it runs: an article added while the last run was ending starts the next. */
+  private kick(): void {
+    if (this.running || this.stopped || this.waiting.size === 0) return;
+    this.running = this.drain().finally(() => {
+      this.running = undefined;
+      this.kick();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    for (let next = this.first(); next !== undefined && !this.stopped; next = this.first()) {
+      this.waiting.delete(next);
+      try {
+        await this.run(next);
+      } catch (err) {
+        this.log.warn({ err, articleId: next }, 'the checks before publishing did not run');
+      }
+    }
+  }
+
+  private first(): string | undefined {
+    return this.waiting.values().next().value;
+  }
+
+  /** Resolves once nothing waits or runs (tests). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  /** Takes nothing more and waits for the run under way. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.waiting.clear();
+    await this.running;
+  }
+}

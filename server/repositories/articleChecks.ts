@@ -1,0 +1,67 @@
+/**
+ * The last checks before publishing of each article (article_checks, src/contract/checks.ts):
+ * kept by every run, read by the article's page and by the list's attention filter.
+ */
+import { failingItems, SEARCH_COUNT_CAP, type ArticleChecks, type KeptArticleChecksResult } from '../../src/contract/index.ts';
+import type { Queryable } from '../db/database.ts';
+
+/**
+ * Keeps a run's result for the article as it was saved at `articleUpdatedAt`, never over the
+ * result of a later save's run (two runs of one article may end in either order). Nothing is
+ * kept for an article deleted for good meanwhile.
+ */
+export async function storeArticleChecks(db: Queryable, articleId: string, articleUpdatedAt: Date, checks: ArticleChecks): Promise<void> {
+  await db.query(
+    `INSERT INTO article_checks (article_id, checked_at, article_updated_at, word_count, reading_minutes, items, failing)
+       SELECT id, $2, $3, $4, $5, $6, $7 FROM articles WHERE id = $1
+     ON CONFLICT (article_id) DO UPDATE SET checked_at = EXCLUDED.checked_at, article_updated_at = EXCLUDED.article_updated_at,
+       word_count = EXCLUDED.word_count, reading_minutes = EXCLUDED.reading_minutes, items = EXCLUDED.items, failing = EXCLUDED.failing
+       WHERE article_checks.article_updated_at <= EXCLUDED.article_updated_at`,
+    [articleId, checks.checkedAt, articleUpdatedAt, checks.wordCount, checks.readingMinutes, JSON.stringify(checks.items), failingItems(checks)],
+  );
+}
+
+/** The kept result of an article's checks, and whether the article was saved after it (undefined: no such article). */
+export async function keptArticleChecks(db: Queryable, articleId: string): Promise<KeptArticleChecksResult | undefined> {
+  const { rows } = await db.query<{
+    checked_at: Date | string | null;
+    word_count: number | null;
+    reading_minutes: number | null;
+    items: ArticleChecks['items'] | string | null;
+    stale: boolean | null;
+  }>(
+    `SELECT c.checked_at, c.word_count, c.reading_minutes, c.items, a.updated_at > c.article_updated_at AS stale
+       FROM articles a LEFT JOIN article_checks c ON c.article_id = a.id
+      WHERE a.id = $1 AND a.deleted_at IS NULL`,
+    [articleId],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  if (row.checked_at === null) return { data: null, stale: false };
+  return {
+    data: {
+      checkedAt: new Date(row.checked_at).toISOString(),
+      wordCount: row.word_count!,
+      readingMinutes: row.reading_minutes!,
+      items: typeof row.items === 'string' ? JSON.parse(row.items) : row.items!,
+    },
+    stale: row.stale === true,
+  };
+}
+
+/** The articles in the list that need attention: their last checks found something to fix. */
+export const NEEDS_ATTENTION = 'EXISTS (SELECT 1 FROM article_checks c WHERE c.article_id = articles.id AND c.failing > 0)';
+
+/**
+ * How many articles (not in the trash) need attention, capped as search counts are: a subquery
+ * a plain list page carries beside its rows (no statement of its own), through the partial index
+ * of the failing results.
+ */
+export const ATTENTION_COUNT_SQL = `(SELECT count(*) FROM (SELECT 1 FROM article_checks c JOIN articles a ON a.id = c.article_id
+   WHERE c.failing > 0 AND a.deleted_at IS NULL LIMIT ${SEARCH_COUNT_CAP + 1}) attention)`;
+
+/** The same, asked alone (a filtered or searched first page, an empty one). */
+export async function attentionCount(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ n: number | string }>(`SELECT ${ATTENTION_COUNT_SQL} AS n`, [], { prepare: true });
+  return Number(rows[0]!.n);
+}

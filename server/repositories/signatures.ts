@@ -1,0 +1,82 @@
+/**
+ * Each article's signature for near-duplicates (article_signatures, src/contract/duplicates.ts):
+ * its normalised address and its raw text's SimHash in four indexed 16-bit bands.
+ */
+import { signatureBands, type TextSignature } from '../../src/contract/index.ts';
+import type { Queryable } from '../db/database.ts';
+
+export interface KeptSignature {
+  address: string | null;
+  signature: TextSignature | null;
+}
+
+/** The signature as PostgreSQL's bigint (signed 64 bits), as text. */
+const toBigint = ([high, low]: TextSignature) => BigInt.asIntN(64, (BigInt(high) << 32n) | BigInt(low)).toString();
+const fromBigint = (value: string | number | bigint): TextSignature => {
+  const bits = BigInt.asUintN(64, BigInt(value));
+  return [Number(bits >> 32n), Number(bits & 0xffffffffn)];
+};
+
+/** Keeps an article's signature (nothing for an article deleted for good meanwhile). */
+export async function storeSignature(db: Queryable, articleId: string, kept: KeptSignature): Promise<void> {
+  const bands = kept.signature ? signatureBands(kept.signature) : [null, null, null, null];
+  await db.query(
+    `INSERT INTO article_signatures (article_id, address, simhash, band0, band1, band2, band3)
+       SELECT id, $2, $3, $4, $5, $6, $7 FROM articles WHERE id = $1
+     ON CONFLICT (article_id) DO UPDATE SET address = EXCLUDED.address, simhash = EXCLUDED.simhash,
+       band0 = EXCLUDED.band0, band1 = EXCLUDED.band1, band2 = EXCLUDED.band2, band3 = EXCLUDED.band3`,
+    [articleId, kept.address, kept.signature ? toBigint(kept.signature) : null, ...bands],
+  );
+}
+
+/** An article's kept signature; undefined before one was kept. */
+export async function keptSignature(db: Queryable, articleId: string): Promise<KeptSignature | undefined> {
+  const { rows } = await db.query<{ address: string | null; simhash: string | null }>(
+    'SELECT address, simhash::text AS simhash FROM article_signatures WHERE article_id = $1',
+    [articleId],
+    { prepare: true },
+  );
+  const row = rows[0];
+  return row && { address: row.address, signature: row.simhash === null ? null : fromBigint(row.simhash) };
+}
+
+/** The most candidates one lookup reads (the same address, or a band in common). */
+const MAX_CANDIDATES = 500;
+
+export interface Candidate {
+  id: string;
+  title: string | null;
+  address: string | null;
+  signature: TextSignature | null;
+}
+
+/**
+ * The other articles (not in the trash) with the same address or a band of the signature in
+ * common: each band through its own index, so a lookup reads its few matches, not the library.
+ */
+export async function signatureCandidates(db: Queryable, articleId: string, kept: KeptSignature): Promise<Candidate[]> {
+  if (!kept.address && !kept.signature) return [];
+  const bands = kept.signature ? signatureBands(kept.signature) : [null, null, null, null];
+  const { rows } = await db.query<{ id: string; title: string | null; address: string | null; simhash: string | null }>(
+    `SELECT s.article_id AS id, a.title, s.address, s.simhash::text AS simhash
+       FROM article_signatures s JOIN articles a ON a.id = s.article_id AND a.deleted_at IS NULL
+      WHERE s.article_id <> $1
+        AND (s.address = $2 OR s.band0 = $3 OR s.band1 = $4 OR s.band2 = $5 OR s.band3 = $6)
+      LIMIT ${MAX_CANDIDATES}`,
+    [articleId, kept.address, ...bands],
+    { prepare: true },
+  );
+  return rows.map((row) => ({ id: row.id, title: row.title, address: row.address, signature: row.simhash === null ? null : fromBigint(row.simhash) }));
+}
+
+/** Articles (not in the trash) without a signature, by id after `after`. */
+export async function unsignedArticles(db: Queryable, after: string, limit: number) {
+  const { rows } = await db.query<{ id: string; scraped_url: string | null; scrapped_data: string; canonical_url: string | null }>(
+    `SELECT id, scraped_url, scrapped_data, canonical_url FROM articles a
+      WHERE id > $1 AND deleted_at IS NULL AND NOT EXISTS (SELECT 1 FROM article_signatures s WHERE s.article_id = a.id)
+      ORDER BY id LIMIT $2`,
+    [after, limit],
+    { lane: 'background' },
+  );
+  return rows;
+}

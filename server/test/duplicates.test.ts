@@ -1,0 +1,108 @@
+/**
+ * Near-duplicates (src/contract/duplicates.ts) through the API, on both databases: the same
+ * address once normalised, a text at least 90% alike, never an article in the trash; a scrape
+ * answers the new draft's ("Looks like a copy of …"); each signature takes a few bytes.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DUPLICATE_SIMILARITY, duplicatesResultSchema, scrapeResultSchema, serverMessages } from '../../src/contract/index.ts';
+import { auth, backends, useHarness } from './helpers.ts';
+
+const paragraphs = Array.from(
+  { length: 8 },
+  (_, i) => `Part ${i + 1} of the harbour story. The fishing boats came into the old harbour at dawn, the market opened early, and the buyers from the town argued over the price of herring until noon.`,
+);
+const story = paragraphs.join(' ');
+const other = Array.from({ length: 8 }, (_, i) => `Chapter ${i + 1} on mountain walking: pack light, start before sunrise, drink often and turn back when the weather changes on the ridge.`).join(' ');
+
+/** A site serving the story as a page (the scraper reads it through Readability). */
+async function startSite() {
+  const server: Server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(`<!doctype html><html><head><title>The harbour at dawn</title></head><body><article><h1>The harbour at dawn</h1>${paragraphs.map((p) => `<p>${p}</p>`).join('')}</article></body></html>`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+describe.each(backends)('near-duplicates ($name)', (backend) => {
+  // The server signs each article after its change (with the checks before publishing), as in production.
+  const ctx = useHarness(backend, { scrape: { allowCidrs: ['127.0.0.1/32'], timeoutMs: 5_000 }, background: { checks: true } });
+  let site: Awaited<ReturnType<typeof startSite>>;
+  beforeAll(async () => {
+    site = await startSite();
+  });
+  afterAll(() => site.close());
+
+  const create = async (slug: string, scrapedUrl: string | undefined, scrappedData: string, title = slug) => {
+    const res = await ctx.api('POST', '/api/articles', { slug, title, scrapedUrl, scrappedData, blogData: '<p>x</p>' });
+    expect(res.statusCode, res.body).toBe(201);
+    await ctx.h.app.checksIdle();
+    return res.json().data.id as string;
+  };
+  const duplicatesOf = async (id: string) => {
+    const res = await ctx.api('GET', `/api/articles/${id}/duplicates`);
+    expect(res.statusCode, res.body).toBe(200);
+    return duplicatesResultSchema.parse(res.json()).data;
+  };
+
+  it('finds a text at least 90% alike from another address, and not an article about something else', async () => {
+    const first = await create('harbour', 'https://news.example.com/2026/harbour', story, 'The harbour');
+    await create('mountains', 'https://walks.example.com/ridge', other);
+    const copy = await create('harbour-wire', 'https://wire.example.org/harbour-dawn', story.replace('herring', 'mackerel'), 'The harbour, from the wire');
+    const found = await duplicatesOf(copy);
+    expect(found).toEqual([{ id: first, title: 'The harbour', similarity: expect.any(Number), reason: 'text' }]);
+    expect(found[0]!.similarity).toBeGreaterThanOrEqual(DUPLICATE_SIMILARITY);
+    // Both ways.
+    expect((await duplicatesOf(first)).map((d) => d.id)).toEqual([copy]);
+  });
+
+  it('finds the same page under another spelling of its address (AMP, print, tracking), whatever the text', async () => {
+    const page = await create('page', 'https://www.news.example.com/2026/budget/', 'The budget.');
+    const amp = await create('page-amp', 'https://amp.news.example.com/2026/budget/amp?utm_source=feed', 'Budget (AMP).');
+    await create('page-other', 'https://news.example.com/2026/budget-reactions', 'Reactions.');
+    expect(await duplicatesOf(amp)).toEqual([{ id: page, title: 'page', similarity: 0, reason: 'address' }]);
+  });
+
+  it('leaves out an article in the trash, and answers 404 for an unknown one', async () => {
+    const first = await create('kept', 'https://news.example.com/kept', story);
+    const copy = await create('trashed', 'https://mirror.example.com/kept', story);
+    expect((await duplicatesOf(first)).map((d) => d.id)).toEqual([copy]);
+    expect((await ctx.api('DELETE', `/api/articles/${copy}`)).statusCode).toBe(204);
+    expect(await duplicatesOf(first)).toEqual([]);
+    const res = await ctx.api('GET', '/api/articles/nope/duplicates');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: serverMessages.articleNotFound, code: 'not_found' });
+  });
+
+  it('a scrape answers what the new draft looks like a copy of', async () => {
+    const first = await create('harbour-first', 'https://news.example.com/2026/harbour', story, 'The harbour');
+    const res = await ctx.h.app.inject({ method: 'POST', url: '/api/articles/scrape', headers: auth(ctx.token), payload: { url: `${site.base}/harbour` } });
+    expect(res.statusCode, res.body).toBe(201);
+    const scraped = scrapeResultSchema.parse(res.json());
+    expect(scraped.duplicates).toEqual([{ id: first, title: 'The harbour', similarity: expect.any(Number), reason: 'text' }]);
+    expect(scraped.duplicates![0]!.similarity).toBeGreaterThanOrEqual(DUPLICATE_SIMILARITY);
+  });
+
+  it('signs the articles kept before signatures were, in the background at start', async () => {
+    const first = await create('old-one', 'https://news.example.com/old', story);
+    const copy = await create('old-copy', 'https://mirror.example.com/old', story);
+    await ctx.h.db.query('DELETE FROM article_signatures');
+    const restarted = await ctx.h.buildApp();
+    // Its start signs them, in the background.
+    await restarted.signaturesBackfilled();
+    expect((await ctx.h.db.query('SELECT count(*)::int AS n FROM article_signatures')).rows[0]).toEqual({ n: 2 });
+    expect((await duplicatesOf(first)).map((d) => d.id)).toEqual([copy]);
+  });
+
+  it('keeps each signature in a few bytes', async () => {
+    const id = await create('sized', 'https://news.example.com/sized', story);
+    await duplicatesOf(id);
+    const { rows } = await ctx.h.db.query<{ bytes: number }>(
+      'SELECT (pg_column_size(simhash) + pg_column_size(band0) * 4)::int AS bytes FROM article_signatures WHERE article_id = $1',
+      [id],
+    );
+    expect(rows[0]!.bytes).toBe(24);
+  });
+});

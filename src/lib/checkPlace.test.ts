@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { checkPlace } from './checkPlace';
+
+const placed = (html: string, kind: 'alt' | 'image' | 'link' | 'headings' | 'title', target: string) => {
+  const place = checkPlace(html, { kind, target });
+  return place && html.slice(place.from, place.to);
+};
+
+describe('checkPlace', () => {
+  it('finds the image tag of an image without alt text, not the same address elsewhere', () => {
+    const html = '<p>See /b.png below</p><a href="/b.png">it</a><img class="x" src="/b.png">';
+    expect(placed(html, 'alt', '/b.png')).toBe('<img class="x" src="/b.png">');
+    expect(placed(html, 'image', '/b.png')).toBe('<img class="x" src="/b.png">');
+    expect(placed(html, 'link', '/b.png')).toBe('<a href="/b.png">');
+  });
+
+  it('finds an address written with entities or without its scheme, as a DOM reads it', () => {
+    expect(placed('<a href="https://a.example/?x=1&amp;y=2">q</a>', 'link', 'https://a.example/?x=1&y=2')).toBe('<a href="https://a.example/?x=1&amp;y=2">');
+    expect(placed("<img src='//cdn.example/p.png' alt=x>", 'image', 'https://cdn.example/p.png')).toBe("<img src='//cdn.example/p.png' alt=x>");
+  });
+
+  it('finds the heading by its text, tags and entities inside it left out', () => {
+    const html = '<h2>Start</h2><p>Deep thoughts</p><h4 id="d">Deep <em>&amp;</em> far</h4>';
+    expect(placed(html, 'headings', 'Deep & far')).toBe('<h4 id="d">Deep <em>&amp;</em> far</h4>');
+  });
+
+  it('answers null when the place is gone (edited since) or has none', () => {
+    expect(placed('<p>No image now</p>', 'alt', '/b.png')).toBeNull();
+    expect(placed('<h2>Other</h2>', 'headings', 'Deep')).toBeNull();
+    expect(placed('<h1>T</h1>', 'title', '')).toBeNull();
+    // An address that is only text of a tag, not a value: not its place.
+    expect(placed('<img data-note=x title="see /b.png">', 'alt', '/b.png')).toBeNull();
+  });
+});
