@@ -60,7 +60,7 @@ import { invitationRoutes, userRoutes } from './routes/users.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
 import type { SafeFetchOptions } from './scrape/safe-fetch.ts';
 import { WorkerPool, type WorkerPoolOptions } from './workers/pool.ts';
-import { ChecksQueue, runArticleChecks } from './articles/runChecks.ts';
+import { afterContentChange, ChecksQueue } from './articles/runChecks.ts';
 import { signUnsigned } from './articles/duplicates.ts';
 import { startScheduler } from './schedule/scheduler.ts';
 import { sweepDeliveryLog } from './webhooks/log.ts';
@@ -405,7 +405,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     onError: (error) => app.log.error({ err: error }, 'worker failed'),
   });
   const scrape = options.scrape ?? {};
-  const checks = new ChecksQueue((id) => runArticleChecks({ db: options.db, workers, scrape }, id), app.log, options.background?.checks !== false);
+  const checks = new ChecksQueue((id) => afterContentChange({ db: options.db, workers, scrape }, id, app.log), app.log, options.background?.checks !== false);
   app.decorate('checksIdle', () => checks.idle());
   const ctx: AppContext = {
     db: options.db,
@@ -444,12 +444,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('signaturesBackfilled', async () => {
     await signing;
   });
-  // The queued checks stop first: the run under way ends (or fails) before the workers close.
+  // Nothing more is queued or signed; the workers close at once (a run asking slow sites would
+  // hold the close for minutes), so the run under way fails and ends before the database closes.
   app.addHook('onClose', async () => {
     closing = true;
-    await checks.stop();
-    await signing;
+    const stopping = checks.stop();
     await ctx.workers.close();
+    await stopping;
+    await signing;
   });
 
   await app.register(helmet, {

@@ -12,12 +12,12 @@ import {
   type Duplicate,
 } from '../../src/contract/index.ts';
 import type { AppContext } from '../context.ts';
-import { apiError } from '../errors.ts';
+import { ApiError, apiError } from '../errors.ts';
 import type { ArticleRow } from '../repositories/articles.ts';
 import { keptSignature, signatureCandidates, storeSignature, unsignedArticles, type KeptSignature } from '../repositories/signatures.ts';
 
 type SignContext = Pick<AppContext, 'db' | 'workers'>;
-type Signed = Pick<ArticleRow, 'id' | 'scraped_url' | 'scrapped_data' | 'canonical_url'>;
+type Signed = Pick<ArticleRow, 'id' | 'updated_at' | 'scraped_url' | 'scrapped_data' | 'canonical_url'>;
 
 /** Computes an article's signature from what it is now and keeps it. */
 export async function signArticle(ctx: SignContext, article: Signed): Promise<KeptSignature> {
@@ -27,7 +27,7 @@ export async function signArticle(ctx: SignContext, article: Signed): Promise<Ke
     { timeoutMs: 10_000, tooSlow: () => apiError('page_too_slow'), tooBig: () => apiError('page_too_complex') },
   );
   const kept = { address: normalAddress(article.canonical_url ?? article.scraped_url), signature };
-  await storeSignature(ctx.db, article.id, kept);
+  await storeSignature(ctx.db, article.id, article.updated_at, kept);
   return kept;
 }
 
@@ -50,8 +50,8 @@ const UNSIGNED_BATCH = 200;
 /**
  * Signs the articles kept before signatures were (or whose change's run never came), one after
  * the other in the worker pool, in the background at start, until none is left or `stopped()`:
- * an article a signature could not be made for is kept with its address alone. Answers how
- * many it signed. Several processes may do it at once: a signature is the same whoever makes it.
+ * an article whose text is too complex to sign is kept with its address alone, one that failed
+ * for a passing reason is left for the next start. Answers how many it signed. Several processes may do it at once: a signature is the same whoever makes it.
  */
 export async function signUnsigned(ctx: SignContext, stopped: () => boolean): Promise<number> {
   let signed = 0;
@@ -63,10 +63,13 @@ export async function signUnsigned(ctx: SignContext, stopped: () => boolean): Pr
       if (stopped()) break;
       try {
         await signArticle(ctx, row);
-      } catch {
-        await storeSignature(ctx.db, row.id, { address: normalAddress(row.canonical_url ?? row.scraped_url), signature: null });
+        signed++;
+      } catch (error) {
+        // A text too complex to sign is kept with its address alone; a passing failure (the
+        // workers busy or closing) leaves it for the next start.
+        if (!(error instanceof ApiError && error.code === 'page_too_complex')) continue;
+        await storeSignature(ctx.db, row.id, row.updated_at, { address: normalAddress(row.canonical_url ?? row.scraped_url), signature: null });
       }
-      signed++;
     }
     after = rows.at(-1)!.id;
   }

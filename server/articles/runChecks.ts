@@ -12,7 +12,7 @@ import { apiError } from '../errors.ts';
 import { storeArticleChecks } from '../repositories/articleChecks.ts';
 import { signArticle } from './duplicates.ts';
 import { freshAddressChecks, storeAddressChecks } from '../repositories/addressChecks.ts';
-import { getArticle } from '../repositories/articles.ts';
+import { getArticle, type ArticleRow } from '../repositories/articles.ts';
 
 /** How long one address of another site may take to answer the checks (less than a scrape's page). */
 const ADDRESS_TIMEOUT_MS = 5_000;
@@ -24,11 +24,9 @@ const ADDRESS_CHECKS_TIMEOUT_MS = 150_000;
 
 type ChecksContext = Pick<AppContext, 'db' | 'workers' | 'scrape'>;
 
-/** Runs the checks of an article as it is saved now and keeps the result; undefined when it is not there (or in the trash). */
-export async function runArticleChecks(ctx: ChecksContext, articleId: string, now = new Date()): Promise<ArticleChecks | undefined> {
+/** Runs the checks of an article as it was read and keeps the result. */
+export async function runArticleChecks(ctx: ChecksContext, article: ArticleRow, now = new Date()): Promise<ArticleChecks> {
   const { db, workers } = ctx;
-  const article = await getArticle(db, articleId);
-  if (!article) return undefined;
   const limits = { tooSlow: () => apiError('page_too_slow'), tooBig: () => apiError('page_too_complex') };
   const { checks, addresses } = await workers.run(
     'checkArticle',
@@ -51,10 +49,23 @@ export async function runArticleChecks(ctx: ChecksContext, articleId: string, no
   await storeAddressChecks(db, answered, now);
   const checked = new Map([...known, ...answered].map((found) => [found.url, found]));
   const result = { ...checks, items: [...checks.items, ...addressItems(addresses, checked)] };
-  await storeArticleChecks(db, article.id, article.updated_at, result);
-  // Its signature for near-duplicates follows the same changes (raw text, canonical address).
-  await signArticle(ctx, article);
+  await storeArticleChecks(db, article, result);
   return result;
+}
+
+/**
+ * What the server does by itself after an article's content changes: its checks, and its
+ * signature for near-duplicates (raw text, canonical address), each whatever became of the other.
+ */
+export async function afterContentChange(ctx: ChecksContext, articleId: string, log: FastifyBaseLogger): Promise<void> {
+  const article = await getArticle(ctx.db, articleId);
+  if (!article) return;
+  try {
+    await runArticleChecks(ctx, article);
+  } catch (err) {
+    log.warn({ err, articleId }, 'the checks before publishing did not run');
+  }
+  await signArticle(ctx, article);
 }
 
 /**
@@ -98,7 +109,7 @@ export class ChecksQueue {
       try {
         await this.run(next);
       } catch (err) {
-        this.log.warn({ err, articleId: next }, 'the checks before publishing did not run');
+        this.log.warn({ err, articleId: next }, 'an article was not checked or signed after its change');
       }
     }
   }

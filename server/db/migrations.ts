@@ -716,11 +716,13 @@ export const migrations: Migration[] = [
     name: 'the last checks before publishing of each article, for its page and the list\'s attention filter',
     statements: [
       // One row per article (src/contract/checks.ts), replaced by each run; `article_updated_at`
-      // is the saved version it read, `failing` how many items are to fix.
+      // is the saved version it read, `content_key` the md5 of what the checks read of it (its
+      // title and blog HTML: a result is stale when they differ), `failing` how many items are to fix.
       `CREATE TABLE article_checks (
         article_id text PRIMARY KEY REFERENCES articles (id) ON DELETE CASCADE,
         checked_at timestamptz NOT NULL,
         article_updated_at timestamptz NOT NULL,
+        content_key text NOT NULL,
         word_count integer NOT NULL,
         reading_minutes integer NOT NULL,
         items jsonb NOT NULL,
@@ -735,9 +737,11 @@ export const migrations: Migration[] = [
     name: 'each article\'s signature for near-duplicates: its normalised address, and its raw text\'s SimHash in four indexed bands',
     statements: [
       // src/contract/duplicates.ts: `address` is the canonical (else scraped) address normalised;
-      // `simhash` the 64 bits (null for a text too short), `band0`..`band3` its 16-bit quarters.
+      // `simhash` the 64 bits (null for a text too short), `band0`..`band3` its 16-bit quarters;
+      // `article_updated_at` the saved version signed (a later one's is never replaced by an earlier one's).
       `CREATE TABLE article_signatures (
         article_id text PRIMARY KEY REFERENCES articles (id) ON DELETE CASCADE,
+        article_updated_at timestamptz NOT NULL,
         address text,
         simhash bigint,
         band0 integer,

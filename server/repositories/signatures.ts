@@ -17,15 +17,19 @@ const fromBigint = (value: string | number | bigint): TextSignature => {
   return [Number(bits >> 32n), Number(bits & 0xffffffffn)];
 };
 
-/** Keeps an article's signature (nothing for an article deleted for good meanwhile). */
-export async function storeSignature(db: Queryable, articleId: string, kept: KeptSignature): Promise<void> {
+/**
+ * Keeps an article's signature of its version saved at `articleUpdatedAt`, never over a later
+ * version's (nothing for an article deleted for good meanwhile).
+ */
+export async function storeSignature(db: Queryable, articleId: string, articleUpdatedAt: Date, kept: KeptSignature): Promise<void> {
   const bands = kept.signature ? signatureBands(kept.signature) : [null, null, null, null];
   await db.query(
-    `INSERT INTO article_signatures (article_id, address, simhash, band0, band1, band2, band3)
-       SELECT id, $2, $3, $4, $5, $6, $7 FROM articles WHERE id = $1
-     ON CONFLICT (article_id) DO UPDATE SET address = EXCLUDED.address, simhash = EXCLUDED.simhash,
-       band0 = EXCLUDED.band0, band1 = EXCLUDED.band1, band2 = EXCLUDED.band2, band3 = EXCLUDED.band3`,
-    [articleId, kept.address, kept.signature ? toBigint(kept.signature) : null, ...bands],
+    `INSERT INTO article_signatures (article_id, article_updated_at, address, simhash, band0, band1, band2, band3)
+       SELECT id, $2, $3, $4, $5, $6, $7, $8 FROM articles WHERE id = $1
+     ON CONFLICT (article_id) DO UPDATE SET article_updated_at = EXCLUDED.article_updated_at, address = EXCLUDED.address,
+       simhash = EXCLUDED.simhash, band0 = EXCLUDED.band0, band1 = EXCLUDED.band1, band2 = EXCLUDED.band2, band3 = EXCLUDED.band3
+       WHERE article_signatures.article_updated_at <= EXCLUDED.article_updated_at`,
+    [articleId, articleUpdatedAt, kept.address, kept.signature ? toBigint(kept.signature) : null, ...bands],
   );
 }
 
@@ -71,8 +75,8 @@ export async function signatureCandidates(db: Queryable, articleId: string, kept
 
 /** Articles (not in the trash) without a signature, by id after `after`. */
 export async function unsignedArticles(db: Queryable, after: string, limit: number) {
-  const { rows } = await db.query<{ id: string; scraped_url: string | null; scrapped_data: string; canonical_url: string | null }>(
-    `SELECT id, scraped_url, scrapped_data, canonical_url FROM articles a
+  const { rows } = await db.query<{ id: string; updated_at: Date; scraped_url: string | null; scrapped_data: string; canonical_url: string | null }>(
+    `SELECT id, updated_at, scraped_url, scrapped_data, canonical_url FROM articles a
       WHERE id > $1 AND deleted_at IS NULL AND NOT EXISTS (SELECT 1 FROM article_signatures s WHERE s.article_id = a.id)
       ORDER BY id LIMIT $2`,
     [after, limit],

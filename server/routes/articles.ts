@@ -221,8 +221,12 @@ export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         force: request.body.force,
       });
       ctx.checks.add(row.id);
-      // Its signature kept at once: the answer says what it looks like a copy of.
-      const duplicates = await duplicatesOf(ctx, row);
+      // Its signature kept at once: the answer says what it looks like a copy of. The draft is
+      // saved: a lookup that fails (the workers busy) answers none rather than fail the scrape.
+      const duplicates = await duplicatesOf(ctx, row).catch((err: unknown) => {
+        request.log.warn({ err, articleId: row.id }, 'near-duplicates not looked up');
+        return [];
+      });
       return reply.code(201).send({ data: toArticle(row), warnings, images, duplicates });
     },
   });
@@ -496,9 +500,9 @@ export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
   app.post('/:id/checks', {
     schema: { params: idParams, response: { 200: articleChecksResultSchema, ...errorResponses } },
     handler: async (request) => {
-      const checks = await runArticleChecks(ctx, request.params.id);
-      if (!checks) throw articleNotFound();
-      return { data: checks };
+      const article = await getArticle(db, request.params.id);
+      if (!article) throw articleNotFound();
+      return { data: await runArticleChecks(ctx, article) };
     },
   });
 

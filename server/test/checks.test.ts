@@ -140,6 +140,10 @@ describe.each(backends)('the checks before publishing ($name)', (backend) => {
     expect(await kept(article.id)).toEqual({ data: null, stale: false });
     const { data } = articleChecksResultSchema.parse((await run(article.id)).json());
     expect(await kept(article.id)).toEqual({ data, stale: false });
+    // Published and back (what the checks read unchanged): not stale.
+    expect((await ctx.api('PATCH', `/api/articles/${article.id}/publish`)).statusCode).toBe(200);
+    expect((await ctx.api('PATCH', `/api/articles/${article.id}/draft`)).statusCode).toBe(200);
+    expect(await kept(article.id)).toEqual({ data, stale: false });
     // Saved again (this app runs nothing by itself): the kept result is of the version before.
     const saved = await ctx.api('PATCH', `/api/articles/${article.id}`, { blogData: '<p>Other words.</p>' });
     expect(saved.statusCode, saved.body).toBe(200);
@@ -152,14 +156,14 @@ describe.each(backends)('the checks before publishing ($name)', (backend) => {
   it('never keeps the result of an earlier save over a later one\'s, whichever run ends last', async () => {
     const article = await create('<p>Words.</p>');
     const result = (detail: string) => ({ checkedAt: new Date().toISOString(), wordCount: 1, readingMinutes: 1, items: [{ kind: 'title' as const, ok: true, target: '', detail }] });
-    const saved = new Date(article.updatedAt);
-    await storeArticleChecks(ctx.h.db, article.id, saved, result('of the saved version'));
+    const saved = { id: article.id, updated_at: new Date(article.updatedAt), title: article.title ?? null, blog_data: article.blogData };
+    await storeArticleChecks(ctx.h.db, saved, result('of the saved version'));
     // A run of the version before it ends later: not kept.
-    await storeArticleChecks(ctx.h.db, article.id, new Date(saved.getTime() - 1_000), result('of the version before'));
-    expect((await kept(article.id)).data!.items[0]!.detail).toBe('of the saved version');
+    await storeArticleChecks(ctx.h.db, { ...saved, updated_at: new Date(saved.updated_at.getTime() - 1_000) }, result('of the version before'));
+    expect(await kept(article.id)).toMatchObject({ data: { items: [{ detail: 'of the saved version' }] }, stale: false });
     // Nor for an article deleted for good meanwhile.
     await ctx.h.db.query('DELETE FROM articles WHERE id = $1', [article.id]);
-    await storeArticleChecks(ctx.h.db, article.id, saved, result('of a deleted article'));
+    await storeArticleChecks(ctx.h.db, saved, result('of a deleted article'));
     expect((await ctx.h.db.query('SELECT count(*)::int AS n FROM article_checks')).rows[0]).toEqual({ n: 0 });
   });
 

@@ -1,5 +1,5 @@
-import { useCallback } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useDeferredValue, useMemo } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { articleKeys } from '../api/articles';
 import { api } from '../api/client';
 import { ChecksCard } from '../components/article-detail/ChecksCard';
@@ -37,15 +37,23 @@ export function ArticleChecksSection({
     queryKey: key,
     queryFn: () => api(`/articles/${encodeURIComponent(article.id)}/checks`, { schema: (s) => s.keptArticleChecksResultSchema }),
     refetchInterval: (query) => (query.state.data?.stale && query.state.dataUpdateCount < STALE_POLLS ? STALE_POLL_MS : false),
+    // After a save, the last result stays shown while the new version's is read.
+    placeholderData: keepPreviousData,
   });
   const run = useMutation({
-    mutationFn: async () =>
+    // The key of the version the run was asked for: a save meanwhile keys another.
+    mutationFn: async (_forKey: readonly unknown[]) =>
       (await api(`/articles/${encodeURIComponent(article.id)}/checks`, { method: 'POST', schema: (s) => s.articleChecksResultSchema })).data,
-    onSuccess: (data) => client.setQueryData<KeptArticleChecksResult>(key, { data, stale: false }),
+    onSuccess: (data, forKey) => client.setQueryData<KeptArticleChecksResult>(forKey, { data, stale: false }),
   });
-  const canShow = useCallback((item: CheckItem) => checkPlace(html, item) !== null, [html]);
+  // Where each item to fix is in the HTML being edited: looked for once per text, behind the typing.
+  const edited = useDeferredValue(html);
+  const items = kept.data?.data?.items;
+  const places = useMemo(() => new Map((items ?? []).filter((item) => !item.ok).map((item) => [item, checkPlace(edited, item)])), [items, edited]);
+  const canShow = useCallback((item: CheckItem) => !!places.get(item), [places]);
   const show = useCallback(
     (item: CheckItem) => {
+      // The text as it is now (the deferred one may be a keystroke behind).
       const place = checkPlace(html, item);
       if (place) onShow(place);
     },
@@ -59,7 +67,7 @@ export function ArticleChecksSection({
       stale={kept.data?.stale ?? false}
       running={run.isPending}
       error={error}
-      onRun={() => run.mutate()}
+      onRun={() => run.mutate(key)}
       unsaved={unsaved}
       onShow={show}
       canShow={canShow}

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { articleKeys } from '../api/articles';
 import { api } from '../api/client';
 import { DuplicatesNotice } from '../components/article-detail/DuplicatesNotice';
@@ -13,6 +13,8 @@ export function ArticleDuplicatesSection({ article }: { article: Article }) {
   const duplicates = useQuery({
     queryKey: [...articleKeys.detail(article.id), 'duplicates', article.updatedAt],
     queryFn: () => api(`/articles/${encodeURIComponent(article.id)}/duplicates`, { schema: (s) => s.duplicatesResultSchema }),
+    // After a save, the notice stays while the new version's are read.
+    placeholderData: keepPreviousData,
   });
   return <DuplicatesNotice duplicates={duplicates.data?.data ?? []} />;
 }

@@ -44,6 +44,7 @@ import {
   MAX_SEARCH_LENGTH,
   MAX_SITES,
   scheduleMessages,
+  SEARCH_COUNT_CAP,
   scheduleProblem,
   seoMessages,
   seoProblem,
@@ -165,7 +166,7 @@ function listOf(all: Article[], params: URLSearchParams): ArticleListResult {
   const data = shown
     .slice(0, Number(params.get('limit') ?? 50))
     .map((a) => ({ ...toArticleCard(a), snippet: q ? snippetOf(a, q) : null }));
-  return { data, counts: countsOf(found), nextCursor: null, attention: all.filter(needsAttention).length };
+  return { data, counts: countsOf(found), nextCursor: null, attention: Math.min(all.filter(needsAttention).length, SEARCH_COUNT_CAP + 1) };
 }
 
 /** The hosts of the articles of a status, most articles first (as GET /admin/sites answers; a search does not narrow it). */
@@ -422,7 +423,7 @@ export function articlesApi(
       const article = scrapedDraft(`art_scraped_${String(nextId++).padStart(4, '0')}`, url);
       db.set(article.id, article);
       history.record(article, 'scrape', { sourceHtml: sourceHtmlOf(url) });
-      return HttpResponse.json<ScrapeResult>({ data: article, ...scrapeExtras(url) }, { status: 201 });
+      return HttpResponse.json<ScrapeResult>({ data: article, ...scrapeExtras(url), duplicates: duplicatesIn([...db.values()], article) }, { status: 201 });
     }),
     http.post(`${API}/:id/rescrape`, async ({ params, request }) => {
       const article = db.get(String(params.id));
