@@ -78,6 +78,8 @@ export async function afterContentChange(ctx: ChecksContext, articleId: string, 
 export class ChecksQueue {
   private readonly waiting = new Set<string>();
   private running: Promise<void> | undefined;
+  /** The article whose run is under way. */
+  private current: string | undefined;
   private stopped = false;
 
   constructor(
@@ -106,16 +108,24 @@ export class ChecksQueue {
   private async drain(): Promise<void> {
     for (let next = this.first(); next !== undefined && !this.stopped; next = this.first()) {
       this.waiting.delete(next);
+      this.current = next;
       try {
         await this.run(next);
       } catch (err) {
         this.log.warn({ err, articleId: next }, 'an article was not checked or signed after its change');
+      } finally {
+        this.current = undefined;
       }
     }
   }
 
   private first(): string | undefined {
     return this.waiting.values().next().value;
+  }
+
+  /** Whether the article's run waits or is under way in this process. */
+  has(articleId: string): boolean {
+    return this.current === articleId || this.waiting.has(articleId);
   }
 
   /** Resolves once nothing waits or runs (tests). */

@@ -484,7 +484,8 @@ export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     handler: async (request) => {
       const kept = await keptArticleChecks(db, request.params.id);
       if (!kept) throw articleNotFound();
-      return kept;
+      // Its run waits or is under way here (a new article has no result yet): the page reads again.
+      return ctx.checks.has(request.params.id) ? { ...kept, stale: true } : kept;
     },
   });
 

@@ -17,9 +17,12 @@ describe('ChecksQueue', () => {
     queue.add('b');
     queue.add('b');
     queue.add('a');
+    // Under way, waiting, or neither: what GET /articles/:id/checks says as `stale`.
+    expect([queue.has('a'), queue.has('b'), queue.has('c')]).toEqual([true, true, false]);
     release();
     await queue.idle();
     expect(ran).toEqual(['a', 'b', 'a']);
+    expect(queue.has('a')).toBe(false);
   });
 
   it('goes on after a run that failed, and takes an article added as the last run ends', async () => {

@@ -5,7 +5,8 @@
  * - `POST /articles/:id/checks` (any role that may read the article): runs them on the saved
  *   article (in the server's worker pool), keeps the result and answers `{ data: ArticleChecks }`.
  * - `GET /articles/:id/checks`: the last result kept, `{ data: ArticleChecks | null, stale }`
- *   (null before any run; `stale` when the article was saved after it, and its run is not done).
+ *   (null before any run; `stale` when the title or HTML changed after it, or when the answering
+ *   process has the article's run waiting or under way: a new article's first run too).
  *   The server runs them by itself when an article is created or scraped and when its title or
  *   blog HTML changes (off the request thread, one article after the other), so the list's
  *   `?attention=true` (src/contract/index.ts) finds the articles with something to fix.

@@ -10,6 +10,8 @@ export const checksTexts = {
   running: 'Checking…',
   notRun: 'Not run yet on this article.',
   loading: 'Reading the last checks…',
+  /** No result yet, and the server's own run of the article waits or is under way. */
+  pending: 'Running by themselves after the last change…',
   /** The article was saved after the result shown: the server's own run of it is not done. */
   stale: 'Saved since: they run again by themselves.',
   /** An item's button that puts its place in the HTML editor in view, selected. */

@@ -53,7 +53,7 @@ export function ChecksCard({ checks, loading = false, running, error, onRun, uns
                 </Stack>
               ) : (
                 <Text textStyle="sm" color="fg.muted">
-                  {loading ? t.loading : t.notRun}
+                  {loading ? t.loading : stale ? t.pending : t.notRun}
                 </Text>
               )}
             </Box>

@@ -145,3 +145,12 @@ export const ShowInTheHtml: Story = {
     (canvasElement.ownerDocument.activeElement as HTMLElement | null)?.blur();
   },
 };
+
+/** No result yet, and the server's own run of the article waits or is under way (a new article). */
+export const RunningByThemselves: Story = {
+  args: { stale: true },
+  play: async ({ canvasElement }) => {
+    await expect(card(canvasElement).getByText(t.pending)).toBeVisible();
+    await expect(card(canvasElement).getByRole('button', { name: t.run })).toBeEnabled();
+  },
+};
