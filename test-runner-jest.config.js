@@ -8,6 +8,7 @@ export default {
   ...base,
   testTimeout: 30000,
   testSequencer: new URL('./scripts/story-sequencer.mjs', import.meta.url).pathname,
+  setupFilesAfterEnv: [...base.setupFilesAfterEnv, new URL('./.storybook/retry.cjs', import.meta.url).pathname],
   testEnvironmentOptions: {
     'jest-playwright': {
       ...base.testEnvironmentOptions['jest-playwright'],

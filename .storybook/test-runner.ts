@@ -59,6 +59,7 @@ const config: TestRunnerConfig = {
       hooks.__restartDates?.();
       hooks.__holdTimers?.(false);
     });
+    await forgetStoryOnRetry(page, context.id);
     const story = await getStoryContext(page, context);
     // The prepared story carries its own `globals` as `storyGlobals` (not in the public type).
     const { storyGlobals } = story as { storyGlobals?: { viewport?: { value?: string } } };
@@ -80,6 +81,28 @@ const config: TestRunnerConfig = {
     }
   },
 };
+
+/**
+ * A story run again after it failed (.storybook/retry.cjs) renders afresh: asked for the story
+ * it shows, the preview answers "unchanged" and the test-runner passes it without a play. A
+ * story that is missing first tears down what the page shows.
+ */
+async function forgetStoryOnRetry(page: Page, id: string) {
+  const visited = page as Page & { lastStoryId?: string };
+  const retry = visited.lastStoryId === id;
+  visited.lastStoryId = id;
+  if (!retry) return;
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const channel = (window as unknown as { __STORYBOOK_ADDONS_CHANNEL__: { once(event: string, fn: () => void): void; emit(event: string, data: object): void } })
+          .__STORYBOOK_ADDONS_CHANNEL__;
+        channel.once('storyMissing', () => resolve());
+        channel.emit('setCurrentStory', { storyId: 'test-runner--no-such-story', viewMode: 'story' });
+        setTimeout(resolve, 5_000);
+      }),
+  );
+}
 
 /**
  * A story after its play: the scripts its page loaded recorded, its shots compared, and axe's

@@ -144,7 +144,11 @@ export async function checkShot(id: string, mode: Mode, shot: Buffer, { report: 
     return `${mode}: no baseline (stories/__visual__/${path.basename(file)}); run npm run test:visual -- --update`;
   }
   const difference = await compareShots(expected, shot);
-  if (!difference) return undefined;
+  if (!difference) {
+    // A story run again after a failure (.storybook/retry.cjs) leaves no report of its first try.
+    await clearReport(id, mode);
+    return undefined;
+  }
   if (reporting) await report(id, mode, { expected, shot, difference });
   const share = ((100 * difference.changed) / difference.total).toFixed(2);
   return `${mode}: ${difference.changed} pixels differ (${share}%)${difference.size ? `, size ${difference.size}` : ''}`;
@@ -160,6 +164,11 @@ export async function sameAsBaseline(id: string, mode: Mode, shot: Buffer): Prom
 export async function skipShots(id: string) {
   if (!UPDATE) return;
   await Promise.all((['light', 'dark'] as const).map((mode) => rm(baselinePath(id, mode), { force: true })));
+}
+
+async function clearReport(id: string, mode: Mode) {
+  const base = path.join(REPORT_DIR, `${id}.${mode}`);
+  await Promise.all(['actual.png', 'expected.png', 'diff.png', 'json'].map((ext) => rm(`${base}.${ext}`, { force: true })));
 }
 
 /** The images of a changed shot, and a line of JSON the report page is made from. */
