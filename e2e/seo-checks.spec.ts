@@ -128,4 +128,12 @@ test('scrape a page that copies a story already in the library: the result and t
   await expect(page.getByRole('link', { name: `Harbour from the wire ${run}` })).toBeVisible();
   // The checks the server ran after the scrape: the link that answers 404.
   await expect(checks(page).getByRole('listitem').filter({ hasText: 'It answered with status 404.' })).toContainText(`${siteUrl}/gone`, { timeout: 30_000 });
+
+  // The list's copies filter holds both of the pair, not the article about something else.
+  await page.goto(`/articles?q=${run}`);
+  await expect(page.getByRole('article')).toHaveCount(3);
+  await page.getByRole('button', { name: 'Looks like a copy' }).click();
+  await expect(page).toHaveURL(/[?&]copies=true/);
+  await expect(page.getByRole('article')).toHaveCount(2);
+  await expect(page.getByRole('article').filter({ hasText: `Boats at dawn ${run}` })).toHaveCount(0);
 });

@@ -14,12 +14,15 @@ import {
 import type { AppContext } from '../context.ts';
 import { ApiError, apiError } from '../errors.ts';
 import type { ArticleRow } from '../repositories/articles.ts';
-import { keptSignature, signatureCandidates, storeSignature, unsignedArticles, type KeptSignature } from '../repositories/signatures.ts';
+import { keptSignature, signatureCandidates, storeCopies, storeSignature, unsignedArticles, type KeptSignature } from '../repositories/signatures.ts';
 
 type SignContext = Pick<AppContext, 'db' | 'workers'>;
 type Signed = Pick<ArticleRow, 'id' | 'updated_at' | 'scraped_url' | 'scrapped_data' | 'canonical_url'>;
 
-/** Computes an article's signature from what it is now and keeps it. */
+/**
+ * Computes an article's signature from what it is now and keeps it, with the articles it then
+ * looks like a copy of (both ways, for the list's filter); nothing when a later version's is kept.
+ */
 export async function signArticle(ctx: SignContext, article: Signed): Promise<KeptSignature> {
   const signature = await ctx.workers.run(
     'textSignature',
@@ -27,15 +30,23 @@ export async function signArticle(ctx: SignContext, article: Signed): Promise<Ke
     { timeoutMs: 10_000, tooSlow: () => apiError('page_too_slow'), tooBig: () => apiError('page_too_complex') },
   );
   const kept = { address: normalAddress(article.canonical_url ?? article.scraped_url), signature };
-  await storeSignature(ctx.db, article.id, article.updated_at, kept);
+  if (await storeSignature(ctx.db, article.id, article.updated_at, kept)) await keepCopies(ctx, article.id, kept);
   return kept;
+}
+
+async function keepCopies(ctx: SignContext, articleId: string, kept: KeptSignature) {
+  await storeCopies(ctx.db, articleId, (await copiesOf(ctx, articleId, kept)).map((copy) => copy.id));
 }
 
 /** The articles an article looks like a copy of (the same address first, then most alike) (its signature kept first when it has none). */
 export async function duplicatesOf(ctx: SignContext, article: Signed): Promise<Duplicate[]> {
   const kept = (await keptSignature(ctx.db, article.id)) ?? (await signArticle(ctx, article));
+  return copiesOf(ctx, article.id, kept);
+}
+
+async function copiesOf(ctx: SignContext, articleId: string, kept: KeptSignature): Promise<Duplicate[]> {
   const found: Duplicate[] = [];
-  for (const candidate of await signatureCandidates(ctx.db, article.id, kept)) {
+  for (const candidate of await signatureCandidates(ctx.db, articleId, kept)) {
     const similarity = kept.signature && candidate.signature ? signatureSimilarity(kept.signature, candidate.signature) : 0;
     if (kept.address !== null && candidate.address === kept.address) found.push({ id: candidate.id, title: candidate.title, similarity, reason: 'address' });
     else if (similarity >= DUPLICATE_SIMILARITY) found.push({ id: candidate.id, title: candidate.title, similarity, reason: 'text' });
@@ -68,7 +79,8 @@ export async function signUnsigned(ctx: SignContext, stopped: () => boolean): Pr
         // A text too complex to sign is kept with its address alone; a passing failure (the
         // workers busy or closing) leaves it for the next start.
         if (!(error instanceof ApiError && error.code === 'page_too_complex')) continue;
-        await storeSignature(ctx.db, row.id, row.updated_at, { address: normalAddress(row.canonical_url ?? row.scraped_url), signature: null });
+        const kept = { address: normalAddress(row.canonical_url ?? row.scraped_url), signature: null };
+        if (await storeSignature(ctx.db, row.id, row.updated_at, kept)) await keepCopies(ctx, row.id, kept);
       }
     }
     after = rows.at(-1)!.id;

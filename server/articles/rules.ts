@@ -108,6 +108,7 @@ export interface ListOptions {
   sort?: ArticleSort;
   site?: string;
   attention?: 'true' | 'false';
+  copies?: 'true' | 'false';
   limit: number;
   cursor?: string;
 }
@@ -122,7 +123,8 @@ export async function listArticles(db: Queryable, options: ListOptions) {
   const after = options.cursor ? decodeCursor(options.cursor, order) : undefined;
   const site = options.site?.trim().toLowerCase() || undefined;
   const attention = options.attention === 'true';
-  const { rows, counts, attention: carried } = await selectArticlePage(db, { status: options.status, q, site, attention, order, after, limit: options.limit });
+  const copies = options.copies === 'true';
+  const { rows, counts, attention: carried } = await selectArticlePage(db, { status: options.status, q, site, attention, copies, order, after, limit: options.limit });
   // A first page says how many articles need attention, whatever the other filters (a plain
   // page carries it; any other asks for it); later pages do not.
   const needing = after ? undefined : (carried ?? (await attentionCount(db)));

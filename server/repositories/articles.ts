@@ -16,6 +16,7 @@ import type { Queryable } from '../db/database.ts';
 import { ARTICLE_MATCH_SQL, ARTICLE_SEARCH_SQL, ARTICLE_TSQUERY_MATCH_SQL, STORED_HEAD_CHARS } from '../db/migrations.ts';
 import { phrasePairs, type PhrasePairs } from '../articles/phrase.ts';
 import { ATTENTION_COUNT_SQL, NEEDS_ATTENTION } from './articleChecks.ts';
+import { LOOKS_LIKE_A_COPY } from './signatures.ts';
 import { searchWords } from '../articles/snippet.ts';
 import { searchWordsBound, termShare, type TermShare } from './termShare.ts';
 import { escapeLike, isoText, parameters, SEARCH_COUNT_CAP } from '../db/sql.ts';
@@ -230,6 +231,8 @@ export interface ArticlePageQuery {
   site?: string;
   /** Only articles whose last checks before publishing found something to fix. */
   attention?: boolean;
+  /** Only articles that look like a copy of another (not in the trash). */
+  copies?: boolean;
   order: ArticleOrder;
   after?: ArticleCursor;
   limit: number;
@@ -377,13 +380,14 @@ function countsSql(filter: string | undefined, estimate?: { q: string; pattern: 
  */
 const estimable = (q: string | undefined, filtered: boolean): q is string => !!q && !filtered && !q.includes('"');
 
-/** The list's filters beside a search: a site, and the articles that need attention. */
-type Narrowing = Pick<ArticlePageQuery, 'site' | 'attention'>;
-const narrowed = (query: Narrowing) => !!query.site || !!query.attention;
+/** The list's filters beside a search: a site, the articles that need attention, those that look like a copy. */
+type Narrowing = Pick<ArticlePageQuery, 'site' | 'attention' | 'copies'>;
+const narrowed = (query: Narrowing) => !!query.site || !!query.attention || !!query.copies;
 /** A narrowing's conditions (`param` adds a parameter and names it). */
 const narrowingSql = (query: Narrowing, param: (value: unknown) => string) => [
   ...(query.site ? [`site = ${param(query.site)}`] : []),
   ...(query.attention ? [NEEDS_ATTENTION] : []),
+  ...(query.copies ? [LOOKS_LIKE_A_COPY] : []),
 ];
 
 type PageRow = ArticleCardRow & {

@@ -2,7 +2,7 @@
  * Each article's signature for near-duplicates (article_signatures, src/contract/duplicates.ts):
  * its normalised address and its raw text's SimHash in four indexed 16-bit bands.
  */
-import { signatureBands, type TextSignature } from '../../src/contract/index.ts';
+import { MAX_SIGNATURE_DISTANCE, signatureBands, signatureProbes, type TextSignature } from '../../src/contract/index.ts';
 import type { Queryable } from '../db/database.ts';
 
 export interface KeptSignature {
@@ -21,9 +21,9 @@ const fromBigint = (value: string | number | bigint): TextSignature => {
  * Keeps an article's signature of its version saved at `articleUpdatedAt`, never over a later
  * version's (nothing for an article deleted for good meanwhile).
  */
-export async function storeSignature(db: Queryable, articleId: string, articleUpdatedAt: Date, kept: KeptSignature): Promise<void> {
+export async function storeSignature(db: Queryable, articleId: string, articleUpdatedAt: Date, kept: KeptSignature): Promise<boolean> {
   const bands = kept.signature ? signatureBands(kept.signature) : [null, null, null, null];
-  await db.query(
+  const { rowCount } = await db.query(
     `INSERT INTO article_signatures (article_id, article_updated_at, address, simhash, band0, band1, band2, band3)
        SELECT id, $2, $3, $4, $5, $6, $7, $8 FROM articles WHERE id = $1
      ON CONFLICT (article_id) DO UPDATE SET article_updated_at = EXCLUDED.article_updated_at, address = EXCLUDED.address,
@@ -31,7 +31,33 @@ export async function storeSignature(db: Queryable, articleId: string, articleUp
        WHERE article_signatures.article_updated_at <= EXCLUDED.article_updated_at`,
     [articleId, articleUpdatedAt, kept.address, kept.signature ? toBigint(kept.signature) : null, ...bands],
   );
+  return rowCount > 0;
 }
+
+/**
+ * The articles an article looks like a copy of, kept both ways for the list's filter: the pairs
+ * it had with others no longer among them go (an article deleted for good meanwhile keeps none).
+ */
+export async function storeCopies(db: Queryable, articleId: string, otherIds: string[]): Promise<void> {
+  await db.query('DELETE FROM article_copies WHERE (article_id = $1 OR other_id = $1) AND NOT (article_id = ANY($2::text[]) OR other_id = ANY($2::text[]))', [
+    articleId,
+    otherIds,
+  ]);
+  if (!otherIds.length) return;
+  await db.query(
+    `INSERT INTO article_copies (article_id, other_id)
+     SELECT pair.a, pair.b FROM articles me
+       JOIN articles other ON other.id = ANY($2::text[])
+       CROSS JOIN LATERAL (VALUES (me.id, other.id), (other.id, me.id)) AS pair (a, b)
+      WHERE me.id = $1
+     ON CONFLICT DO NOTHING`,
+    [articleId, otherIds],
+  );
+}
+
+/** An article looks like a copy of another not in the trash (the list's `copies=true`). */
+export const LOOKS_LIKE_A_COPY =
+  'EXISTS (SELECT 1 FROM article_copies c JOIN articles o ON o.id = c.other_id AND o.deleted_at IS NULL WHERE c.article_id = articles.id)';
 
 /** An article's kept signature; undefined before one was kept. */
 export async function keptSignature(db: Queryable, articleId: string): Promise<KeptSignature | undefined> {
@@ -44,7 +70,7 @@ export async function keptSignature(db: Queryable, articleId: string): Promise<K
   return row && { address: row.address, signature: row.simhash === null ? null : fromBigint(row.simhash) };
 }
 
-/** The most candidates one lookup reads (the same address, or a band in common). */
+/** The most candidates one lookup reads (the same address, or a text within the distance). */
 const MAX_CANDIDATES = 500;
 
 export interface Candidate {
@@ -55,19 +81,22 @@ export interface Candidate {
 }
 
 /**
- * The other articles (not in the trash) with the same address or a band of the signature in
- * common: each band through its own index, so a lookup reads its few matches, not the library.
+ * The other articles (not in the trash) with the same address, or a band within one bit of the
+ * signature's (`signatureProbes`) and the whole within MAX_SIGNATURE_DISTANCE bits: each band
+ * through its own index, so a lookup reads its few matches, not the library, and the distance
+ * is measured before a row leaves the database.
  */
 export async function signatureCandidates(db: Queryable, articleId: string, kept: KeptSignature): Promise<Candidate[]> {
   if (!kept.address && !kept.signature) return [];
-  const bands = kept.signature ? signatureBands(kept.signature) : [null, null, null, null];
+  const probes = kept.signature ? signatureProbes(kept.signature) : [[], [], [], []];
   const { rows } = await db.query<{ id: string; title: string | null; address: string | null; simhash: string | null }>(
     `SELECT s.article_id AS id, a.title, s.address, s.simhash::text AS simhash
        FROM article_signatures s JOIN articles a ON a.id = s.article_id AND a.deleted_at IS NULL
       WHERE s.article_id <> $1
-        AND (s.address = $2 OR s.band0 = $3 OR s.band1 = $4 OR s.band2 = $5 OR s.band3 = $6)
+        AND (s.address = $2 OR s.band0 = ANY($3::int[]) OR s.band1 = ANY($4::int[]) OR s.band2 = ANY($5::int[]) OR s.band3 = ANY($6::int[]))
+        AND (s.address = $2 OR bit_count((s.simhash # $7::bigint)::bit(64)) <= ${MAX_SIGNATURE_DISTANCE})
       LIMIT ${MAX_CANDIDATES}`,
-    [articleId, kept.address, ...bands],
+    [articleId, kept.address, ...probes, kept.signature ? toBigint(kept.signature) : null],
     { prepare: true },
   );
   return rows.map((row) => ({ id: row.id, title: row.title, address: row.address, signature: row.simhash === null ? null : fromBigint(row.simhash) }));

@@ -6,7 +6,16 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DUPLICATE_SIMILARITY, duplicatesResultSchema, scrapeResultSchema, serverMessages } from '../../src/contract/index.ts';
+import {
+  articleListResultSchema,
+  DUPLICATE_SIMILARITY,
+  duplicatesResultSchema,
+  MAX_SIGNATURE_DISTANCE,
+  scrapeResultSchema,
+  serverMessages,
+  type TextSignature,
+} from '../../src/contract/index.ts';
+import { storeCopies, storeSignature } from '../repositories/signatures.ts';
 import { auth, backends, useHarness } from './helpers.ts';
 
 const paragraphs = Array.from(
@@ -76,6 +85,28 @@ describe.each(backends)('near-duplicates ($name)', (backend) => {
     expect(res.json()).toEqual({ message: serverMessages.articleNotFound, code: 'not_found' });
   });
 
+  it('lists the articles that look like a copy with copies=true, both of a pair, never beside one in the trash', async () => {
+    const first = await create('list-first', 'https://news.example.com/2026/list', story, 'The harbour');
+    await create('list-other', 'https://walks.example.com/list', other);
+    const copy = await create('list-copy', 'https://wire.example.org/list', story.replace('herring', 'mackerel'));
+    const listed = async (query = '') => {
+      const res = await ctx.api('GET', `/api/articles/admin/articles?copies=true${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const page = articleListResultSchema.parse(res.json());
+      return { ids: page.data.map((a) => a.id).sort(), counts: page.counts };
+    };
+    expect(await listed()).toEqual({ ids: [first, copy].sort(), counts: expect.objectContaining({ all: 2, draft: 2, published: 0 }) });
+    expect((await listed('&q=mackerel')).ids).toEqual([copy]);
+    // The other one in the trash: neither is a copy of anything left.
+    expect((await ctx.api('DELETE', `/api/articles/${copy}`)).statusCode).toBe(204);
+    expect((await listed()).ids).toEqual([]);
+    expect((await ctx.api('POST', `/api/articles/${copy}/restore`)).statusCode).toBe(200);
+    expect((await listed()).ids).toEqual([first, copy].sort());
+    // Signed again with no copy found: the pair goes both ways.
+    await storeCopies(ctx.h.db, copy, []);
+    expect((await listed()).ids).toEqual([]);
+  });
+
   it('a scrape answers what the new draft looks like a copy of', async () => {
     const first = await create('harbour-first', 'https://news.example.com/2026/harbour', story, 'The harbour');
     const res = await ctx.h.app.inject({ method: 'POST', url: '/api/articles/scrape', headers: auth(ctx.token), payload: { url: `${site.base}/harbour` } });
@@ -94,6 +125,27 @@ describe.each(backends)('near-duplicates ($name)', (backend) => {
     await restarted.signaturesBackfilled();
     expect((await ctx.h.db.query('SELECT count(*)::int AS n FROM article_signatures')).rows[0]).toEqual({ n: 2 });
     expect((await duplicatesOf(first)).map((d) => d.id)).toEqual([copy]);
+  });
+
+  it('finds a text whose every band differs (within 9 bits, a band within one), never one 10 bits away', async () => {
+    const base: TextSignature = [0x12345678, 0x9abcdef0];
+    // Bits flipped per 16-bit band: the old lookup by an exact band found neither.
+    const flipped = (perBand: number[]): TextSignature => {
+      const masks = perBand.map((n) => (1 << n) - 1); // the lowest n bits of each band
+      return [(base[0] ^ ((masks[0]! << 16) | masks[1]!)) >>> 0, (base[1] ^ ((masks[2]! << 16) | masks[3]!)) >>> 0];
+    };
+    const ids = [await create('sig-a', undefined, 'a'), await create('sig-b', undefined, 'b'), await create('sig-c', undefined, 'c')];
+    const sign = async (id: string, signature: TextSignature) => {
+      const { rows } = await ctx.h.db.query<{ updated_at: Date }>('SELECT updated_at FROM articles WHERE id = $1', [id]);
+      await storeSignature(ctx.h.db, id, rows[0]!.updated_at, { address: null, signature });
+    };
+    await sign(ids[0]!, base);
+    await sign(ids[1]!, flipped([1, 2, 3, 3])); // 9 bits
+    await sign(ids[2]!, flipped([1, 3, 3, 3])); // 10 bits
+    expect(MAX_SIGNATURE_DISTANCE).toBe(9);
+    expect(await duplicatesOf(ids[0]!)).toEqual([{ id: ids[1], title: 'sig-b', similarity: 0.9, reason: 'text' }]);
+    // The third is one bit from the second, ten from the first.
+    expect((await duplicatesOf(ids[2]!)).map((d) => d.id)).toEqual([ids[1]]);
   });
 
   it('keeps each signature in a few bytes', async () => {

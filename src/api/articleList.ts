@@ -18,6 +18,8 @@ export interface ArticleListParams {
   site: string;
   /** Only the articles whose last checks found something to fix. */
   attention?: boolean;
+  /** Only the articles that look like a copy of another. */
+  copies?: boolean;
 }
 
 /**
@@ -34,7 +36,13 @@ export const articleListQuery = (params: ArticleListParams) =>
   infiniteQueryOptions({
     queryKey: articleListKeys.pages(params),
     queryFn: ({ pageParam }) =>
-      fetchArticlePage({ ...params, attention: params.attention ? 'true' : undefined, limit: ARTICLE_PAGE_SIZE, cursor: pageParam ?? undefined }),
+      fetchArticlePage({
+        ...params,
+        attention: params.attention ? 'true' : undefined,
+        copies: params.copies ? 'true' : undefined,
+        limit: ARTICLE_PAGE_SIZE,
+        cursor: pageParam ?? undefined,
+      }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     // While a refined search, another order or another site loads, the tab keeps showing the

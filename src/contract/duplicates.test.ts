@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalAddress, signatureBands, signatureDistance, signatureSimilarity, textSignature } from './duplicates';
+import { MAX_SIGNATURE_DISTANCE, normalAddress, signatureBands, signatureDistance, signatureProbes, signatureSimilarity, textSignature } from './duplicates';
 
 const story = Array.from(
   { length: 12 },
@@ -42,5 +42,16 @@ describe('textSignature', () => {
 
   it('cuts a signature into four 16-bit bands', () => {
     expect(signatureBands([0x12345678, 0x9abcdef0])).toEqual([0x1234, 0x5678, 0x9abc, 0xdef0]);
+  });
+
+  it('probes each band and its sixteen one-bit neighbours', () => {
+    const probes = signatureProbes([0x12345678, 0x9abcdef0]);
+    expect(probes.map((band) => band[0])).toEqual([0x1234, 0x5678, 0x9abc, 0xdef0]);
+    for (const band of probes) {
+      expect(new Set(band).size).toBe(17);
+      expect(band.slice(1).map((value) => (value ^ band[0]!).toString(2).replace(/0/g, ''))).toEqual(Array(16).fill('1'));
+      expect(Math.max(...band)).toBeLessThan(0x10000);
+    }
+    expect(MAX_SIGNATURE_DISTANCE).toBe(9);
   });
 });

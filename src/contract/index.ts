@@ -690,6 +690,9 @@ export const MAX_SEARCH_LENGTH = 200;
  * `site`: only articles scraped from this host (as GET /articles/admin/sites lists them).
  * `attention=true`: only articles whose last checks before publishing found something to fix
  * (src/contract/checks.ts); the counts then count those.
+ * `copies=true`: only articles that look like a copy of another not in the trash (the same
+ * address, or a text at least DUPLICATE_SIMILARITY alike: src/contract/duplicates.ts), as the
+ * server found when either was last changed; the counts then count those.
  */
 export const articleListQuerySchema = z.object({
   status: articleFilterSchema.default('all'),
@@ -697,6 +700,7 @@ export const articleListQuerySchema = z.object({
   sort: articleSortSchema.optional(),
   site: z.string().max(253).optional(),
   attention: z.enum(['true', 'false']).optional(),
+  copies: z.enum(['true', 'false']).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   cursor: z.string().max(2000).optional(),
 });

@@ -39,6 +39,11 @@ export const articlesScreenTexts = {
   attentionHint: 'Only articles whose last checks before publishing found something to fix',
   nothingNeedsAttention: 'Nothing needs attention',
   nothingNeedsAttentionHint: 'The last checks of the articles in this tab found nothing to fix.',
+  /** The toggle of the articles that look like a copy of another in the library. */
+  copies: 'Looks like a copy',
+  copiesHint: 'Only articles that look like a copy of another in the library: the same address, or a text at least 90% alike',
+  noCopies: 'No copies',
+  noCopiesHint: 'No article in this tab looks like a copy of another in the library.',
 } as const;
 
 /** Texts of the trash: the Trash tab, its rows and dialog, and the toasts of delete, Undo and restore. */

@@ -44,13 +44,14 @@ function Articles({ access }: { access: Access }) {
   const sort = parseSort(params.get('sort'));
   const site = params.get('site')?.trim().toLowerCase() ?? '';
   const attention = params.get('attention') === 'true';
+  const copies = params.get('copies') === 'true';
   const navigate = useNavigate();
   const [view, setView] = useArticlesView();
 
   // A tab, an order and a site are each a list of their own (pushed: Back returns to the
   // previous one); how a search is written is useSearchDraft's choice.
   const setUrl = useCallback(
-    (name: 'status' | 'q' | 'sort' | 'site' | 'attention', value: string, mode: SearchHistoryMode) =>
+    (name: 'status' | 'q' | 'sort' | 'site' | 'attention' | 'copies', value: string, mode: SearchHistoryMode) =>
       setParams(
         (current) => {
           const next = new URLSearchParams(current);
@@ -65,7 +66,7 @@ function Articles({ access }: { access: Access }) {
   );
   const search = useSearchDraft(query, (q, mode) => setUrl('q', q, mode));
   // On the trash, the All list still answers the status tabs' counts.
-  const list = useArticleList({ status: filter, q: query, sort, site, attention });
+  const list = useArticleList({ status: filter, q: query, sort, site, attention, copies });
   const sites = useArticleSites(filter);
   const trashCount = useTrashCount();
   const trash = useTrashTab(isTrash, { restore: access.may('restoreArticle'), deleteForever: access.may('purgeArticle') });
@@ -76,7 +77,7 @@ function Articles({ access }: { access: Access }) {
   const articles = useMemo(() => pages?.flatMap((page) => page.data), [pages]);
   const ids = useMemo(() => articles?.map((a) => a.id) ?? [], [articles]);
   // A selection belongs to its list: another tab, search, sort or site starts with none.
-  const selection = useArticleSelection(ids, JSON.stringify([tab, query, sort, site, attention]));
+  const selection = useArticleSelection(ids, JSON.stringify([tab, query, sort, site, attention, copies]));
   const bulk = useBulkActions(selection.clear);
   const { selected } = selection;
   const { run } = bulk;
@@ -109,6 +110,7 @@ function Articles({ access }: { access: Access }) {
   );
   const onSiteChange = useCallback((next: string) => setUrl('site', next, 'push'), [setUrl]);
   const onAttentionChange = useCallback((next: boolean) => setUrl('attention', next ? 'true' : '', 'push'), [setUrl]);
+  const onCopiesChange = useCallback((next: boolean) => setUrl('copies', next ? 'true' : '', 'push'), [setUrl]);
   const shownSort: ArticleSortChoice = sort ?? (query ? 'relevance' : 'newest');
 
   const shared = {
@@ -123,6 +125,7 @@ function Articles({ access }: { access: Access }) {
     search: query,
     onClearSearch: clearSearch,
     attention,
+    copies,
     // Selections are for bulk actions: none for a role that may not make them.
     selected: access.may('bulkArticles') ? selected : undefined,
     onToggleSelect: access.may('bulkArticles') ? selection.toggle : undefined,
@@ -152,6 +155,8 @@ function Articles({ access }: { access: Access }) {
         attention={attention}
         attentionCount={pages?.[0]?.attention}
         onAttentionChange={onAttentionChange}
+        copies={copies}
+        onCopiesChange={onCopiesChange}
         disabled={isTrash}
       />
       <ArticleFilterTabs

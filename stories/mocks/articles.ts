@@ -152,15 +152,22 @@ function duplicatesIn(all: Article[], article: Article): Duplicate[] {
 /** Whether an article's checks found something to fix (never, where no DOM parses HTML: the mocks' unit tests). */
 const needsAttention = (article: Article) => typeof DOMParser !== 'undefined' && failingItems(checksOf(article)) > 0;
 
-/** One page of the list (no cursors: the stories' data fits in one), with counts of the search, site and attention filter. */
+/** One page of the list (no cursors: the stories' data fits in one), with counts of the search, site, attention and copies filters. */
 function listOf(all: Article[], params: URLSearchParams): ArticleListResult {
   const status = (params.get('status') ?? 'all') as ArticleFilter;
   const q = params.get('q')?.trim() ?? '';
   const site = params.get('site')?.toLowerCase();
   const attention = params.get('attention') === 'true';
+  const copies = params.get('copies') === 'true';
   const sort = (params.get('sort') ?? 'newest') as ArticleSort;
   const found = all
-    .filter((a) => (!q || matches(a, q)) && (!site || siteOf(a) === site) && (!attention || needsAttention(a)))
+    .filter(
+      (a) =>
+        (!q || matches(a, q)) &&
+        (!site || siteOf(a) === site) &&
+        (!attention || needsAttention(a)) &&
+        (!copies || duplicatesIn(all, a).length > 0),
+    )
     .sort(ORDERS[sort] ?? ORDERS.newest);
   const shown = status === 'all' ? found : found.filter((a) => (status === 'scheduled' ? isScheduled(a) : a.status === status));
   const data = shown

@@ -385,6 +385,67 @@ export const NeedsAttention: Story = {
   },
 };
 
+const harbourText = Array.from(
+  { length: 6 },
+  (_, i) => `Part ${i + 1}. The fishing boats came into the old harbour at dawn, the market opened early, and the buyers from the town argued over the price of herring until noon.`,
+).join(' ');
+/** A story carried by a wire service beside its original, and an article about something else. */
+const copied: Article[] = [
+  makeArticle({ id: 'art_copies_00000ORIGINAL', title: 'The harbour at dawn', scrapedUrl: 'https://news.example.com/2026/harbour', scrappedData: harbourText, createdAt: daysAgo(3) }),
+  makeArticle({ id: 'art_copies_000000ANOTHER', title: 'Walking the ridge', scrapedUrl: 'https://walks.example.com/ridge', createdAt: daysAgo(2) }),
+  makeArticle({
+    id: 'art_copies_00000WIRECOPY',
+    title: 'Dawn at the harbour, from the wire',
+    status: 'published',
+    scrapedUrl: 'https://wire.example.org/harbour-dawn',
+    scrappedData: harbourText.replace('herring', 'mackerel'),
+    createdAt: daysAgo(1),
+  }),
+];
+const copiesButton = (canvasElement: HTMLElement) => within(canvasElement).findByRole('button', { name: a.copies }, { timeout: 10_000 });
+
+/**
+ * The articles that look like a copy of another: pressed, the toggle narrows the list to both of
+ * a pair (the tabs count those), with `?copies=true` holding it; pressed again, all come back.
+ */
+export const Copies: Story = {
+  beforeEach({ msw }) {
+    msw.use(...articleHandlers.api(copied));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const toggle = await copiesButton(canvasElement);
+    await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await waitFor(() => expect(canvas.getAllByRole('article')).toHaveLength(3));
+    await userEvent.click(toggle);
+    await waitFor(() => expect(cardNames(canvasElement)).toEqual(namesOf(copied[2]!, copied[0]!)));
+    await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    await expect(storyLocation(canvasElement).search).toBe('?copies=true');
+    await expect(canvas.getByRole('tab', { name: /^All Articles/ })).toHaveTextContent('All Articles 2');
+    await expect(canvas.getByRole('tab', { name: /^Published/ })).toHaveTextContent('Published 1');
+    await expect(canvas.getByRole('tab', { name: /^Draft/ })).toHaveTextContent('Draft 1');
+    await userEvent.click(toggle);
+    await waitFor(() => expect(canvas.getAllByRole('article')).toHaveLength(3));
+    await expect(storyLocation(canvasElement).search).toBe('');
+    (canvasElement.ownerDocument.activeElement as HTMLElement | null)?.blur();
+  },
+};
+
+/** No article looks like a copy: the filter's empty list says so (not "no articles"). */
+export const NoCopies: Story = {
+  beforeEach({ msw }) {
+    msw.use(...articleHandlers.api([copied[0]!, copied[1]!]));
+  },
+  args: { path: '/articles?copies=true' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(a.noCopies, {}, { timeout: 10_000 })).toBeVisible();
+    await expect(canvas.getByText(a.noCopiesHint)).toBeVisible();
+    await expect(await copiesButton(canvasElement)).toHaveAttribute('aria-pressed', 'true');
+    await expect(canvas.queryByRole('article')).toBeNull();
+  },
+};
+
 /** Nothing needs attention: the filter's empty list says so (not "no articles"). */
 export const NothingNeedsAttention: Story = {
   beforeEach({ msw }) {

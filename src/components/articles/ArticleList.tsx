@@ -1,6 +1,6 @@
 import { memo, useCallback, type ReactNode } from 'react';
 import { Box, Button, Center, chakra, EmptyState, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
-import { LuCircleAlert, LuCircleCheck, LuFileText, LuSearchX } from 'react-icons/lu';
+import { LuCircleAlert, LuCircleCheck, LuCopy, LuFileText, LuSearchX } from 'react-icons/lu';
 import type { ArticleCard as ArticleCardData, ArticleFilter } from '../../contract';
 import { texts } from '../../lib/texts';
 import { articlesScreenTexts } from '../../lib/texts-articles';
@@ -39,6 +39,8 @@ export interface ArticleListProps {
   onClearSearch?: () => void;
   /** Only the articles that need attention are asked for: an empty list says nothing does. */
   attention?: boolean;
+  /** Only the articles that look like a copy are asked for: an empty list says none does. */
+  copies?: boolean;
   /** The articles selected for a bulk action. */
   selected?: ReadonlySet<string>;
   /** With it every card has a selection checkbox (see ArticleCard). */
@@ -115,10 +117,24 @@ export function NothingNeedsAttention() {
   return <StateNotice icon={<LuCircleCheck />} title={articlesScreenTexts.nothingNeedsAttention} body={articlesScreenTexts.nothingNeedsAttentionHint} />;
 }
 
-/** The empty list: no match of the search, nothing needing attention, or none in the tab. */
-export function EmptyList({ search, attention, filter, onClearSearch }: { search: string; attention: boolean; filter: ArticleFilter; onClearSearch?: () => void }) {
+/** The copies filter's empty list: no article in the tab looks like a copy. */
+export function NoCopies() {
+  return <StateNotice icon={<LuCopy />} title={articlesScreenTexts.noCopies} body={articlesScreenTexts.noCopiesHint} />;
+}
+
+interface EmptyListProps {
+  search: string;
+  attention: boolean;
+  copies?: boolean;
+  filter: ArticleFilter;
+  onClearSearch?: () => void;
+}
+
+/** The empty list: no match of the search, nothing needing attention, no copy, or none in the tab. */
+export function EmptyList({ search, attention, copies = false, filter, onClearSearch }: EmptyListProps) {
   if (search) return <NoSearchMatch search={search} onClearSearch={onClearSearch} />;
-  return attention ? <NothingNeedsAttention /> : <EmptyArticles filter={filter} />;
+  if (attention) return <NothingNeedsAttention />;
+  return copies ? <NoCopies /> : <EmptyArticles filter={filter} />;
 }
 
 /** A search with no match: says so, and offers to clear it. */
@@ -154,13 +170,14 @@ export function ArticleList({
   search = '',
   onClearSearch,
   attention = false,
+  copies = false,
   selected,
   onToggleSelect,
 }: ArticleListProps) {
   if (isLoading) return <LoadingState />;
   if (error) return <ErrorState message={error.message || texts.articles.errorFallback} onRetry={onRetry} />;
   if (!articles || articles.length === 0) {
-    return <EmptyList search={search} attention={attention} filter={filter} onClearSearch={onClearSearch} />;
+    return <EmptyList search={search} attention={attention} copies={copies} filter={filter} onClearSearch={onClearSearch} />;
   }
   return (
     <WindowedArticles

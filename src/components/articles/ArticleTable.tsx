@@ -31,6 +31,8 @@ export interface ArticleTableProps {
   filter: ArticleFilter;
   /** Only the articles that need attention are asked for: an empty list says nothing does. */
   attention?: boolean;
+  /** Only the articles that look like a copy are asked for: an empty list says none does. */
+  copies?: boolean;
   isLoading?: boolean;
   error?: { message?: string } | null;
   onRetry: () => void;
@@ -70,6 +72,7 @@ export function ArticleTable({
   search = '',
   onClearSearch,
   attention = false,
+  copies = false,
   selected,
   onToggleSelect,
   selectAll,
@@ -77,7 +80,7 @@ export function ArticleTable({
   if (isLoading) return <LoadingState />;
   if (error) return <ErrorState message={error.message || texts.articles.errorFallback} onRetry={onRetry} />;
   if (!articles || articles.length === 0) {
-    return <EmptyList search={search} attention={attention} filter={filter} onClearSearch={onClearSearch} />;
+    return <EmptyList search={search} attention={attention} copies={copies} filter={filter} onClearSearch={onClearSearch} />;
   }
   return (
     <WindowedTable

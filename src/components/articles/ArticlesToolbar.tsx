@@ -1,5 +1,6 @@
 import { Box, Button, Flex, Group, IconButton } from '@chakra-ui/react';
-import { LuCircleAlert, LuLayoutGrid, LuTable } from 'react-icons/lu';
+import type { ReactNode } from 'react';
+import { LuCircleAlert, LuCopy, LuLayoutGrid, LuTable } from 'react-icons/lu';
 import { formatSearchCount } from '../../contract';
 import { articlesScreenTexts } from '../../lib/texts-articles';
 import { ArticleSearchBox, type ArticleSearchBoxProps } from './ArticleSearchBox';
@@ -26,8 +27,32 @@ export interface ArticlesToolbarProps extends ArticleSearchBoxProps {
   attentionCount?: number;
   /** Without it, no attention toggle. */
   onAttentionChange?: (attention: boolean) => void;
+  /** Only the articles that look like a copy of another. */
+  copies?: boolean;
+  /** Without it, no copies toggle. */
+  onCopiesChange?: (copies: boolean) => void;
   /** The list below is the trash, which is neither searched, sorted nor filtered: all are disabled. */
   disabled?: boolean;
+}
+
+interface FilterToggleProps {
+  pressed: boolean;
+  onChange: (pressed: boolean) => void;
+  /** What pressing it keeps, said on hover. */
+  hint: string;
+  icon: ReactNode;
+  disabled: boolean;
+  children: ReactNode;
+}
+
+/** A filter of the list that is on or off: solid and `aria-pressed` while on. */
+function FilterToggle({ pressed, onChange, hint, icon, disabled, children }: FilterToggleProps) {
+  return (
+    <Button variant={pressed ? 'solid' : 'outline'} aria-pressed={pressed} title={hint} onClick={() => onChange(!pressed)} disabled={disabled}>
+      {icon}
+      {children}
+    </Button>
+  );
 }
 
 const VIEWS = [
@@ -36,7 +61,7 @@ const VIEWS = [
 ] as const;
 
 /**
- * The search box, the order, the source site, the attention toggle and the cards/table toggle above the articles. On
+ * The search box, the order, the source site, the attention and copies toggles and the cards/table toggle above the articles. On
  * a narrow screen the search takes a row of its own and the rest wrap below it. Disabled (kept
  * in place, so the tabs below do not move) while the Trash tab is open.
  */
@@ -52,6 +77,8 @@ export function ArticlesToolbar({
   attention = false,
   attentionCount,
   onAttentionChange,
+  copies = false,
+  onCopiesChange,
   disabled = false,
   ...search
 }: ArticlesToolbarProps) {
@@ -63,17 +90,15 @@ export function ArticlesToolbar({
       <ArticleSortSelect value={sort} offerRelevance={isSearch} onChange={onSortChange} disabled={disabled} />
       <ArticleSiteSelect value={site} sites={sites} onChange={onSiteChange} disabled={disabled} />
       {onAttentionChange ? (
-        <Button
-          variant={attention ? 'solid' : 'outline'}
-          aria-pressed={attention}
-          title={articlesScreenTexts.attentionHint}
-          onClick={() => onAttentionChange(!attention)}
-          disabled={disabled}
-        >
-          <LuCircleAlert aria-hidden />
+        <FilterToggle pressed={attention} onChange={onAttentionChange} hint={articlesScreenTexts.attentionHint} icon={<LuCircleAlert aria-hidden />} disabled={disabled}>
           {articlesScreenTexts.attention}
           {attentionCount === undefined ? null : ` ${articlesScreenTexts.attentionCount(formatSearchCount(attentionCount))}`}
-        </Button>
+        </FilterToggle>
+      ) : null}
+      {onCopiesChange ? (
+        <FilterToggle pressed={copies} onChange={onCopiesChange} hint={articlesScreenTexts.copiesHint} icon={<LuCopy aria-hidden />} disabled={disabled}>
+          {articlesScreenTexts.copies}
+        </FilterToggle>
       ) : null}
       <Group attached role="group" aria-label={articlesScreenTexts.viewLabel}>
         {VIEWS.map((option) => (
