@@ -14,7 +14,15 @@ import {
 import type { AppContext } from '../context.ts';
 import { ApiError, apiError } from '../errors.ts';
 import type { ArticleRow } from '../repositories/articles.ts';
-import { keptSignature, signatureCandidates, storeCopies, storeSignature, unsignedArticles, type KeptSignature } from '../repositories/signatures.ts';
+import {
+  analyzeSignatures,
+  keptSignature,
+  signatureCandidates,
+  storeCopies,
+  storeSignature,
+  unsignedArticles,
+  type KeptSignature,
+} from '../repositories/signatures.ts';
 
 type SignContext = Pick<AppContext, 'db' | 'workers'>;
 type Signed = Pick<ArticleRow, 'id' | 'updated_at' | 'scraped_url' | 'scrapped_data' | 'canonical_url'>;
@@ -67,6 +75,9 @@ const UNSIGNED_BATCH = 200;
 export async function signUnsigned(ctx: SignContext, stopped: () => boolean): Promise<number> {
   let signed = 0;
   let after = '';
+  // The planner's statistics of the signatures refreshed as they grow (after 200, 2,000, 20,000…
+  // and at the end): the lookups each signing makes rely on them (analyzeSignatures).
+  let analyzeAt = UNSIGNED_BATCH;
   while (!stopped()) {
     const rows = await unsignedArticles(ctx.db, after, UNSIGNED_BATCH);
     if (!rows.length) break;
@@ -84,6 +95,11 @@ export async function signUnsigned(ctx: SignContext, stopped: () => boolean): Pr
       }
     }
     after = rows.at(-1)!.id;
+    if (signed >= analyzeAt) {
+      await analyzeSignatures(ctx.db);
+      analyzeAt *= 10;
+    }
   }
+  if (signed) await analyzeSignatures(ctx.db);
   return signed;
 }

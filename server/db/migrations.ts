@@ -783,7 +783,7 @@ export const STATISTICS_REFRESH_MS = 60 * 60 * 1000;
 
 /** Refreshes the planner's statistics of the articles (their words, sites and statuses). */
 export async function refreshStatistics(db: Queryable): Promise<void> {
-  await db.query('ANALYZE articles');
+  await db.query('ANALYZE articles, article_signatures, article_copies');
 }
 
 /**

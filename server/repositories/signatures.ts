@@ -59,6 +59,14 @@ export async function storeCopies(db: Queryable, articleId: string, otherIds: st
 export const LOOKS_LIKE_A_COPY =
   'EXISTS (SELECT 1 FROM article_copies c JOIN articles o ON o.id = c.other_id AND o.deleted_at IS NULL WHERE c.article_id = articles.id)';
 
+/**
+ * Refreshes the planner's statistics of the signatures: without them it reckons a band value
+ * matches 0.5% of them and reads them all (70 ms a lookup among 37,000 against 1.3 ms).
+ */
+export async function analyzeSignatures(db: Queryable): Promise<void> {
+  await db.query('ANALYZE article_signatures, article_copies');
+}
+
 /** An article's kept signature; undefined before one was kept. */
 export async function keptSignature(db: Queryable, articleId: string): Promise<KeptSignature | undefined> {
   const { rows } = await db.query<{ address: string | null; simhash: string | null }>(
