@@ -42,8 +42,12 @@ export async function signArticle(ctx: SignContext, article: Signed): Promise<Ke
   return kept;
 }
 
+/**
+ * Keeps every article it looks like a copy of, those in the trash too (the list's filter leaves
+ * them out where it reads, and a restore brings the pair back), however many.
+ */
 async function keepCopies(ctx: SignContext, articleId: string, kept: KeptSignature) {
-  await storeCopies(ctx.db, articleId, (await copiesOf(ctx, articleId, kept)).map((copy) => copy.id));
+  await storeCopies(ctx.db, articleId, (await copiesOf(ctx, articleId, kept, { all: true })).map((copy) => copy.id));
 }
 
 /** The articles an article looks like a copy of (the same address first, then most alike) (its signature kept first when it has none). */
@@ -52,15 +56,16 @@ export async function duplicatesOf(ctx: SignContext, article: Signed): Promise<D
   return copiesOf(ctx, article.id, kept);
 }
 
-async function copiesOf(ctx: SignContext, articleId: string, kept: KeptSignature): Promise<Duplicate[]> {
+/** The articles it looks like a copy of, most alike first: the first MAX_DUPLICATES not in the trash, or `all` of them. */
+async function copiesOf(ctx: SignContext, articleId: string, kept: KeptSignature, { all = false } = {}): Promise<Duplicate[]> {
   const found: Duplicate[] = [];
-  for (const candidate of await signatureCandidates(ctx.db, articleId, kept)) {
+  for (const candidate of await signatureCandidates(ctx.db, articleId, kept, { withTrash: all })) {
     const similarity = kept.signature && candidate.signature ? signatureSimilarity(kept.signature, candidate.signature) : 0;
     if (kept.address !== null && candidate.address === kept.address) found.push({ id: candidate.id, title: candidate.title, similarity, reason: 'address' });
     else if (similarity >= DUPLICATE_SIMILARITY) found.push({ id: candidate.id, title: candidate.title, similarity, reason: 'text' });
   }
   found.sort(byLikeness);
-  return found.slice(0, MAX_DUPLICATES);
+  return all ? found : found.slice(0, MAX_DUPLICATES);
 }
 
 /** How many articles without a signature one pass of signUnsigned reads at a time. */

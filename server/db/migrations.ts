@@ -768,6 +768,8 @@ export const migrations: Migration[] = [
         PRIMARY KEY (article_id, other_id)
       )`,
       `CREATE INDEX article_copies_other_idx ON article_copies (other_id)`,
+      // Every article signed again at start (in the background), so that its copies are kept too.
+      `DELETE FROM article_signatures`,
     ],
   },
 ];

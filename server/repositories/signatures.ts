@@ -44,15 +44,20 @@ export async function storeCopies(db: Queryable, articleId: string, otherIds: st
     otherIds,
   ]);
   if (!otherIds.length) return;
-  await db.query(
-    `INSERT INTO article_copies (article_id, other_id)
-     SELECT pair.a, pair.b FROM articles me
-       JOIN articles other ON other.id = ANY($2::text[])
-       CROSS JOIN LATERAL (VALUES (me.id, other.id), (other.id, me.id)) AS pair (a, b)
-      WHERE me.id = $1
-     ON CONFLICT DO NOTHING`,
-    [articleId, otherIds],
-  );
+  try {
+    await db.query(
+      `INSERT INTO article_copies (article_id, other_id)
+       SELECT pair.a, pair.b FROM articles me
+         JOIN articles other ON other.id = ANY($2::text[])
+         CROSS JOIN LATERAL (VALUES (me.id, other.id), (other.id, me.id)) AS pair (a, b)
+        WHERE me.id = $1
+       ON CONFLICT DO NOTHING`,
+      [articleId, otherIds],
+    );
+  } catch (error) {
+    // One of them deleted for good meanwhile: its pairs went with it.
+    if ((error as { code?: string }).code !== '23503') throw error;
+  }
 }
 
 /** An article looks like a copy of another not in the trash (the list's `copies=true`). */
@@ -89,22 +94,22 @@ export interface Candidate {
 }
 
 /**
- * The other articles (not in the trash) with the same address, or a band within one bit of the
+ * The other articles (not in the trash, unless `withTrash`) with the same address, or a band within one bit of the
  * signature's (`signatureProbes`) and the whole within MAX_SIGNATURE_DISTANCE bits: each band
  * through its own index, so a lookup reads its few matches, not the library, and the distance
  * is measured before a row leaves the database.
  */
-export async function signatureCandidates(db: Queryable, articleId: string, kept: KeptSignature): Promise<Candidate[]> {
+export async function signatureCandidates(db: Queryable, articleId: string, kept: KeptSignature, { withTrash = false } = {}): Promise<Candidate[]> {
   if (!kept.address && !kept.signature) return [];
   const probes = kept.signature ? signatureProbes(kept.signature) : [[], [], [], []];
   const { rows } = await db.query<{ id: string; title: string | null; address: string | null; simhash: string | null }>(
     `SELECT s.article_id AS id, a.title, s.address, s.simhash::text AS simhash
-       FROM article_signatures s JOIN articles a ON a.id = s.article_id AND a.deleted_at IS NULL
+       FROM article_signatures s JOIN articles a ON a.id = s.article_id AND ($8::boolean OR a.deleted_at IS NULL)
       WHERE s.article_id <> $1
         AND (s.address = $2 OR s.band0 = ANY($3::int[]) OR s.band1 = ANY($4::int[]) OR s.band2 = ANY($5::int[]) OR s.band3 = ANY($6::int[]))
         AND (s.address = $2 OR bit_count((s.simhash # $7::bigint)::bit(64)) <= ${MAX_SIGNATURE_DISTANCE})
       LIMIT ${MAX_CANDIDATES}`,
-    [articleId, kept.address, ...probes, kept.signature ? toBigint(kept.signature) : null],
+    [articleId, kept.address, ...probes, kept.signature ? toBigint(kept.signature) : null, withTrash],
     { prepare: true },
   );
   return rows.map((row) => ({ id: row.id, title: row.title, address: row.address, signature: row.simhash === null ? null : fromBigint(row.simhash) }));
