@@ -1,5 +1,4 @@
 import { Box, Button, Flex, Group, IconButton } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
 import { LuCircleAlert, LuCopy, LuLayoutGrid, LuTable } from 'react-icons/lu';
 import { formatSearchCount } from '../../contract';
 import { articlesScreenTexts } from '../../lib/texts-articles';
@@ -35,26 +34,6 @@ export interface ArticlesToolbarProps extends ArticleSearchBoxProps {
   disabled?: boolean;
 }
 
-interface FilterToggleProps {
-  pressed: boolean;
-  onChange: (pressed: boolean) => void;
-  /** What pressing it keeps, said on hover. */
-  hint: string;
-  icon: ReactNode;
-  disabled: boolean;
-  children: ReactNode;
-}
-
-/** A filter of the list that is on or off: solid and `aria-pressed` while on. */
-function FilterToggle({ pressed, onChange, hint, icon, disabled, children }: FilterToggleProps) {
-  return (
-    <Button variant={pressed ? 'solid' : 'outline'} aria-pressed={pressed} title={hint} onClick={() => onChange(!pressed)} disabled={disabled}>
-      {icon}
-      {children}
-    </Button>
-  );
-}
-
 const VIEWS = [
   { value: 'cards', label: articlesScreenTexts.cardsView, icon: <LuLayoutGrid /> },
   { value: 'table', label: articlesScreenTexts.tableView, icon: <LuTable /> },
@@ -84,21 +63,37 @@ export function ArticlesToolbar({
 }: ArticlesToolbarProps) {
   return (
     <Flex gap="3" align="center" wrap="wrap">
-      <Box display="flex" flex="1 1 16rem" minW={{ base: 'full', sm: '16rem' }}>
+      <Box display="flex" flex="1 1 13rem" minW={{ base: 'full', sm: '13rem' }}>
         <ArticleSearchBox {...search} disabled={disabled} />
       </Box>
       <ArticleSortSelect value={sort} offerRelevance={isSearch} onChange={onSortChange} disabled={disabled} />
       <ArticleSiteSelect value={site} sites={sites} onChange={onSiteChange} disabled={disabled} />
       {onAttentionChange ? (
-        <FilterToggle pressed={attention} onChange={onAttentionChange} hint={articlesScreenTexts.attentionHint} icon={<LuCircleAlert aria-hidden />} disabled={disabled}>
+        <Button
+          variant={attention ? 'solid' : 'outline'}
+          aria-pressed={attention}
+          title={articlesScreenTexts.attentionHint}
+          onClick={() => onAttentionChange(!attention)}
+          disabled={disabled}
+        >
+          <LuCircleAlert aria-hidden />
           {articlesScreenTexts.attention}
           {attentionCount === undefined ? null : ` ${articlesScreenTexts.attentionCount(formatSearchCount(attentionCount))}`}
-        </FilterToggle>
+        </Button>
       ) : null}
       {onCopiesChange ? (
-        <FilterToggle pressed={copies} onChange={onCopiesChange} hint={articlesScreenTexts.copiesHint} icon={<LuCopy aria-hidden />} disabled={disabled}>
-          {articlesScreenTexts.copies}
-        </FilterToggle>
+        // An icon, named for screen readers and on hover: the toolbar keeps one row at 1280 px and
+        // the table its 15 rows at 1440 × 900.
+        <IconButton
+          variant={copies ? 'solid' : 'outline'}
+          aria-pressed={copies}
+          aria-label={articlesScreenTexts.copies}
+          title={articlesScreenTexts.copiesHint}
+          onClick={() => onCopiesChange(!copies)}
+          disabled={disabled}
+        >
+          <LuCopy />
+        </IconButton>
       ) : null}
       <Group attached role="group" aria-label={articlesScreenTexts.viewLabel}>
         {VIEWS.map((option) => (
