@@ -6,7 +6,9 @@
  * long a loaded machine takes over them, as it is in the baseline. It had hidden before the dark
  * shot of the publish flow in a whole pass. `__holdTimers(false)` runs what came due meanwhile
  * (unless cleared since). Shorter timers (a frame, a debounce, focus moved back) run as ever,
- * and `__unheldTimeout` is the browser's own, for a wait the shots themselves set.
+ * and `__unheldTimeout` is the browser's own, for a wait the shots themselves set. What times
+ * itself otherwise (toasts count animation frames) joins with `__alsoHold(fn)`: `fn(on)` runs
+ * whenever holding starts or ends (.storybook/preview.tsx pauses the toasts).
  */
 export function holdTimers(holdFrom: number) {
   const realSetTimeout = window.setTimeout.bind(window);
@@ -27,9 +29,16 @@ export function holdTimers(holdFrom: number) {
     if (id !== undefined) due.delete(id);
     realClearTimeout(id);
   }) as typeof window.clearTimeout;
-  const hooks = window as unknown as { __holdTimers: (on: boolean) => void; __unheldTimeout: typeof setTimeout };
+  const alsoHeld: ((on: boolean) => void)[] = [];
+  const hooks = window as unknown as {
+    __holdTimers: (on: boolean) => void;
+    __alsoHold: (fn: (on: boolean) => void) => void;
+    __unheldTimeout: typeof setTimeout;
+  };
+  hooks.__alsoHold = (fn) => alsoHeld.push(fn);
   hooks.__holdTimers = (on: boolean) => {
     held = on;
+    for (const fn of alsoHeld) fn(on);
     if (on) return;
     const runs = [...due.values()];
     due.clear();

@@ -2,6 +2,7 @@ import type { Preview } from '@storybook/react-vite';
 import { ChakraProvider } from '@chakra-ui/react';
 import { setupWorker } from 'msw/browser';
 import { mswLoader } from 'msw-storybook-addon/csf3';
+import { toaster } from '../src/components/common/Toaster';
 import { applyColorMode, type ColorMode } from '../src/lib/colorMode';
 import { fullSystem } from '../src/theme/full';
 import '../src/theme/fonts';
@@ -20,6 +21,12 @@ const loadFonts = async () => {
   await fontsLoaded;
   return {};
 };
+
+// Toasts time themselves by animation frames, which holdTimers.ts cannot hold: held, they pause
+// (a toast the play left is in both shots however long they take), and go on after.
+(window as unknown as { __alsoHold?: (fn: (on: boolean) => void) => void }).__alsoHold?.((on) =>
+  on ? toaster.pause() : toaster.resume(),
+);
 
 const preview: Preview = {
   // A docs page for every component (its props, what it is for, each of its states); the
