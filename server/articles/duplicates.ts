@@ -12,6 +12,8 @@ import {
   type Duplicate,
 } from '../../src/contract/index.ts';
 import type { AppContext } from '../context.ts';
+import type { Queryable } from '../db/database.ts';
+import { waitForLock } from '../db/locks.ts';
 import { ApiError, apiError } from '../errors.ts';
 import type { ArticleRow } from '../repositories/articles.ts';
 import {
@@ -44,22 +46,28 @@ export async function signArticle(ctx: SignContext, article: Signed): Promise<Ke
 
 /**
  * Keeps every article it looks like a copy of, those in the trash too (the list's filter leaves
- * them out where it reads, and a restore brings the pair back), however many.
+ * them out where it reads, and a restore brings the pair back), however many. Under the copies
+ * lock: two alike signed at once (in two workers or processes) would each look before the
+ * other's signature was kept, or the first would remove the pair the second had just written;
+ * taking turns, the later one's lookup sees the other, whose signature was kept before its turn.
  */
 async function keepCopies(ctx: SignContext, articleId: string, kept: KeptSignature) {
-  await storeCopies(ctx.db, articleId, (await copiesOf(ctx, articleId, kept, { all: true })).map((copy) => copy.id));
+  await ctx.db.transaction(async (tx) => {
+    await waitForLock(tx, 'copies');
+    await storeCopies(tx, articleId, (await copiesOf(tx, articleId, kept, { all: true })).map((copy) => copy.id));
+  });
 }
 
 /** The articles an article looks like a copy of (the same address first, then most alike) (its signature kept first when it has none). */
 export async function duplicatesOf(ctx: SignContext, article: Signed): Promise<Duplicate[]> {
   const kept = (await keptSignature(ctx.db, article.id)) ?? (await signArticle(ctx, article));
-  return copiesOf(ctx, article.id, kept);
+  return copiesOf(ctx.db, article.id, kept);
 }
 
 /** The articles it looks like a copy of, most alike first: the first MAX_DUPLICATES not in the trash, or `all` of them. */
-async function copiesOf(ctx: SignContext, articleId: string, kept: KeptSignature, { all = false } = {}): Promise<Duplicate[]> {
+async function copiesOf(db: Queryable, articleId: string, kept: KeptSignature, { all = false } = {}): Promise<Duplicate[]> {
   const found: Duplicate[] = [];
-  for (const candidate of await signatureCandidates(ctx.db, articleId, kept, { withTrash: all })) {
+  for (const candidate of await signatureCandidates(db, articleId, kept, { withTrash: all })) {
     const similarity = kept.signature && candidate.signature ? signatureSimilarity(kept.signature, candidate.signature) : 0;
     if (kept.address !== null && candidate.address === kept.address) found.push({ id: candidate.id, title: candidate.title, similarity, reason: 'address' });
     else if (similarity >= DUPLICATE_SIMILARITY) found.push({ id: candidate.id, title: candidate.title, similarity, reason: 'text' });

@@ -29,6 +29,11 @@ export const LOCKS = {
   checkpoint: 7,
   /** Changing who is an admin (a role change, a removal): never none left (server/accounts/users.ts). */
   admins: 8,
+  /**
+   * Keeping which articles look like copies of which (server/articles/duplicates.ts): one
+   * signing's lookup and pairs at a time, so of two alike signed at once the later sees the other.
+   */
+  copies: 9,
 } as const;
 
 export type LockName = keyof typeof LOCKS;

@@ -15,6 +15,8 @@ import {
   serverMessages,
   type TextSignature,
 } from '../../src/contract/index.ts';
+import pg from 'pg';
+import { LOCKS } from '../db/locks.ts';
 import { storeCopies, storeSignature } from '../repositories/signatures.ts';
 import { auth, backends, useHarness } from './helpers.ts';
 
@@ -109,6 +111,49 @@ describe.each(backends)('near-duplicates ($name)', (backend) => {
     // Signed again with no copy found: the pair goes both ways.
     await storeCopies(ctx.h.db, copy, []);
     expect((await listed()).ids).toEqual([]);
+  });
+
+  it.runIf(backend.name === 'postgres')('keeps the pairs of a signing under the copies lock (two alike signed at once both see each other)', async () => {
+    const first = await create('locked-first', 'https://news.example.com/2026/locked', story, 'The harbour');
+    // The pair of the copy and the first, both ways (the tests before left other copies of the story).
+    const pairs = async (id: string) =>
+      Number(
+        (await ctx.h.db.query<{ n: string }>('SELECT count(*) AS n FROM article_copies WHERE (article_id = $1 AND other_id = $2) OR (article_id = $2 AND other_id = $1)', [id, first]))
+          .rows[0]!.n,
+      );
+    // Another process keeping its pairs holds the lock: the copy's signing waits for its turn.
+    const schema = (await ctx.h.db.query<{ s: string }>('SELECT current_schema() AS s')).rows[0]!.s;
+    const other = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL, options: `-c search_path=${schema}` });
+    await other.connect();
+    try {
+      await other.query('BEGIN');
+      await other.query('SELECT pg_advisory_xact_lock(hashtext(current_schema()), $1)', [LOCKS.copies]);
+      const res = await ctx.api('POST', '/api/articles', {
+        slug: 'locked-copy',
+        title: 'Copy',
+        scrapedUrl: 'https://wire.example.org/locked',
+        scrappedData: story.replace('herring', 'sprats'),
+        blogData: '<p>x</p>',
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const copy = res.json().data.id as string;
+      const waiting = async () =>
+        (
+          await other.query(
+            `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted
+               AND classid = hashtext(current_schema())::oid AND objid = $1 AND objsubid = 2`,
+            [LOCKS.copies],
+          )
+        ).rows[0].n;
+      await expect.poll(waiting, { timeout: 10_000 }).toBe(1);
+      expect(await pairs(copy)).toBe(0);
+      await other.query('COMMIT');
+      await ctx.h.app.checksIdle();
+      expect(await pairs(copy)).toBe(2);
+      expect((await duplicatesOf(copy)).map((d) => d.id)).toContain(first);
+    } finally {
+      await other.end();
+    }
   });
 
   it('a scrape answers what the new draft looks like a copy of', async () => {

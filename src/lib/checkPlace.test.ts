@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkPlace } from './checkPlace';
+import { checkPlace, placeOrdinals } from './checkPlace';
 
 const placed = (html: string, kind: 'alt' | 'image' | 'link' | 'headings' | 'title', target: string) => {
   const place = checkPlace(html, { kind, target });
@@ -22,6 +22,26 @@ describe('checkPlace', () => {
   it('finds the heading by its text, tags and entities inside it left out', () => {
     const html = '<h2>Start</h2><p>Deep thoughts</p><h4 id="d">Deep <em>&amp;</em> far</h4>';
     expect(placed(html, 'headings', 'Deep & far')).toBe('<h4 id="d">Deep <em>&amp;</em> far</h4>');
+  });
+
+  it('finds each of two items at one address in its own tag, an image with alt text never an alt item\'s', () => {
+    const html = '<img src="/c.png" alt="A chart"><img id="1" src="/c.png"><p>x</p><img id="2" src="/c.png">';
+    const items = [
+      { kind: 'alt' as const, target: '/c.png' },
+      { kind: 'alt' as const, target: '/c.png' },
+      { kind: 'link' as const, target: '/c.png' },
+    ];
+    const ordinals = placeOrdinals(items);
+    expect(items.map((item) => ordinals.get(item))).toEqual([0, 1, 0]);
+    const at = (item: (typeof items)[number]) => {
+      const place = checkPlace(html, item, ordinals.get(item));
+      return place && html.slice(place.from, place.to);
+    };
+    expect(at(items[0]!)).toBe('<img id="1" src="/c.png">');
+    expect(at(items[1]!)).toBe('<img id="2" src="/c.png">');
+    // alt="" (decoration) passes the checks: not the place of an item without alt text.
+    expect(placed('<img alt="" src="/d.png"><img src="/d.png" title="late">', 'alt', '/d.png')).toBe('<img src="/d.png" title="late">');
+    expect(checkPlace(html, items[0]!, 2)).toBeNull();
   });
 
   it('answers null when the place is gone (edited since) or has none', () => {

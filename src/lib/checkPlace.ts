@@ -23,8 +23,12 @@ function spellings(target: string): string[] {
   return [...found];
 }
 
-/** The tag (`<img …>`, `<a …>`) around the first place `target` is written inside one, as an attribute's value. */
-function tagHolding(html: string, tag: 'img' | 'a', target: string): Place | null {
+/**
+ * The tags (`<img …>`, `<a …>`) where `target` is written as an attribute's value, in the order of
+ * the HTML, those that `fits` keeps.
+ */
+function tagsHolding(html: string, tag: 'img' | 'a', target: string, fits: (tag: string) => boolean = () => true): Place[] {
+  const places = new Map<number, Place>();
   for (const spelling of spellings(target)) {
     for (let at = html.indexOf(spelling); at !== -1; at = html.indexOf(spelling, at + 1)) {
       const open = html.lastIndexOf('<', at);
@@ -33,34 +37,59 @@ function tagHolding(html: string, tag: 'img' | 'a', target: string): Place | nul
       if (!new RegExp(`^<${tag}\\b`, 'i').test(html.slice(open, open + tag.length + 2))) continue;
       // Its value, not any text of the tag: right after a quote or an `=`.
       if (!/["'=]/.test(html[at - 1] ?? '')) continue;
-      return { from: open, to: close + 1 };
+      if (fits(html.slice(open, close + 1))) places.set(open, { from: open, to: close + 1 });
     }
   }
-  return null;
+  return [...places.values()].sort((a, b) => a.from - b.from);
 }
 
-/** A heading element (opening tag to closing tag) whose text starts with `target`. */
-function headingHolding(html: string, target: string): Place | null {
+/** A tag without an alt attribute (`alt=""` marks decoration, and passes the checks). */
+const withoutAlt = (tag: string) => !/\salt(\s*=|[\s/>])/i.test(tag);
+
+/** The heading elements (opening tag to closing tag) whose text starts with `target`, in order. */
+function headingsHolding(html: string, target: string): Place[] {
   const headings = /<h([1-6])\b[^>]*>([\s\S]*?)<\/h\1\s*>/gi;
   const wanted = target.replace(/\s+/g, ' ').trim();
+  const places: Place[] = [];
   for (let match = headings.exec(html); match; match = headings.exec(html)) {
     const text = textOfHtml(match[2]!).replace(/\s+/g, ' ');
-    if (wanted && text.startsWith(wanted)) return { from: match.index, to: match.index + match[0].length };
+    if (wanted && text.startsWith(wanted)) places.push({ from: match.index, to: match.index + match[0].length });
   }
-  return null;
+  return places;
 }
 
-export function checkPlace(html: string, item: Pick<CheckItem, 'kind' | 'target'>): Place | null {
+/**
+ * The place of an item: `nth` counts the items before it of the same kind and target (two images
+ * without alt text at one address are two items, each with its own tag).
+ */
+export function checkPlace(html: string, item: Pick<CheckItem, 'kind' | 'target'>, nth = 0): Place | null {
   if (!item.target) return null;
-  switch (item.kind) {
-    case 'alt':
-    case 'image':
-      return tagHolding(html, 'img', item.target);
-    case 'link':
-      return tagHolding(html, 'a', item.target);
-    case 'headings':
-      return headingHolding(html, item.target);
-    default:
-      return null;
-  }
+  const places = (() => {
+    switch (item.kind) {
+      case 'alt':
+        return tagsHolding(html, 'img', item.target, withoutAlt);
+      case 'image':
+        return tagsHolding(html, 'img', item.target);
+      case 'link':
+        return tagsHolding(html, 'a', item.target);
+      case 'headings':
+        return headingsHolding(html, item.target);
+      default:
+        return [];
+    }
+  })();
+  return places[nth] ?? null;
+}
+
+/** Each item's `nth` for checkPlace: how many items before it have its kind and target. */
+export function placeOrdinals<T extends Pick<CheckItem, 'kind' | 'target'>>(items: readonly T[]): Map<T, number> {
+  const seen = new Map<string, number>();
+  return new Map(
+    items.map((item) => {
+      const key = `${item.kind}\n${item.target}`;
+      const nth = seen.get(key) ?? 0;
+      seen.set(key, nth + 1);
+      return [item, nth];
+    }),
+  );
 }

@@ -44,6 +44,9 @@ export const articlesScreenTexts = {
   copiesHint: 'Only articles that look like a copy of another in the library: the same address, or a text at least 90% alike',
   noCopies: 'No copies',
   noCopiesHint: 'No article in this tab looks like a copy of another in the library.',
+  /** Both toggles pressed and nothing left. */
+  noCopiesNeedAttention: 'No copies need attention',
+  noCopiesNeedAttentionHint: 'No article in this tab both looks like a copy of another and has something to fix.',
 } as const;
 
 /** Texts of the trash: the Trash tab, its rows and dialog, and the toasts of delete, Undo and restore. */

@@ -5,7 +5,7 @@ import { api } from '../api/client';
 import { ChecksCard } from '../components/article-detail/ChecksCard';
 import { messageOf } from '../components/lists/TrashList';
 import type { Article, CheckItem, KeptArticleChecksResult } from '../contract';
-import { checkPlace, type Place } from '../lib/checkPlace';
+import { checkPlace, placeOrdinals, type Place } from '../lib/checkPlace';
 
 /** How often the kept result is read again while the server's own run of the last save is not done. */
 const STALE_POLL_MS = 3_000;
@@ -49,15 +49,17 @@ export function ArticleChecksSection({
   // Where each item to fix is in the HTML being edited: looked for once per text, behind the typing.
   const edited = useDeferredValue(html);
   const items = kept.data?.data?.items;
-  const places = useMemo(() => new Map((items ?? []).filter((item) => !item.ok).map((item) => [item, checkPlace(edited, item)])), [items, edited]);
+  // Two items of one kind and target (two images without alt text at one address) are two places.
+  const ordinals = useMemo(() => placeOrdinals((items ?? []).filter((item) => !item.ok)), [items]);
+  const places = useMemo(() => new Map([...ordinals].map(([item, nth]) => [item, checkPlace(edited, item, nth)])), [ordinals, edited]);
   const canShow = useCallback((item: CheckItem) => !!places.get(item), [places]);
   const show = useCallback(
     (item: CheckItem) => {
       // The text as it is now (the deferred one may be a keystroke behind).
-      const place = checkPlace(html, item);
+      const place = checkPlace(html, item, ordinals.get(item));
       if (place) onShow(place);
     },
-    [html, onShow],
+    [html, onShow, ordinals],
   );
   const error = run.isError ? messageOf(run.error) : kept.isError ? messageOf(kept.error) : null;
   return (

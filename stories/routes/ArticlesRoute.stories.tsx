@@ -446,6 +446,23 @@ export const NoCopies: Story = {
   },
 };
 
+/** Both toggles pressed and no copy needs attention: the empty list says which filters left nothing. */
+export const NoCopiesNeedAttention: Story = {
+  beforeEach({ msw }) {
+    msw.use(...articleHandlers.api(copied));
+  },
+  args: { path: '/articles?attention=true&copies=true' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(a.noCopiesNeedAttention, {}, { timeout: 10_000 })).toBeVisible();
+    await expect(canvas.getByText(a.noCopiesNeedAttentionHint)).toBeVisible();
+    await expect(canvas.queryByText(a.nothingNeedsAttention)).toBeNull();
+    await expect(await copiesButton(canvasElement)).toHaveAttribute('aria-pressed', 'true');
+    await expect(await attentionButton(canvasElement)).toHaveAttribute('aria-pressed', 'true');
+    await expect(canvas.queryByRole('article')).toBeNull();
+  },
+};
+
 /** Nothing needs attention: the filter's empty list says so (not "no articles"). */
 export const NothingNeedsAttention: Story = {
   beforeEach({ msw }) {

@@ -122,6 +122,11 @@ export function NoCopies() {
   return <StateNotice icon={<LuCopy />} title={articlesScreenTexts.noCopies} body={articlesScreenTexts.noCopiesHint} />;
 }
 
+/** Both filters' empty list: no copy in the tab needs attention. */
+export function NoCopiesNeedAttention() {
+  return <StateNotice icon={<LuCopy />} title={articlesScreenTexts.noCopiesNeedAttention} body={articlesScreenTexts.noCopiesNeedAttentionHint} />;
+}
+
 interface EmptyListProps {
   search: string;
   attention: boolean;
@@ -130,10 +135,10 @@ interface EmptyListProps {
   onClearSearch?: () => void;
 }
 
-/** The empty list: no match of the search, nothing needing attention, no copy, or none in the tab. */
+/** The empty list: no match of the search, nothing needing attention, no copy (or neither), or none in the tab. */
 export function EmptyList({ search, attention, copies = false, filter, onClearSearch }: EmptyListProps) {
   if (search) return <NoSearchMatch search={search} onClearSearch={onClearSearch} />;
-  if (attention) return <NothingNeedsAttention />;
+  if (attention) return copies ? <NoCopiesNeedAttention /> : <NothingNeedsAttention />;
   return copies ? <NoCopies /> : <EmptyArticles filter={filter} />;
 }
 
