@@ -23,6 +23,7 @@ import {
   storeCopies,
   storeSignature,
   unsignedArticles,
+  withoutParallelWorkers,
   type KeptSignature,
 } from '../repositories/signatures.ts';
 
@@ -54,6 +55,7 @@ export async function signArticle(ctx: SignContext, article: Signed): Promise<Ke
 async function keepCopies(ctx: SignContext, articleId: string, kept: KeptSignature) {
   await ctx.db.transaction(async (tx) => {
     await waitForLock(tx, 'copies');
+    await withoutParallelWorkers(tx);
     await storeCopies(tx, articleId, (await copiesOf(tx, articleId, kept, { all: true })).map((copy) => copy.id));
   });
 }
@@ -61,7 +63,10 @@ async function keepCopies(ctx: SignContext, articleId: string, kept: KeptSignatu
 /** The articles an article looks like a copy of (the same address first, then most alike) (its signature kept first when it has none). */
 export async function duplicatesOf(ctx: SignContext, article: Signed): Promise<Duplicate[]> {
   const kept = (await keptSignature(ctx.db, article.id)) ?? (await signArticle(ctx, article));
-  return copiesOf(ctx.db, article.id, kept);
+  return ctx.db.transaction(async (tx) => {
+    await withoutParallelWorkers(tx);
+    return copiesOf(tx, article.id, kept);
+  });
 }
 
 /** The articles it looks like a copy of, most alike first: the first MAX_DUPLICATES not in the trash, or `all` of them. */

@@ -72,6 +72,16 @@ export async function analyzeSignatures(db: Queryable): Promise<void> {
   await db.query('ANALYZE article_signatures, article_copies');
 }
 
+/**
+ * For the rest of the transaction `tx`, no parallel workers: a lookup reads a few hundred rows
+ * through the bands' indexes in about 3 ms, and PostgreSQL, reckoning a few thousand, started a
+ * worker for it, which took 30 ms (`bench:duplicates`: p50 40 ms a lookup among 100,000, 2.7 ms
+ * without). PGlite has none to start.
+ */
+export async function withoutParallelWorkers(tx: Queryable): Promise<void> {
+  await tx.query('SET LOCAL max_parallel_workers_per_gather = 0');
+}
+
 /** An article's kept signature; undefined before one was kept. */
 export async function keptSignature(db: Queryable, articleId: string): Promise<KeptSignature | undefined> {
   const { rows } = await db.query<{ address: string | null; simhash: string | null }>(
@@ -97,7 +107,7 @@ export interface Candidate {
  * The other articles (not in the trash, unless `withTrash`) with the same address, or a band within one bit of the
  * signature's (`signatureProbes`) and the whole within MAX_SIGNATURE_DISTANCE bits: each band
  * through its own index, so a lookup reads its few matches, not the library, and the distance
- * is measured before a row leaves the database.
+ * is measured before a row leaves the database. In a transaction `withoutParallelWorkers`.
  */
 export async function signatureCandidates(db: Queryable, articleId: string, kept: KeptSignature, { withTrash = false } = {}): Promise<Candidate[]> {
   if (!kept.address && !kept.signature) return [];
