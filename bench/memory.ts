@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
-import { serverNodeFlags } from '../scripts/server-flags.mjs';
+import { serverEnvironment, serverNodeFlags } from '../scripts/server-flags.mjs';
 import { SVG_MAX_ELEMENTS } from '../server/files/inspect.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3927);
@@ -36,7 +36,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function start(env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, [...serverNodeFlags({ ...process.env, ...env }), '--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn', ...env },
+    env: serverEnvironment({ ...process.env, PORT: String(PORT), HOST: '127.0.0.1', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn', ...env }),
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }

@@ -6,3 +6,4 @@ export declare function readLowMemory(value: string | undefined): { ok: 'auto' |
 export declare function availableMemoryBytes(): number;
 export declare function lowMemory(env: Env, available?: () => number): boolean;
 export declare function serverNodeFlags(env: Env, available?: () => number): string[];
+export declare function serverEnvironment<E extends Env>(env: E): E & { MALLOC_ARENA_MAX: string };

@@ -14,6 +14,17 @@ export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8'];
 // so this is a command-line flag of the server, not of the database's thread.
 export const LOW_MEMORY_NODE_FLAGS = ['--liftoff-only'];
 
+/**
+ * The server's environment beside `env`: glibc's malloc arenas capped at two unless set. Every
+ * thread that allocates (the database's, the workers', libvips' own) otherwise gets an arena of
+ * its own, up to eight per core, and freed memory stays in each: with two, the embedded server
+ * rests 40 to 60 MB lower after uploads and peaks lower too (bench:memory, README). Read by glibc
+ * when the process starts, so it is set where the server is spawned.
+ */
+export function serverEnvironment(env) {
+  return { ...env, MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX ?? '2' };
+}
+
 /** Below this much memory for the process, `LOW_MEMORY=auto` (the default) turns it on. */
 export const LOW_MEMORY_BELOW_BYTES = 2 * 1024 ** 3;
 

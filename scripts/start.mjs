@@ -6,7 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LOW_MEMORY_NODE_FLAGS, serverNodeFlags } from './server-flags.mjs';
+import { LOW_MEMORY_NODE_FLAGS, serverEnvironment, serverNodeFlags } from './server-flags.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const built = path.join(root, 'dist', 'index.html');
@@ -56,6 +56,7 @@ buildIfNeeded();
 
 const server = spawn(process.execPath, [...flags, '--import', 'tsx', path.join(root, 'server', 'main.ts')], {
   cwd: root,
+  env: serverEnvironment(process.env),
   stdio: 'inherit',
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

@@ -32,7 +32,7 @@ async function main() {
   const app = await buildApp({
     db,
     dataDir: config.dataDir,
-    objects: objectStoreFor(config.storage),
+    objects: await objectStoreFor(config.storage),
     presignedDownloads: config.storage.kind === 's3' && config.storage.presignedDownloads,
     maxUploadBytes: config.maxUploadBytes,
     scrape: { allowCidrs: config.scrapeAllowCidrs },

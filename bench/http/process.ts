@@ -10,7 +10,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { serverNodeFlags } from '../../scripts/server-flags.mjs';
+import { serverEnvironment, serverNodeFlags } from '../../scripts/server-flags.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const AUTOCANNON = path.join(root, 'node_modules/autocannon/autocannon.js');
@@ -75,7 +75,7 @@ export function startNode(entry: string, env: Record<string, string>, logFile: s
   const log = createWriteStream(logFile, { flags: 'a' });
   const child = spawn(process.execPath, [...serverNodeFlags({ ...process.env, ...env }), '--import', 'tsx', entry], {
     cwd: root,
-    env: { ...process.env, ...env },
+    env: serverEnvironment({ ...process.env, ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.pipe(log);

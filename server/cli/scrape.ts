@@ -83,7 +83,7 @@ async function main(argv: string[]) {
   const workers = new WorkerPool();
   try {
     await migrate(db);
-    const storage = new FileStorage(config.dataDir, objectStoreFor(config.storage));
+    const storage = new FileStorage(config.dataDir, await objectStoreFor(config.storage));
     await storage.init();
     const ctx: IngestContext = {
       db,

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 // @ts-expect-error s3rver ships no types
 import S3rver from 's3rver';
-import { S3ObjectStore, type S3Settings } from '../files/objects.ts';
+import { S3ObjectStore, type S3Settings } from '../files/s3.ts';
 
 export const TEST_BUCKET = 'test-media';
 /** s3rver's fixed credentials. */

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { addressesOf, addressItems, checkArticle, checkTexts, countWords, imageSeconds, MAX_CHECKED_ADDRESSES, type AddressCheck } from './checks';
+import { addressesOf, addressItems, checkArticle, checkTexts, countWords, imageSeconds, MAX_CHECKED_ADDRESSES, outlineOfDocument, type AddressCheck } from './checks';
 
-const parse = (html: string) => new DOMParser().parseFromString(`<!doctype html><body>${html}</body>`, 'text/html');
+const parse = (html: string) => outlineOfDocument(new DOMParser().parseFromString(`<!doctype html><body>${html}</body>`, 'text/html'));
 const at = new Date('2026-06-15T10:00:00Z');
 
 describe('the checks before publishing', () => {

@@ -11,8 +11,10 @@
  *   blog HTML changes (off the request thread, one article after the other), so the list's
  *   `?attention=true` (src/contract/index.ts) finds the articles with something to fix.
  *
- * `checkArticle` is the one rule, over any DOM (the server's jsdom, the browser's DOMParser in
- * the stories' mocks). Needs zod; re-exported by `./index`.
+ * `checkArticle` is the one rule, over an `HtmlOutline` of the parsed HTML: the server's from
+ * parse5 (server/articles/checks.ts: the HTML parser jsdom uses, without jsdom's DOM, a tenth of
+ * its memory in each worker), the stories' mocks' from the browser's DOMParser
+ * (`outlineOfDocument`). Needs zod; re-exported by `./index`.
  */
 import { z } from 'zod';
 
@@ -96,11 +98,52 @@ export interface AddressCheck {
   detail: string;
 }
 
+/** An element of the body, as the checks read it. */
+export interface OutlineElement {
+  /** Its tag name in lower case (`h2`, `img`). */
+  tag: string;
+  /** An attribute's value by its name (as `getAttribute`), null when it has none. */
+  attribute(name: string): string | null;
+  /** The text inside it (as `textContent`). */
+  text(): string;
+}
+
+/**
+ * What the checks read of an article's HTML parsed as a page's body (`<!doctype html><body>…`,
+ * scripting off, as jsdom and DOMParser parse): its elements and its text nodes, in document
+ * order. A template's content is not part of it (it is not in the page).
+ */
+export interface HtmlOutline {
+  elements: OutlineElement[];
+  /** Each text node's text, with its parent element's tag name in lower case. */
+  texts: { text: string; parent: string }[];
+}
+
+/** NodeFilter.SHOW_TEXT (NodeFilter itself is the window's, not a global everywhere). */
+const SHOW_TEXT = 4;
+
+/** The outline of a DOM document's body (the browser's DOMParser, jsdom). */
+export function outlineOfDocument(document: Document): HtmlOutline {
+  const elements = Array.from(document.body.querySelectorAll('*'), (element) => ({
+    tag: element.tagName.toLowerCase(),
+    attribute: (name: string) => element.getAttribute(name),
+    text: () => element.textContent ?? '',
+  }));
+  const texts: HtmlOutline['texts'] = [];
+  const walker = document.createTreeWalker(document.body, SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    texts.push({ text: node.textContent ?? '', parent: node.parentElement?.tagName.toLowerCase() ?? '' });
+  }
+  return { elements, texts };
+}
+
+const named = (outline: HtmlOutline, ...tags: string[]) => outline.elements.filter((element) => tags.includes(element.tag));
+
 /**
  * The absolute http(s) addresses the HTML links to and shows images from, each once, in order
  * (a protocol-relative one, `//cdn.example/x.png`, as https).
  */
-export function addressesOf(document: Document): { links: string[]; images: string[] } {
+export function addressesOf(outline: HtmlOutline): { links: string[]; images: string[] } {
   const absolute = (values: (string | null)[]) => {
     const found = values
       .map((value) => value?.trim() ?? '')
@@ -109,8 +152,8 @@ export function addressesOf(document: Document): { links: string[]; images: stri
     return [...new Set(found)];
   };
   return {
-    links: absolute(Array.from(document.body.querySelectorAll('a[href]')).map((a) => a.getAttribute('href'))),
-    images: absolute(Array.from(document.body.querySelectorAll('img[src]')).map((img) => img.getAttribute('src'))),
+    links: absolute(named(outline, 'a').map((a) => a.attribute('href'))),
+    images: absolute(named(outline, 'img').map((img) => img.attribute('src'))),
   };
 }
 
@@ -136,48 +179,44 @@ export function addressItems(addresses: { links: string[]; images: string[] }, c
   return items;
 }
 
-/** NodeFilter.SHOW_TEXT (NodeFilter itself is the window's, not a global on the server). */
-const SHOW_TEXT = 4;
-
-/** The words of a document's body, counted per text node: blocks' texts do not run into each other. */
-function bodyWords(document: Document): number {
-  const walker = document.createTreeWalker(document.body, SHOW_TEXT);
+/** The words of the body, counted per text node: blocks' texts do not run into each other. */
+function bodyWords(outline: HtmlOutline): number {
   let words = 0;
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+  for (const { text, parent } of outline.texts) {
     // Code is not read: a script's, a style's or a template's text.
-    if (/^(script|style|template|noscript)$/i.test(node.parentElement?.tagName ?? '')) continue;
-    words += countWords(node.textContent ?? '');
+    if (/^(script|style|template|noscript)$/.test(parent)) continue;
+    words += countWords(text);
   }
   return words;
 }
 
 /**
- * The checks of an article's HTML (`document`: the blog HTML parsed) and title. Each kind
+ * The checks of an article's HTML (`outline`: the blog HTML parsed) and title. Each kind
  * answers one passing item, or one failing item per place it fails.
  */
-export function checkArticle(document: Document, title: string | null, checkedAt: Date): ArticleChecks {
+export function checkArticle(outline: HtmlOutline, title: string | null, checkedAt: Date): ArticleChecks {
   const items: CheckItem[] = [];
   items.push(title?.trim() ? { kind: 'title', ok: true, target: '', detail: checkTexts.titleOk } : { kind: 'title', ok: false, target: '', detail: checkTexts.titleMissing });
 
-  const images = Array.from(document.body.querySelectorAll('img'));
+  const images = named(outline, 'img');
   // alt="" marks an image as decoration: said on purpose, so it passes.
-  const withoutAlt = images.filter((img) => img.getAttribute('alt') === null);
-  if (withoutAlt.length) for (const img of withoutAlt) items.push({ kind: 'alt', ok: false, target: targetOf(img.getAttribute('src') ?? ''), detail: checkTexts.altMissing });
+  const withoutAlt = images.filter((img) => img.attribute('alt') === null);
+  if (withoutAlt.length) for (const img of withoutAlt) items.push({ kind: 'alt', ok: false, target: targetOf(img.attribute('src') ?? ''), detail: checkTexts.altMissing });
   else items.push({ kind: 'alt', ok: true, target: '', detail: checkTexts.altOk(images.length) });
 
   const skips: CheckItem[] = [];
   let previous = 0;
-  for (const heading of Array.from(document.body.querySelectorAll('h1, h2, h3, h4, h5, h6'))) {
-    const level = Number(heading.tagName.slice(1));
+  for (const heading of named(outline, 'h1', 'h2', 'h3', 'h4', 'h5', 'h6')) {
+    const level = Number(heading.tag.slice(1));
     // The first heading may start at any level (the page's own title is above it).
     if (previous && level > previous + 1) {
-      skips.push({ kind: 'headings', ok: false, target: targetOf(heading.textContent ?? ''), detail: checkTexts.headingSkipped(previous, level) });
+      skips.push({ kind: 'headings', ok: false, target: targetOf(heading.text()), detail: checkTexts.headingSkipped(previous, level) });
     }
     previous = level;
   }
   items.push(...(skips.length ? skips : [{ kind: 'headings' as const, ok: true, target: '', detail: checkTexts.headingsOk }]));
 
-  const wordCount = bodyWords(document);
+  const wordCount = bodyWords(outline);
   const seconds = (wordCount / WORDS_PER_MINUTE) * 60 + imageSeconds(images.length);
   return {
     checkedAt: checkedAt.toISOString(),

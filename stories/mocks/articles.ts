@@ -37,6 +37,7 @@ import {
   failingItems,
   MAX_DUPLICATES,
   normalAddress,
+  outlineOfDocument,
   signatureSimilarity,
   textSignature,
   MAX_BULK_IDS,
@@ -113,7 +114,7 @@ const checked = new WeakMap<Article, ArticleChecks>();
 function checksOf(article: Article): ArticleChecks {
   const kept = checked.get(article);
   if (kept) return kept;
-  const html = new DOMParser().parseFromString(`<!doctype html><body>${article.blogData ?? ''}</body>`, 'text/html');
+  const html = outlineOfDocument(new DOMParser().parseFromString(`<!doctype html><body>${article.blogData ?? ''}</body>`, 'text/html'));
   const checks = checkArticle(html, article.title ?? null, new Date(fixturesNow));
   const addresses = addressesOf(html);
   const answers = new Map(
