@@ -203,7 +203,7 @@ export const configVariables = z.object({
     "bring a scraped article's images into the file library and point the article at them; `false` keeps the source's addresses",
   ),
   LOW_MEMORY: lowMemoryVariable().describe(
-    "with the embedded database, run the server on V8's baseline compiler alone (`npm start` adds `--liftoff-only`): it peaks near 260 MB at start instead of about 800 MB, and its statements run 0 to 65% slower. `auto` turns it on when the process has less than 2 GiB (its cgroup's memory limit, else the machine's memory); `true` or `false` decide. No effect with `DATABASE_URL`",
+    "with the embedded database, run the server on V8's baseline compiler alone (`npm start` adds `--liftoff-only`): it peaks near 240 MB at start instead of about 290 MB (about 800 MB on Node 24, before the project moved to 26), and its statements run 0 to 65% slower. `auto` turns it on when the process has less than 2 GiB (its cgroup's memory limit, else the machine's memory); `true` or `false` decide. No effect with `DATABASE_URL`",
   ),
   LOG_LEVEL: oneOf(LOG_LEVELS, 'info').describe(`pino log level (${LOG_LEVELS.map((l) => `\`${l}\``).join(', ')})`),
   TRUST_PROXY: flag(false).describe(
