@@ -8,10 +8,17 @@
  *
  *   npm run bench:memory
  *   BENCH_BACKENDS=pglite npm run bench:memory
+ *   BENCH_LIBRARY_DIR=<data folder> BENCH_BACKENDS=pglite npm run bench:memory
+ *
+ * BENCH_LIBRARY_DIR: a data folder of the embedded database that already holds a library (as
+ * bench:search's BENCH_PGLITE_DIR keeps one: 100,000 real-size articles), measured too on a copy
+ * of it (the folder itself is left as it was): first started as it is, the server signing for
+ * near-duplicates whatever is not signed yet (the bench waits for that, up to 40 minutes, before
+ * the rest), then started again on the signed copy.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -25,6 +32,9 @@ const ADMIN = { email: 'bench@example.com', password: 'bench-password-123' };
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const BACKENDS = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',');
 const REST_MS = Number(process.env.BENCH_REST_MS ?? 5_000);
+const LIBRARY_DIR = process.env.BENCH_LIBRARY_DIR;
+/** What the server logs when it has signed the articles it found unsigned at start (server/app.ts). */
+const SIGNED_LOG = 'signed the articles kept before near-duplicates were found';
 
 const mb = (kb: number) => `${Math.round(kb / 1024)} MB`;
 function status(pid: number) {
@@ -34,10 +44,25 @@ function status(pid: number) {
 }
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function start(env: Record<string, string>): ChildProcess {
+function start(env: Record<string, string>, logs = false): ChildProcess {
   return spawn(process.execPath, [...serverNodeFlags({ ...process.env, ...env }), '--import', 'tsx', 'server/main.ts'], {
-    env: serverEnvironment({ ...process.env, PORT: String(PORT), HOST: '127.0.0.1', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn', ...env }),
-    stdio: ['ignore', 'ignore', 'inherit'],
+    env: serverEnvironment({ ...process.env, PORT: String(PORT), HOST: '127.0.0.1', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: logs ? 'info' : 'warn', ...env }),
+    stdio: ['ignore', logs ? 'pipe' : 'ignore', 'inherit'],
+  });
+}
+
+/** Resolves when the server's log says it signed what it found unsigned (seconds since `from`), or after `limitMs`. */
+function signingDone(child: ChildProcess, from: number, limitMs: number): Promise<number | undefined> {
+  return new Promise((resolve) => {
+    let tail = '';
+    const timer = setTimeout(() => resolve(undefined), limitMs);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      tail = (tail + chunk.toString()).slice(-4096);
+      if (tail.includes(SIGNED_LOG)) {
+        clearTimeout(timer);
+        resolve((Date.now() - from) / 1000);
+      }
+    });
   });
 }
 async function stop(child: ChildProcess) {
@@ -114,14 +139,21 @@ interface Row {
   afterHostile: { hwm: number; rss: number };
   restAtEnd: number;
   hostileCodes: number[];
+  /** With `awaitSigning`: the seconds the start-up signing took (undefined: not done in time), and the peak by its end. */
+  signing?: { seconds?: number; hwm: number };
 }
 
-async function measure(label: string, env: Record<string, string>): Promise<Row> {
-  const child = start(env);
+async function measure(label: string, env: Record<string, string>, { awaitSigning = false } = {}): Promise<Row> {
+  const started = Date.now();
+  const child = start(env, awaitSigning);
+  // (Read from the start: the log line may come at any time.)
+  const signed = awaitSigning ? signingDone(child, started, 40 * 60_000) : undefined;
+  if (!awaitSigning) child.stdout?.resume();
   try {
     await ready();
     const pid = child.pid!;
     const afterStart = status(pid);
+    const signing = signed ? { seconds: await signed, hwm: status(pid).hwm } : undefined;
     await sleep(REST_MS);
     const atRest = status(pid).rss;
     const token = await signIn();
@@ -132,7 +164,7 @@ async function measure(label: string, env: Record<string, string>): Promise<Row>
     // Idle workers leave 30 s after their last job; a worker's memory goes back once it has
     // exited (some seconds later for one that checked a large SVG).
     await sleep(REST_MS + 40_000);
-    return { label, afterStart, atRest, afterWork, afterHostile, restAtEnd: status(pid).rss, hostileCodes };
+    return { label, afterStart, atRest, afterWork, afterHostile, restAtEnd: status(pid).rss, hostileCodes, signing };
   } finally {
     await stop(child);
   }
@@ -153,6 +185,16 @@ async function main() {
     } finally {
       await rm(dataDir, { recursive: true, force: true });
       await rm(lowDir, { recursive: true, force: true });
+    }
+  }
+  if (LIBRARY_DIR && BACKENDS.includes('pglite')) {
+    const copy = await mkdtemp(path.join(os.tmpdir(), 'bench-memory-library-'));
+    try {
+      await cp(LIBRARY_DIR, copy, { recursive: true });
+      rows.push(await measure('embedded (PGlite), the library of BENCH_LIBRARY_DIR, as it was', { DATA_DIR: copy }, { awaitSigning: true }));
+      rows.push(await measure('embedded (PGlite), the same library, signed', { DATA_DIR: copy }));
+    } finally {
+      await rm(copy, { recursive: true, force: true });
     }
   }
   if (BACKENDS.includes('postgres')) {
@@ -176,6 +218,10 @@ async function main() {
   console.log('|---|---|---|---|---|---|');
   for (const r of rows) {
     console.log(`| ${r.label} | ${mb(r.afterStart.hwm)} | ${mb(r.atRest)} | ${mb(r.afterWork.hwm)} | ${mb(r.afterHostile.hwm)} | ${mb(r.restAtEnd)} |`);
+  }
+  for (const r of rows.filter((row) => row.signing)) {
+    const { seconds, hwm } = r.signing!;
+    console.log(`\n${r.label}: the start-up signing ${seconds === undefined ? 'not done within 40 minutes' : `took ${Math.round(seconds)} s`}; peak by then ${mb(hwm)}`);
   }
   console.log(`\nhostile uploads answered: ${rows.map((r) => r.hostileCodes.join(' ')).join(' / ')}`);
 }
