@@ -148,7 +148,6 @@ async function measure(label: string, env: Record<string, string>, { awaitSignin
   const child = start(env, awaitSigning);
   // (Read from the start: the log line may come at any time.)
   const signed = awaitSigning ? signingDone(child, started, 40 * 60_000) : undefined;
-  if (!awaitSigning) child.stdout?.resume();
   try {
     await ready();
     const pid = child.pid!;

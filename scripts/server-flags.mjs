@@ -11,8 +11,8 @@ export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8'];
 // compiler, at work on PGlite's WebAssembly (PostgreSQL compiled: very large functions), lifted
 // the server to about 800 MB for a second after start on Node 24 and to about 290 MB on Node 26;
 // without it the server peaks near 240 MB and its statements run 0 to 65% slower (bench:memory,
-// README). V8 flags are the process's,
-// so this is a command-line flag of the server, not of the database's thread.
+// README). V8 flags are the process's, so this is a command-line flag of the server, not of the
+// database's thread.
 export const LOW_MEMORY_NODE_FLAGS = ['--liftoff-only'];
 
 /**

@@ -18,10 +18,28 @@ type Element = DefaultTreeAdapterMap['element'];
 const isElement = (node: Node): node is Element => 'tagName' in node;
 const childrenOf = (node: Node): Node[] => ('childNodes' in node ? node.childNodes : []);
 
+/**
+ * `node` and what it holds, in document order, walked without recursion (blog HTML may nest
+ * tens of thousands of elements deep): each with its parent element.
+ */
+function* descendants(node: Node): Generator<{ node: Node; parent: Element | undefined }> {
+  const stack: { node: Node; parent: Element | undefined }[] = [{ node, parent: undefined }];
+  while (stack.length) {
+    const next = stack.pop()!;
+    yield next;
+    const children = childrenOf(next.node);
+    const parent = isElement(next.node) ? next.node : undefined;
+    for (let i = children.length - 1; i >= 0; i--) stack.push({ node: children[i]!, parent });
+  }
+}
+
+const isText = (node: Node): node is DefaultTreeAdapterMap['textNode'] => node.nodeName === '#text';
+
 /** Everything a node holds, as `textContent` reads it (a template's content is not its children). */
 function textOf(node: Node): string {
-  if (node.nodeName === '#text') return (node as DefaultTreeAdapterMap['textNode']).value;
-  return childrenOf(node).map(textOf).join('');
+  let text = '';
+  for (const { node: each } of descendants(node)) if (isText(each)) text += each.value;
+  return text;
 }
 
 /** The outline of `html` parsed as a page's body, as jsdom and the browser parse it. */
@@ -30,26 +48,24 @@ export function outlineOfHtml(html: string): HtmlOutline {
   const root = document.childNodes.find((node): node is Element => isElement(node) && node.tagName === 'html');
   const body = root?.childNodes.find((node): node is Element => isElement(node) && node.tagName === 'body');
   const outline: HtmlOutline = { elements: [], texts: [] };
-  const walk = (parent: Element) => {
-    for (const node of parent.childNodes) {
-      if (node.nodeName === '#text') {
-        outline.texts.push({ text: (node as DefaultTreeAdapterMap['textNode']).value, parent: parent.tagName.toLowerCase() });
-      } else if (isElement(node)) {
-        const attributes = node.attrs;
-        outline.elements.push({
-          tag: node.tagName.toLowerCase(),
-          // As getAttribute on an HTML document: the qualified name (`xlink:href` is not `href`), in lower case.
-          attribute: (name) => {
-            const wanted = name.toLowerCase();
-            return attributes.find((a) => (a.prefix ? `${a.prefix}:${a.name}` : a.name) === wanted)?.value ?? null;
-          },
-          text: () => textOf(node),
-        });
-        walk(node);
-      }
+  if (!body) return outline;
+  for (const { node, parent } of descendants(body)) {
+    if (node === body || !parent) continue;
+    if (isText(node)) {
+      outline.texts.push({ text: node.value, parent: parent.tagName.toLowerCase() });
+    } else if (isElement(node)) {
+      const attributes = node.attrs;
+      outline.elements.push({
+        tag: node.tagName.toLowerCase(),
+        // As getAttribute on an HTML document: the qualified name (`xlink:href` is not `href`), in lower case.
+        attribute: (name) => {
+          const wanted = name.toLowerCase();
+          return attributes.find((a) => (a.prefix ? `${a.prefix}:${a.name}` : a.name) === wanted)?.value ?? null;
+        },
+        text: () => textOf(node),
+      });
     }
-  };
-  if (body) walk(body);
+  }
   return outline;
 }
 
