@@ -42,6 +42,43 @@ function status(pid: number) {
   const read = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(text)?.[1] ?? 0);
   return { hwm: read('VmHWM'), rss: read('VmRSS') };
 }
+/**
+ * Where a process's resident memory is, from /proc/<pid>/smaps: WebAssembly memories (V8 reserves
+ * each in one region of at least 4 GiB, its accessible part and guard pages next to each other:
+ * PGlite's PostgreSQL is one, the largest), mapped files (code, libraries), and the rest
+ * (anonymous: V8's heaps, malloc, thread stacks). In kB, as /proc/<pid>/status gives them.
+ */
+function residentParts(pid: number) {
+  type Mapping = { start: bigint; end: bigint; rss: number; name: string };
+  const regions: Mapping[] = [];
+  let files = 0;
+  let total = 0;
+  let current: Mapping | undefined;
+  const close = () => {
+    if (!current) return;
+    total += current.rss;
+    if (current.name.startsWith('/')) files += current.rss;
+    const last = regions.at(-1);
+    // Anonymous mappings next to each other are one region (a WebAssembly memory and its guard).
+    if (last && !current.name && !last.name && last.end === current.start) {
+      last.end = current.end;
+      last.rss += current.rss;
+    } else regions.push(current);
+  };
+  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const head = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (head) {
+      close();
+      current = { start: BigInt(`0x${head[1]}`), end: BigInt(`0x${head[2]}`), rss: 0, name: head[3] ?? '' };
+    } else if (current && line.startsWith('Rss:')) current.rss = Number(/(\d+)/.exec(line)?.[1] ?? 0);
+  }
+  close();
+  const wasm = regions.filter((r) => !r.name && r.end - r.start >= 4n << 30n).map((r) => r.rss).sort((a, b) => b - a);
+  const inWasm = wasm.reduce((sum, kb) => sum + kb, 0);
+  return { wasm, files, other: total - inWasm - files };
+}
+type Parts = ReturnType<typeof residentParts>;
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function start(env: Record<string, string>, logs = false): ChildProcess {
@@ -138,6 +175,9 @@ interface Row {
   afterWork: { hwm: number; rss: number };
   afterHostile: { hwm: number; rss: number };
   restAtEnd: number;
+  /** Where the resident memory is, at rest after start and at rest at the end. */
+  partsAtRest: Parts;
+  partsAtEnd: Parts;
   hostileCodes: number[];
   /** With `awaitSigning`: the seconds the start-up signing took (undefined: not done in time), and the peak by its end. */
   signing?: { seconds?: number; hwm: number };
@@ -155,6 +195,7 @@ async function measure(label: string, env: Record<string, string>, { awaitSignin
     const signing = signed ? { seconds: await signed, hwm: status(pid).hwm } : undefined;
     await sleep(REST_MS);
     const atRest = status(pid).rss;
+    const partsAtRest = residentParts(pid);
     const token = await signIn();
     await workload(token);
     const afterWork = status(pid);
@@ -163,7 +204,7 @@ async function measure(label: string, env: Record<string, string>, { awaitSignin
     // Idle workers leave 30 s after their last job; a worker's memory goes back once it has
     // exited (some seconds later for one that checked a large SVG).
     await sleep(REST_MS + 40_000);
-    return { label, afterStart, atRest, afterWork, afterHostile, restAtEnd: status(pid).rss, hostileCodes, signing };
+    return { label, afterStart, atRest, afterWork, afterHostile, restAtEnd: status(pid).rss, partsAtRest, partsAtEnd: residentParts(pid), hostileCodes, signing };
   } finally {
     await stop(child);
   }
@@ -217,6 +258,14 @@ async function main() {
   console.log('|---|---|---|---|---|---|');
   for (const r of rows) {
     console.log(`| ${r.label} | ${mb(r.afterStart.hwm)} | ${mb(r.atRest)} | ${mb(r.afterWork.hwm)} | ${mb(r.afterHostile.hwm)} | ${mb(r.restAtEnd)} |`);
+  }
+  console.log('\nWhere the resident memory is, at rest after start / at rest after (WebAssembly memories: PGlite\'s PostgreSQL first; mapped files; the rest: V8 heaps, malloc, stacks)\n');
+  console.log('| database | WebAssembly memories | mapped files | the rest |');
+  console.log('|---|---|---|---|');
+  const wasm = (p: Parts) => (p.wasm.length ? p.wasm.map(mb).join(' + ') : '0 MB');
+  for (const r of rows) {
+    const [a, b] = [r.partsAtRest, r.partsAtEnd];
+    console.log(`| ${r.label} | ${wasm(a)} / ${wasm(b)} | ${mb(a.files)} / ${mb(b.files)} | ${mb(a.other)} / ${mb(b.other)} |`);
   }
   for (const r of rows.filter((row) => row.signing)) {
     const { seconds, hwm } = r.signing!;

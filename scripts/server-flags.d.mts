@@ -6,4 +6,5 @@ export declare function readLowMemory(value: string | undefined): { ok: 'auto' |
 export declare function availableMemoryBytes(): number;
 export declare function lowMemory(env: Env, available?: () => number): boolean;
 export declare function serverNodeFlags(env: Env, available?: () => number): string[];
-export declare function serverEnvironment<E extends Env>(env: E): E & { MALLOC_ARENA_MAX: string };
+export declare const MALLOC_THRESHOLD_BYTES: string;
+export declare function serverEnvironment<E extends Env>(env: E): E & { MALLOC_ARENA_MAX: string; MALLOC_MMAP_THRESHOLD_: string; MALLOC_TRIM_THRESHOLD_: string };

@@ -16,14 +16,29 @@ export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8'];
 export const LOW_MEMORY_NODE_FLAGS = ['--liftoff-only'];
 
 /**
- * The server's environment beside `env`: glibc's malloc arenas capped at two unless set. Every
- * thread that allocates (the database's, the workers', libvips' own) otherwise gets an arena of
- * its own, up to eight per core, and freed memory stays in each: with two, the embedded server
- * rests 40 to 60 MB lower after uploads and peaks lower too (bench:memory, README). Read by glibc
- * when the process starts, so it is set where the server is spawned.
+ * glibc's malloc thresholds the server runs with: a block of 128 KB or more is mapped on its own
+ * and given back when freed, and the top of a heap past 128 KB is trimmed. These are glibc's
+ * starting values; setting them keeps them there (glibc otherwise raises both as large blocks are
+ * freed, up to 32 and 64 MB per arena, and keeps that much of what libvips and the workers freed).
+ */
+export const MALLOC_THRESHOLD_BYTES = '131072';
+
+/**
+ * The server's environment beside `env`, each value kept where `env` sets it: glibc's malloc
+ * arenas capped at two, and its thresholds fixed (MALLOC_THRESHOLD_BYTES). Every thread that
+ * allocates (the database's, the workers', libvips' own) otherwise gets an arena of its own, up
+ * to eight per core, and freed memory stays in each: with two, the embedded server rests 40 to
+ * 60 MB lower after uploads and peaks lower too; the thresholds took another 20 to 50 MB off the
+ * peaks and the rest (bench:memory, bench:upload, README). Read by glibc when the process starts,
+ * so they are set where the server is spawned.
  */
 export function serverEnvironment(env) {
-  return { ...env, MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX ?? '2' };
+  return {
+    ...env,
+    MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX ?? '2',
+    MALLOC_MMAP_THRESHOLD_: env.MALLOC_MMAP_THRESHOLD_ ?? MALLOC_THRESHOLD_BYTES,
+    MALLOC_TRIM_THRESHOLD_: env.MALLOC_TRIM_THRESHOLD_ ?? MALLOC_THRESHOLD_BYTES,
+  };
 }
 
 /** Below this much memory for the process, `LOW_MEMORY=auto` (the default) turns it on. */

@@ -350,9 +350,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => clearInterval(trashTimer));
 
   // The embedded database has no autovacuum: its planner statistics (which search counts and
-  // plans rely on) are refreshed at start and then hourly. PostgreSQL keeps its own.
+  // plans rely on) are refreshed when due, as autovacuum would (asked at start and every ten
+  // minutes). PostgreSQL keeps its own.
   if (options.db.kind === 'pglite') {
-    const refresh = () => runIfFree(options.db, 'statistics', () => refreshStatistics(options.db));
+    const refresh = async () => {
+      const refreshed = await runIfFree(options.db, 'statistics', () => refreshStatistics(options.db));
+      if (refreshed.ran && refreshed.value) app.log.info('refreshed the planner statistics of the articles');
+    };
     await refresh();
     const timer = setInterval(() => {
       refresh().catch((err: unknown) => app.log.warn({ err }, 'planner statistics not refreshed'));

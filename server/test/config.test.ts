@@ -15,7 +15,7 @@ import { ConfigError, configHelp, configTable, loadConfig } from '../config.ts';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** README rows that are not the server's: read by the build, the tests or the C library, not by server/config.ts. */
-const BUILD_AND_TEST_TIME = ['VITE_API_URL', 'CHROMIUM_PATH', 'TEST_DATABASE_URL', 'MALLOC_ARENA_MAX'];
+const BUILD_AND_TEST_TIME = ['VITE_API_URL', 'CHROMIUM_PATH', 'TEST_DATABASE_URL', 'MALLOC_ARENA_MAX', 'MALLOC_MMAP_THRESHOLD_', 'MALLOC_TRIM_THRESHOLD_'];
 
 interface ReadmeRow {
   name: string;

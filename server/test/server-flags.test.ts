@@ -1,6 +1,6 @@
-/** Low-memory mode: when `npm start` runs the server with V8's baseline compiler alone. */
+/** How `npm start` runs the server: low-memory mode (V8's baseline compiler alone), and glibc's malloc settings. */
 import { describe, expect, it } from 'vitest';
-import { LOW_MEMORY_BELOW_BYTES, LOW_MEMORY_NODE_FLAGS, lowMemory, serverNodeFlags } from '../../scripts/server-flags.mjs';
+import { LOW_MEMORY_BELOW_BYTES, LOW_MEMORY_NODE_FLAGS, lowMemory, MALLOC_THRESHOLD_BYTES, serverEnvironment, serverNodeFlags } from '../../scripts/server-flags.mjs';
 
 const GiB = 1024 ** 3;
 const small = () => LOW_MEMORY_BELOW_BYTES - 1;
@@ -30,5 +30,21 @@ describe('LOW_MEMORY', () => {
     expect(serverNodeFlags({ LOW_MEMORY: 'true' }, large)).toEqual(expect.arrayContaining(LOW_MEMORY_NODE_FLAGS));
     expect(serverNodeFlags({ LOW_MEMORY: 'true', DATABASE_URL: 'postgres://db/x' }, large)).not.toEqual(expect.arrayContaining(LOW_MEMORY_NODE_FLAGS));
     expect(serverNodeFlags({}, large)).not.toEqual(expect.arrayContaining(LOW_MEMORY_NODE_FLAGS));
+  });
+});
+
+describe("the server's environment", () => {
+  it("caps glibc's arenas and fixes its thresholds, unless they are set", () => {
+    expect(serverEnvironment({ PORT: '1' })).toEqual({
+      PORT: '1',
+      MALLOC_ARENA_MAX: '2',
+      MALLOC_MMAP_THRESHOLD_: MALLOC_THRESHOLD_BYTES,
+      MALLOC_TRIM_THRESHOLD_: MALLOC_THRESHOLD_BYTES,
+    });
+    expect(serverEnvironment({ MALLOC_ARENA_MAX: '8', MALLOC_TRIM_THRESHOLD_: '0' })).toMatchObject({
+      MALLOC_ARENA_MAX: '8',
+      MALLOC_MMAP_THRESHOLD_: MALLOC_THRESHOLD_BYTES,
+      MALLOC_TRIM_THRESHOLD_: '0',
+    });
   });
 });
