@@ -14,17 +14,19 @@
  * bench:search's BENCH_PGLITE_DIR keeps one: 100,000 real-size articles), measured too on a copy
  * of it (the folder itself is left as it was): first started as it is, the server signing for
  * near-duplicates whatever is not signed yet (the bench waits for that, up to 40 minutes, before
- * the rest), then started again on the signed copy.
+ * the rest), then started again on the signed copy (only that, on a library signed already).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
 import { serverEnvironment, serverNodeFlags } from '../scripts/server-flags.mjs';
+import { createPgliteDatabase } from '../server/db/database.ts';
 import { SVG_MAX_ELEMENTS } from '../server/files/inspect.ts';
+import { unsignedArticles } from '../server/repositories/signatures.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3927);
 const API = `http://127.0.0.1:${PORT}/api`;
@@ -78,6 +80,19 @@ function residentParts(pid: number) {
   return { wasm, files, other: total - inWasm - files };
 }
 type Parts = ReturnType<typeof residentParts>;
+
+/** How many worker threads the process runs (Node names each 'WorkerThread': the database's, the pools'). */
+function workerThreads(pid: number): number {
+  let n = 0;
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      if (readFileSync(`/proc/${pid}/task/${task}/comm`, 'utf8').trim() === 'WorkerThread') n++;
+    } catch {
+      // (A thread that ended meanwhile.)
+    }
+  }
+  return n;
+}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -175,6 +190,8 @@ interface Row {
   afterWork: { hwm: number; rss: number };
   afterHostile: { hwm: number; rss: number };
   restAtEnd: number;
+  /** When "at rest after" was read: seconds after the hostile uploads, and whether the workers had left by then. */
+  rest: { seconds: number; settled: boolean };
   /** Where the resident memory is, at rest after start and at rest at the end. */
   partsAtRest: Parts;
   partsAtEnd: Parts;
@@ -196,15 +213,23 @@ async function measure(label: string, env: Record<string, string>, { awaitSignin
     await sleep(REST_MS);
     const atRest = status(pid).rss;
     const partsAtRest = residentParts(pid);
+    const workersAtRest = workerThreads(pid);
     const token = await signIn();
     await workload(token);
     const afterWork = status(pid);
     const hostileCodes = await hostile(token);
     const afterHostile = status(pid);
-    // Idle workers leave 30 s after their last job; a worker's memory goes back once it has
-    // exited (some seconds later for one that checked a large SVG).
+    const hostileAt = Date.now();
+    // Idle workers leave 30 s after their last job (the checks and signing of the new articles
+    // may still be running), and a worker's memory goes back once it has exited: at rest is once
+    // the worker threads are as many as at rest after start, and some seconds more, or after
+    // three minutes.
     await sleep(REST_MS + 40_000);
-    return { label, afterStart, atRest, afterWork, afterHostile, restAtEnd: status(pid).rss, partsAtRest, partsAtEnd: residentParts(pid), hostileCodes, signing };
+    while (workerThreads(pid) > workersAtRest && Date.now() - hostileAt < 180_000) await sleep(2_000);
+    const settled = workerThreads(pid) <= workersAtRest;
+    await sleep(REST_MS);
+    const rest = { seconds: Math.round((Date.now() - hostileAt) / 1000), settled };
+    return { label, afterStart, atRest, afterWork, afterHostile, restAtEnd: status(pid).rss, rest, partsAtRest, partsAtEnd: residentParts(pid), hostileCodes, signing };
   } finally {
     await stop(child);
   }
@@ -231,7 +256,10 @@ async function main() {
     const copy = await mkdtemp(path.join(os.tmpdir(), 'bench-memory-library-'));
     try {
       await cp(LIBRARY_DIR, copy, { recursive: true });
-      rows.push(await measure('embedded (PGlite), the library of BENCH_LIBRARY_DIR, as it was', { DATA_DIR: copy }, { awaitSigning: true }));
+      // (A library signed already is measured signed only: the server logs no signing then.)
+      const db = await createPgliteDatabase(path.join(copy, 'db'));
+      const unsigned = (await unsignedArticles(db, '', 1).finally(() => db.close())).length > 0;
+      if (unsigned) rows.push(await measure('embedded (PGlite), the library of BENCH_LIBRARY_DIR, as it was', { DATA_DIR: copy }, { awaitSigning: true }));
       rows.push(await measure('embedded (PGlite), the same library, signed', { DATA_DIR: copy }));
     } finally {
       await rm(copy, { recursive: true, force: true });
@@ -271,6 +299,7 @@ async function main() {
     const { seconds, hwm } = r.signing!;
     console.log(`\n${r.label}: the start-up signing ${seconds === undefined ? 'not done within 40 minutes' : `took ${Math.round(seconds)} s`}; peak by then ${mb(hwm)}`);
   }
+  console.log(`\n"at rest after" read, seconds after the hostile uploads: ${rows.map((r) => `${r.rest.seconds}${r.rest.settled ? '' : ' (workers still there)'}`).join(' / ')}`);
   console.log(`\nhostile uploads answered: ${rows.map((r) => r.hostileCodes.join(' ')).join(' / ')}`);
 }
 
