@@ -799,9 +799,6 @@ interface StatisticsMark {
   articles: number;
 }
 
-const liveArticles = async (db: Queryable) =>
-  Number((await db.query<{ n: string }>('SELECT coalesce(sum(n), 0) AS n FROM article_counts')).rows[0]!.n);
-
 /**
  * Whether the articles' statistics are due (see STATISTICS_DUE_ROWS). Without a mark (a library
  * kept before marks were), they are due when there are none, or when the count ANALYZE last saw
@@ -835,12 +832,17 @@ async function statisticsDue(db: Queryable, mark: StatisticsMark | undefined, ar
  * changed enough to matter, not at every start.
  */
 export async function refreshStatistics(db: Queryable): Promise<boolean> {
-  const { rows } = await db.query<{ value: StatisticsMark }>('SELECT value FROM settings WHERE key = $1', [STATISTICS_SETTING]);
-  const stored = rows[0]?.value;
+  // The mark, today's count of articles (trigger-kept) and the time a refresh marks, in one statement.
+  const { rows } = await db.query<{ stored: StatisticsMark | null; articles: string; at: string }>(
+    `SELECT (SELECT value FROM settings WHERE key = $1) AS stored,
+            (SELECT coalesce(sum(n), 0) FROM article_counts) AS articles,
+            to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at`,
+    [STATISTICS_SETTING],
+  );
+  const { stored, at } = rows[0]!;
+  const articles = Number(rows[0]!.articles);
   const mark = stored && typeof stored.at === 'string' && Number.isFinite(stored.articles) ? stored : undefined;
-  const articles = await liveArticles(db);
   const due = await statisticsDue(db, mark, articles);
-  const at = (await db.query<{ at: string }>("SELECT to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"') AS at")).rows[0]!.at;
   // (Without a mark and not due: today's count is marked, and writes are counted from now.)
   if (due) await db.query('ANALYZE articles, article_signatures, article_copies');
   if (due || !mark) {
