@@ -8,6 +8,10 @@
  *   npx tsx bench/search.ts
  *   BENCH_ROWS=20000 BENCH_DURATION=5 BENCH_BACKENDS=postgres npx tsx bench/search.ts
  *
+ * First, in the same run, the database alone (no server): a page of the list, and the 3% phrase's
+ * exact counts per status, each from BENCH_CONNECTIONS clients (databaseFloors): the floor under
+ * every search that counts that phrase exactly.
+ *
  * Then, per case, what the other admins see meanwhile: while one admin, and then five at once,
  * run the case's search for BENCH_PROBE seconds, GET /api/health and an article's page
  * (GET /api/articles/:id) are asked in turn, one at a time, and their worst and p99 times printed
@@ -28,7 +32,7 @@ import pg from 'pg';
 import { articleListResultSchema, formatSearchCount } from '../src/contract/index.ts';
 import { createPgliteDatabase, createPostgresDatabase, type Database } from '../server/db/database.ts';
 import { migrate } from '../server/db/migrations.ts';
-import { createBenchDatabase, fmt, freePort, load, measureWithCpu, onCleanup, runMain, signIn, startServer } from './http/process.ts';
+import { createBenchDatabase, fmt, freePort, load, measureWithCpu, onCleanup, pgBackendCpu, pgCpuSpent, runMain, signIn, startServer } from './http/process.ts';
 import { paragraphs } from './http/prose.ts';
 import { COMMON_TERM, POOL_PARAGRAPHS, seedLibrary } from './http/seed.ts';
 
@@ -131,6 +135,67 @@ async function terms(db: Database) {
   return { cases, rare };
 }
 
+/**
+ * The least the database itself does, in the same run, for two answers: the list's page, and the
+ * exact counts per status of the 3% phrase (its matches through the pair index, each one's row
+ * read for its status and whether it is in the trash: the thinnest statement that counts them
+ * exactly). Each is run alone from CONNECTIONS clients for SECONDS s, no server: its statements a
+ * second, p99, and the database's CPU per statement (PostgreSQL's backends, or this process with
+ * PGlite's thread). The ratio of the two is the most any search that counts this phrase exactly
+ * can reach beside the list.
+ */
+async function databaseFloors(db: Database, databaseUrl: string | undefined, rare: string) {
+  const statements = [
+    [
+      'list: a page of 51 cards, newest first',
+      'SELECT id, slug, title, status, created_at, updated_at FROM articles WHERE deleted_at IS NULL ORDER BY created_at DESC, id DESC LIMIT 51',
+      [],
+    ],
+    [
+      `exact counts of "${rare}" per status`,
+      `SELECT count(*) FILTER (WHERE status = 'published') AS published, count(*) FILTER (WHERE status = 'draft') AS draft
+         FROM articles WHERE article_word_pairs(search_vector) @@ $1::tsquery AND deleted_at IS NULL`,
+      [`'${rare}'`],
+    ],
+  ] as const;
+  const pool = databaseUrl ? new pg.Pool({ connectionString: databaseUrl, max: CONNECTIONS }) : undefined;
+  const pgAdmin = databaseUrl ? new pg.Client({ connectionString: databaseUrl }) : undefined;
+  await pgAdmin?.connect();
+  const run = async (sql: string, params: readonly unknown[], seconds: number) => {
+    const times: number[] = [];
+    const until = performance.now() + seconds * 1000;
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, async () => {
+        while (performance.now() < until) {
+          const started = performance.now();
+          await (pool ? pool.query(sql, [...params]) : db.query(sql, [...params]));
+          times.push(performance.now() - started);
+        }
+      }),
+    );
+    return times;
+  };
+  try {
+    const measured: { name: string; rate: number; cpu: number }[] = [];
+    console.log(`  the database alone (${CONNECTIONS} clients, ${SECONDS} s each, no server):`);
+    for (const [name, sql, params] of statements) {
+      await run(sql, params, WARMUP);
+      const [own0, pg0] = [process.cpuUsage(), await pgBackendCpu(pgAdmin)];
+      const times = await run(sql, params, SECONDS);
+      const [own1, pg1] = [process.cpuUsage(own0), await pgBackendCpu(pgAdmin)];
+      const cpu = (pgAdmin ? pgCpuSpent(pg0, pg1) : (own1.user + own1.system) / 1000) / times.length;
+      measured.push({ name, rate: times.length / SECONDS, cpu });
+      const label = pgAdmin ? 'PostgreSQL' : 'this process, PGlite included';
+      console.log(`    ${name}: ${fmt(times.length / SECONDS, 0)}/s, p99 ${fmt(p99(times), 1)} ms, CPU ${fmt(cpu, 2)} ms (${label})`);
+    }
+    const [list, counts] = measured as [(typeof measured)[0], (typeof measured)[0]];
+    console.log(`    the exact counts beside the list: ${fmt(counts.rate / list.rate, 2)}× its statements a second, ${fmt(counts.cpu / list.cpu, 1)} times its CPU`);
+  } finally {
+    await pool?.end();
+    await pgAdmin?.end();
+  }
+}
+
 const SEEDED_URL = process.env.BENCH_SEEDED_URL;
 const PGLITE_DIR = process.env.BENCH_PGLITE_DIR;
 
@@ -163,6 +228,7 @@ async function bench(backend: string) {
     );
     const { n, total } = share.rows[0]!;
     console.log(`  the phrase "${rare}" is in ${Number(n).toLocaleString('en-US')} of ${Number(total).toLocaleString('en-US')} articles (${fmt((100 * Number(n)) / Number(total), 1)}%)`);
+    await databaseFloors(db, databaseUrl, rare);
   } finally {
     await db.close();
   }
