@@ -31,7 +31,8 @@ import {
 } from './accounts/auth.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/database.ts';
-import { migrate, refreshStatistics, STATISTICS_REFRESH_MS } from './db/migrations.ts';
+import { migrate } from './db/migrate.ts';
+import { refreshStatistics, STATISTICS_REFRESH_MS } from './db/statistics.ts';
 import { CHECKPOINT_CHECK_MS, checkpointIfDue } from './db/wal.ts';
 import { runIfFree } from './db/locks.ts';
 import { OidcClient, type OidcSettings } from './accounts/oidc.ts';
@@ -58,7 +59,7 @@ import { fileRoutes } from './routes/files.ts';
 import { systemRoutes } from './routes/system.ts';
 import { invitationRoutes, userRoutes } from './routes/users.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
-import type { SafeFetchOptions } from './scrape/safe-fetch.ts';
+import type { SafeFetchOptions } from './shared/safe-fetch.ts';
 import { WorkerPool, type WorkerPoolOptions } from './workers/pool.ts';
 import { afterContentChange, ChecksQueue } from './articles/runChecks.ts';
 import { signUnsigned } from './articles/duplicates.ts';

@@ -7,7 +7,7 @@ import type { PresenceHub } from './presence/hub.ts';
 import type { FileStorage } from './files/storage.ts';
 import type { RetentionPolicy } from './history/retention.ts';
 import type { OidcClient } from './accounts/oidc.ts';
-import type { SafeFetchOptions } from './scrape/safe-fetch.ts';
+import type { SafeFetchOptions } from './shared/safe-fetch.ts';
 import type { WorkerPool } from './workers/pool.ts';
 
 /** What the route plugins share; built once by buildApp. */

@@ -10,7 +10,7 @@
 import { parse, type DefaultTreeAdapterMap } from 'parse5';
 import { addressesOf, checkArticle, checkTexts, type AddressCheck, type ArticleChecks, type HtmlOutline } from '../../src/contract/index.ts';
 import { ApiError } from '../errors.ts';
-import { probeAddress, type SafeFetchOptions } from '../scrape/safe-fetch.ts';
+import { probeAddress, type SafeFetchOptions } from '../shared/safe-fetch.ts';
 
 type Node = DefaultTreeAdapterMap['node'];
 type Element = DefaultTreeAdapterMap['element'];

@@ -10,7 +10,7 @@ import { Readability } from '@mozilla/readability';
 import createDOMPurify from 'dompurify';
 import { JSDOM, VirtualConsole } from 'jsdom';
 import { apiError } from '../errors.ts';
-import type { FetchedPage } from './safe-fetch.ts';
+import type { FetchedPage } from '../shared/safe-fetch.ts';
 
 export interface ExtractedArticle {
   /** The address the page was finally read from (after redirects). */

@@ -17,7 +17,7 @@ import { fileContentUrl } from '../repositories/files.ts';
 import { findScrapedArticleId, type ArticleRow } from '../repositories/articles.ts';
 import type { WorkerPool } from '../workers/pool.ts';
 import type { ExtractedArticle } from './extract.ts';
-import { parseScrapeUrl, safeFetch, SCRAPE_TIMEOUT_MS, type SafeFetchOptions } from './safe-fetch.ts';
+import { parseScrapeUrl, safeFetch, SCRAPE_TIMEOUT_MS, type SafeFetchOptions } from '../shared/safe-fetch.ts';
 
 export interface IngestContext extends LibraryContext {
   workers: WorkerPool;

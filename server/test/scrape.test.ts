@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../errors.ts';
-import { isForbiddenAddress, safeFetch } from '../scrape/safe-fetch.ts';
+import { isForbiddenAddress, safeFetch } from '../shared/safe-fetch.ts';
 import { auth, backends, openHarness, type Harness } from './helpers.ts';
 
 // Scraping starts worker threads (jsdom and the extractor load in each): give it time on a busy CI.

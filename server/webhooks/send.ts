@@ -17,7 +17,7 @@ import {
   type WebhookDeliveryState,
 } from '../../src/contract/index.ts';
 import { ApiError } from '../errors.ts';
-import { request } from '../scrape/safe-fetch.ts';
+import { request } from '../shared/safe-fetch.ts';
 import { parseWebhookUrl, resolveWebhookHost } from './urls.ts';
 
 /** How much of an answer is read (the log keeps an excerpt of it). */

@@ -1,13 +1,13 @@
 /**
  * Which URLs may receive webhooks: http(s), no credentials, and a host whose every address is
- * public, as the scraper's rules say (server/scrape/safe-fetch.ts), unless WEBHOOK_ALLOW_CIDRS
+ * public, as the scraper's rules say (server/shared/safe-fetch.ts), unless WEBHOOK_ALLOW_CIDRS
  * allows its range. Checked when an endpoint is registered, and again at each delivery (a name
  * may point elsewhere since).
  */
 import type net from 'node:net';
 import { webhookMessages } from '../../src/contract/index.ts';
 import { ApiError, apiError } from '../errors.ts';
-import { blockList, resolveChecked } from '../scrape/safe-fetch.ts';
+import { blockList, resolveChecked } from '../shared/safe-fetch.ts';
 
 /** The URL, parsed, or a 400 that says what is wrong with it. */
 export function parseWebhookUrl(raw: string): URL {

@@ -6,13 +6,13 @@
 import type { AddressCheck, ApiErrorCode, ArticleChecks, TextSignature } from '../../src/contract/index.ts';
 import { ApiError } from '../errors.ts';
 import type { ExtractedArticle } from '../scrape/extract.ts';
-import type { SafeFetchOptions } from '../scrape/safe-fetch.ts';
+import type { SafeFetchOptions } from '../shared/safe-fetch.ts';
 
 // Each task loads what it needs when first asked, so a worker starts quickly.
 const extract = () => import('../scrape/extract.ts');
 const inspect = () => import('../files/inspect.ts');
 const pdfRender = () => import('../files/pdfRender.ts');
-const fetcher = () => import('../scrape/safe-fetch.ts');
+const fetcher = () => import('../shared/safe-fetch.ts');
 const checks = () => import('../articles/checks.ts');
 const duplicates = () => import('../../src/contract/duplicates.ts');
 

@@ -1,7 +1,8 @@
 /**
- * Fetches a public web page for the scraper. http(s) only; the host is resolved here and the
- * connection is made to the address that was checked (private, loopback, link-local and other
- * special ranges refused), for every redirect too. Time and bytes are capped.
+ * Fetches a public address, for the scraper, the checks before publishing and the webhooks alike.
+ * http(s) only; the host is resolved here and the connection is made to the address that was
+ * checked (private, loopback, link-local and other special ranges refused), for every redirect
+ * too. Time and bytes are capped.
  */
 import dns from 'node:dns/promises';
 import http from 'node:http';
