@@ -1,6 +1,6 @@
 /**
  * The server's configuration: one zod schema (server/config.ts). Its variables, defaults and
- * meanings are what `--help` prints and what README.md's Configuration table lists; bad values are
+ * meanings are what `--help` prints and what docs/configuration.md's table lists; bad values are
  * refused with a clear message each, all of them at once.
  */
 import { execFile } from 'node:child_process';
@@ -14,20 +14,20 @@ import { ConfigError, configHelp, configTable, loadConfig } from '../config.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** README rows that are not the server's: read by the build, the tests or the C library, not by server/config.ts. */
+/** Rows of docs/configuration.md that are not the server's: read by the build, the tests or the C library, not by server/config.ts. */
 const BUILD_AND_TEST_TIME = ['VITE_API_URL', 'CHROMIUM_PATH', 'TEST_DATABASE_URL', 'MALLOC_ARENA_MAX', 'MALLOC_MMAP_THRESHOLD_', 'MALLOC_TRIM_THRESHOLD_'];
 
-interface ReadmeRow {
+interface DocumentedRow {
   name: string;
   default: string;
   meaning: string;
 }
 
-/** The `| variable | default | meaning |` table under README.md's `## Configuration`. */
-function readmeTable(): ReadmeRow[] {
-  const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
-  const section = readme.split(/^## /m).find((s) => s.startsWith('Configuration\n'));
-  if (!section) throw new Error('README.md has no "## Configuration" section');
+/** The `| variable | default | meaning |` table under docs/configuration.md's `## Variables`. */
+function documentedTable(): DocumentedRow[] {
+  const text = readFileSync(path.join(root, 'docs', 'configuration.md'), 'utf8');
+  const section = text.split(/^## /m).find((s) => s.startsWith('Variables\n'));
+  if (!section) throw new Error('docs/configuration.md has no "## Variables" section');
   const lines = section.split('\n').filter((line) => line.trim().startsWith('|'));
   expect(lines[0]?.replace(/\s/g, '')).toBe('|variable|default|meaning|');
   return lines.slice(2).flatMap((line) => {
@@ -36,44 +36,44 @@ function readmeTable(): ReadmeRow[] {
       .replace(/^\||\|$/g, '')
       .split(/(?<!\\)\|/)
       .map((cell) => cell.trim());
-    expect(cells, `README row "${line}" should have three cells`).toHaveLength(3);
+    expect(cells, `Row "${line}" should have three cells`).toHaveLength(3);
     const [names = '', shown = '', meaning = ''] = cells;
     const variables = [...names.matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((m) => m[1] ?? '');
-    expect(variables.length, `README row "${line}" names no variable`).toBeGreaterThan(0);
+    expect(variables.length, `Row "${line}" names no variable`).toBeGreaterThan(0);
     // A default is written as `value`, or as the word unset / empty.
     return variables.map((name) => ({ name, default: shown.replace(/`/g, ''), meaning }));
   });
 }
 
-describe('the README configuration table', () => {
+describe('the configuration table (docs/configuration.md)', () => {
   const schema = configTable();
-  const readme = readmeTable();
+  const documented = documentedTable();
   const expectedRow = (v: (typeof schema)[number]) =>
     `| \`${v.name}\` | ${v.default === 'unset' || v.default === 'empty' ? v.default : `\`${v.default}\``} | ${v.meaning} |`;
 
   it('lists each variable once', () => {
-    const names = readme.map((row) => row.name);
+    const names = documented.map((row) => row.name);
     expect(names.filter((name, i) => names.indexOf(name) !== i)).toEqual([]);
   });
 
   it('lists every variable of the schema, with its default and meaning', () => {
-    const byName = new Map(readme.map((row) => [row.name, row]));
+    const byName = new Map(documented.map((row) => [row.name, row]));
     for (const variable of schema) {
       const row = byName.get(variable.name);
-      expect(row, `README.md's Configuration table misses ${variable.name}; add:\n${expectedRow(variable)}`).toBeDefined();
-      expect(row?.default, `README default of ${variable.name}; expected row:\n${expectedRow(variable)}`).toBe(variable.default);
-      expect(row?.meaning, `README meaning of ${variable.name}; expected row:\n${expectedRow(variable)}`).toBe(variable.meaning);
+      expect(row, `docs/configuration.md's table misses ${variable.name}; add:\n${expectedRow(variable)}`).toBeDefined();
+      expect(row?.default, `Default of ${variable.name} in docs/configuration.md; expected row:\n${expectedRow(variable)}`).toBe(variable.default);
+      expect(row?.meaning, `Meaning of ${variable.name} in docs/configuration.md; expected row:\n${expectedRow(variable)}`).toBe(variable.meaning);
     }
   });
 
   it('lists no server variable the schema does not know; build and test-time rows say so', () => {
     const known = new Set(schema.map((v) => v.name));
-    const unknown = readme.filter((row) => !known.has(row.name) && !BUILD_AND_TEST_TIME.includes(row.name));
-    expect(unknown.map((row) => row.name), 'README lists variables server/config.ts does not read').toEqual([]);
+    const unknown = documented.filter((row) => !known.has(row.name) && !BUILD_AND_TEST_TIME.includes(row.name));
+    expect(unknown.map((row) => row.name), 'docs/configuration.md lists variables server/config.ts does not read').toEqual([]);
     for (const name of BUILD_AND_TEST_TIME) {
       expect(known.has(name), `${name} is build/test-time, yet in the server's schema`).toBe(false);
-      const row = readme.find((r) => r.name === name);
-      expect(row?.meaning, `README row of ${name}`).toMatch(/^\*((build|test) time, not read by the server|start time, read by the C library, not by the server):\*/);
+      const row = documented.find((r) => r.name === name);
+      expect(row?.meaning, `Row of ${name} in docs/configuration.md`).toMatch(/^\*((build|test) time, not read by the server|start time, read by the C library, not by the server):\*/);
     }
   });
 });
