@@ -27,7 +27,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createPgliteDatabase } from '../server/db/database.ts';
-import { migrate } from '../server/db/migrations.ts';
+import { migrate } from '../server/db/migrate.ts';
 
 const ROWS = 10_000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);

@@ -25,7 +25,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { duplicatesResultSchema } from '../src/contract/index.ts';
 import { createPostgresDatabase } from '../server/db/database.ts';
-import { migrate } from '../server/db/migrations.ts';
+import { migrate } from '../server/db/migrate.ts';
 import { createBenchDatabase, fmt, freePort, onCleanup, runMain, signIn, startServer } from './http/process.ts';
 import { seedLibrary } from './http/seed.ts';
 

@@ -17,7 +17,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createPgliteDatabase, createPostgresDatabase, type Database } from '../server/db/database.ts';
-import { migrate } from '../server/db/migrations.ts';
+import { migrate } from '../server/db/migrate.ts';
 import { createBenchDatabase, fmt, freePort, load, memoryOf, onCleanup, runMain, signIn, startServer } from './http/process.ts';
 import { seedLibrary } from './http/seed.ts';
 

@@ -23,7 +23,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createPostgresDatabase } from '../server/db/database.ts';
-import { migrate } from '../server/db/migrations.ts';
+import { migrate } from '../server/db/migrate.ts';
 import { createBenchDatabase, fmt, freePort, onCleanup, runMain, signIn, startServer } from './http/process.ts';
 import { seedLibrary } from './http/seed.ts';
 

@@ -31,7 +31,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { articleListResultSchema, formatSearchCount } from '../src/contract/index.ts';
 import { createPgliteDatabase, createPostgresDatabase, type Database } from '../server/db/database.ts';
-import { migrate } from '../server/db/migrations.ts';
+import { migrate } from '../server/db/migrate.ts';
 import { createBenchDatabase, fmt, freePort, load, measureWithCpu, onCleanup, pgBackendCpu, pgCpuSpent, runMain, signIn, startServer } from './http/process.ts';
 import { paragraphs } from './http/prose.ts';
 import { COMMON_TERM, POOL_PARAGRAPHS, seedLibrary } from './http/seed.ts';

@@ -28,7 +28,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { encodeCursor } from '../../server/articles/rules.ts';
 import { createPgliteDatabase, createPostgresDatabase, type Database } from '../../server/db/database.ts';
-import { migrate } from '../../server/db/migrations.ts';
+import { migrate } from '../../server/db/migrate.ts';
 import {
   createBenchDatabase,
   fmt,

@@ -10,7 +10,7 @@ import { ROLES, aRole, roleSchema, type Role } from '../../src/contract/index.ts
 import { defaultPasswordHashing } from '../accounts/auth.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
-import { migrate } from '../db/migrations.ts';
+import { migrate } from '../db/migrate.ts';
 import { ApiError } from '../errors.ts';
 import { changeRole, createAccount, resetPassword } from '../accounts/users.ts';
 

@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
-import { migrate } from '../db/migrations.ts';
+import { migrate } from '../db/migrate.ts';
 import { ApiError } from '../errors.ts';
 import { DEFAULT_MAX_IMAGE_PIXELS } from '../files/limits.ts';
 import { objectStoreFor } from '../files/objects.ts';

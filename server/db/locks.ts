@@ -13,7 +13,7 @@ import type { Database, Queryable } from './types.ts';
 
 /** Every advisory lock of the server, by name; the number is the lock's id within the schema. */
 export const LOCKS = {
-  /** Applying migrations at start (server/db/migrations.ts). */
+  /** Applying migrations at start (server/db/migrate.ts). */
   migrations: 1,
   /** Creating the first admin at start (server/auth.ts). */
   firstAdmin: 2,

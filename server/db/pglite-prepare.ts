@@ -10,7 +10,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { wrapPglite, PGLITE_OPTIONS } from './pglite.ts';
-import { LATEST_VERSION, migrate, SCHEMA_MARKER } from './migrations.ts';
+import { LATEST_VERSION, migrate, SCHEMA_MARKER } from './migrate.ts';
 
 const dir = process.argv[2];
 if (!dir) {

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { DatabaseBusyError } from '../errors.ts';
-import { LATEST_VERSION, SCHEMA_MARKER } from './migrations.ts';
+import { LATEST_VERSION, SCHEMA_MARKER } from './migrate.ts';
 import { deserializeError, EXPIRED_CODE, type HostMessage, type HostRequest, type Lane, type QueueStats } from './pglite-protocol.ts';
 import type { Database, QueryOptions, QueryResult, Queryable } from './types.ts';
 

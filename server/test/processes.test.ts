@@ -17,7 +17,7 @@ import { buildApp } from '../app.ts';
 import { LOGIN_MAX_FAILURES } from '../accounts/auth.ts';
 import { createPostgresDatabase, type Database } from '../db/database.ts';
 import { runIfFree, type LockName } from '../db/locks.ts';
-import { migrations } from '../db/migrations.ts';
+import { migrations } from '../db/migrations/index.ts';
 import { newId } from '../ids.ts';
 import { addViews } from '../repositories/views.ts';
 import { utcDay } from '../articles/views.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SEARCH_COUNT_CAP, type ArticleFilter } from '../../src/contract/index.ts';
 import { plainWords, termShare } from '../repositories/termShare.ts';
 import { listArticles } from '../articles/rules.ts';
-import { ARTICLE_MATCH_SQL } from '../db/migrations.ts';
+import { ARTICLE_MATCH_SQL } from '../db/searchSql.ts';
 import type { Queryable } from '../db/types.ts';
 import {
   CAPPED_EXPECTED,

@@ -8,7 +8,7 @@ import {
   type ArticleListResult,
 } from '../../src/contract/index.ts';
 import { ESTIMATE_TRUSTED_FROM, PHRASE_SAMPLE_ROWS, PHRASE_TESTED_ROWS } from '../repositories/articles.ts';
-import { TITLE_FROM_BLOG_SQL } from '../db/migrations.ts';
+import { TITLE_FROM_BLOG_SQL } from '../db/searchSql.ts';
 import { auth, backends, insertBulkArticles, useHarness, withoutHistory } from './helpers.ts';
 
 describe.each(backends)('titles, search, sorts and sites ($name)', (backend) => {

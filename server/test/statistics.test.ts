@@ -1,6 +1,6 @@
 /**
  * The embedded database's planner statistics are refreshed when due, as PostgreSQL's autovacuum
- * decides (server/db/migrations.ts, refreshStatistics): more than 50 rows plus a tenth of the
+ * decides (server/db/statistics.ts, refreshStatistics): more than 50 rows plus a tenth of the
  * articles written since the last refresh. Run on both backends (the same statements).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -8,7 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
-import { migrate, refreshStatistics, STATISTICS_SETTING } from '../db/migrations.ts';
+import { migrate } from '../db/migrate.ts';
+import { refreshStatistics, STATISTICS_SETTING } from '../db/statistics.ts';
 import { backends } from './helpers.ts';
 
 describe.each(backends)('planner statistics refreshed when due ($name)', (backend) => {

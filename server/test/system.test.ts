@@ -5,7 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { activityListSchema, healthSchema } from '../../src/contract/index.ts';
 import type { Database } from '../db/database.ts';
-import { migrate, migrations } from '../db/migrations.ts';
+import { migrate } from '../db/migrate.ts';
+import { migrations } from '../db/migrations/index.ts';
 import { auth, backends, openHarness, type Harness } from './helpers.ts';
 
 describe.each(backends)('health, activity, routing ($name)', (backend) => {

@@ -1,0 +1,53 @@
+/**
+ * Every migration, in the order they apply (migrate.ts runs them). Listed by hand rather than read
+ * from the folder, so a bundler and the embedded database's preparing process load the same set.
+ * Never edit a shipped migration (its SQL included, byte for byte): add the next version here.
+ */
+import { initialSchema } from './001-initial-schema.ts';
+import { trigramSearchIndexes } from './002-trigram-search-indexes.ts';
+import { scrapedAddressAndFileHashes } from './003-scraped-address-and-file-hashes.ts';
+import { cardPreviews } from './004-card-previews.ts';
+import { sessionManagement } from './005-session-management.ts';
+import { severalAdmins } from './006-several-admins.ts';
+import { titlesAndFullTextSearch } from './007-titles-and-full-text-search.ts';
+import { articleTrash } from './008-article-trash.ts';
+import { articleViews } from './009-article-views.ts';
+import { fileTrash } from './010-file-trash.ts';
+import { articleHistory } from './011-article-history.ts';
+import { fileVersions } from './012-file-versions.ts';
+import { schedulingAndWebhooks } from './013-scheduling-and-webhooks.ts';
+import { phraseWordPairs } from './014-phrase-word-pairs.ts';
+import { roles } from './015-roles.ts';
+import { articlePresence } from './016-article-presence.ts';
+import { phrasePairsWithDates } from './017-phrase-pairs-with-dates.ts';
+import { articleSeoFields } from './018-article-seo-fields.ts';
+import { addressChecks } from './019-address-checks.ts';
+import { articleChecks } from './020-article-checks.ts';
+import { articleSignatures } from './021-article-signatures.ts';
+import { articleCopies } from './022-article-copies.ts';
+import type { Migration } from './types.ts';
+
+export const migrations: Migration[] = [
+  initialSchema,
+  trigramSearchIndexes,
+  scrapedAddressAndFileHashes,
+  cardPreviews,
+  sessionManagement,
+  severalAdmins,
+  titlesAndFullTextSearch,
+  articleTrash,
+  articleViews,
+  fileTrash,
+  articleHistory,
+  fileVersions,
+  schedulingAndWebhooks,
+  phraseWordPairs,
+  roles,
+  articlePresence,
+  phrasePairsWithDates,
+  articleSeoFields,
+  addressChecks,
+  articleChecks,
+  articleSignatures,
+  articleCopies,
+];
