@@ -58,7 +58,7 @@ export default defineConfig({
     chunkSizeWarningLimit: 900,
     // dist/.vite/manifest.json: the chunk graph scripts/check-bundle.mjs measures the first screen from.
     manifest: true,
-    // Modern evergreen browsers only (README, known limits): those without <link rel=modulepreload>
+    // Modern evergreen browsers only (docs/limits.md): those without <link rel=modulepreload>
     // (Firefox < 115, Safari < 17) still run the console, one round trip later.
     modulePreload: {
       polyfill: false,

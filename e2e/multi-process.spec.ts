@@ -23,7 +23,7 @@ import { adminEmail, adminPassword } from './support';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const databaseServer = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
-/** Failed sign-ins per email and client address before 429 (LOGIN_MAX_FAILURES in server/auth.ts). */
+/** Failed sign-ins per email and client address before 429 (LOGIN_MAX_FAILURES in server/accounts/auth.ts). */
 const LOGIN_LIMIT = 5;
 
 /**

@@ -1,7 +1,7 @@
 // The Node flags the server process runs with, wherever it is started (npm start, the
 // benchmarks). A small young generation: the server's garbage is short-lived (requests,
 // results), and V8 on a machine with much memory lets the space grow to about 100 MB that
-// stays resident; 8 MB semi-spaces cost no measurable speed (bench:memory, README).
+// stays resident; 8 MB semi-spaces cost no measurable speed (bench:memory).
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 
@@ -11,7 +11,7 @@ export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8'];
 // compiler, at work on PGlite's WebAssembly (PostgreSQL compiled: very large functions), lifted
 // the server to about 800 MB for a second after start on Node 24 and to about 290 MB on Node 26;
 // without it the server peaks near 240 MB and its statements run 0 to 65% slower (bench:memory,
-// README). V8 flags are the process's, so this is a command-line flag of the server, not of the
+// docs/performance.md). V8 flags are the process's, so this is a command-line flag of the server, not of the
 // database's thread.
 export const LOW_MEMORY_NODE_FLAGS = ['--liftoff-only'];
 
@@ -29,7 +29,7 @@ export const MALLOC_THRESHOLD_BYTES = '131072';
  * allocates (the database's, the workers', libvips' own) otherwise gets an arena of its own, up
  * to eight per core, and freed memory stays in each: with two, the embedded server rests 40 to
  * 60 MB lower after uploads and peaks lower too; the thresholds took another 20 to 50 MB off the
- * peaks and the rest (bench:memory, bench:upload, README). Read by glibc when the process starts,
+ * peaks and the rest (bench:memory, bench:upload, docs/performance.md). Read by glibc when the process starts,
  * so they are set where the server is spawned.
  */
 export function serverEnvironment(env) {

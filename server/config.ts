@@ -1,9 +1,9 @@
 /**
- * The server's environment (PRODUCT.md "Running it"), read and checked once.
+ * The server's environment (docs/configuration.md), read and checked once.
  *
  * One zod schema over the environment: each variable is a field that reads the raw string, applies
  * its default (an empty value counts as unset) and checks it, with `.describe()` as its one-line
- * meaning. `npm run server -- --help` and the README's Configuration table are generated from /
+ * meaning. `npm run server -- --help` and docs/configuration.md's table are generated from /
  * checked against this schema (server/test/config.test.ts), so add a variable here and nowhere else.
  */
 import net from 'node:net';
@@ -96,7 +96,7 @@ type Read<T> = { ok: T } | { problem: Problem };
 /**
  * A variable read from its raw string: `read` gets the value (undefined when unset or empty) and
  * returns the setting or a problem. Parsing `undefined` gives the default, which is how --help and
- * the README test learn it.
+ * the configuration table's test learn it.
  */
 function variable<T>(read: (value: string | undefined) => Read<T>) {
   return z
@@ -177,7 +177,7 @@ const originList = () =>
     return { ok: origins.map((o) => o.replace(/\/$/, '')) };
   });
 
-/** Every variable the server reads, in the order --help and the README list them. */
+/** Every variable the server reads, in the order --help and docs/configuration.md list them. */
 export const configVariables = z.object({
   PORT: positiveInt(3000, 65535).describe('HTTP port (console and `/api`)'),
   HOST: text('127.0.0.1').describe('bind address (`0.0.0.0` or `::` to listen on every interface)'),

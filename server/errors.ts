@@ -1,6 +1,6 @@
 /**
  * One error shape for the whole API: `{ message, code }`, plus `success: false` where a route
- * plugin asks for the file shape (SPEC.md's upload/delete results). Every code and message comes
+ * plugin asks for the file shape (docs/product.md, 'File calls'). Every code and message comes
  * from the contract's list (src/contract/errors.ts): routes throw `apiError(code)`; everything
  * else is mapped here.
  */

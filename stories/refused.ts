@@ -4,7 +4,7 @@
  */
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 
-/** Tooltips fade in and wait SPEC.md's 700 ms: a generous wait under load. */
+/** Tooltips fade in and wait the 700 ms of docs/product.md, 'Timings and limits': a generous wait under load. */
 const shown = { timeout: 10_000 };
 
 /**

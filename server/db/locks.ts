@@ -15,7 +15,7 @@ import type { Database, Queryable } from './types.ts';
 export const LOCKS = {
   /** Applying migrations at start (server/db/migrate.ts). */
   migrations: 1,
-  /** Creating the first admin at start (server/auth.ts). */
+  /** Creating the first admin at start (server/accounts/auth.ts). */
   firstAdmin: 2,
   /** Removing upload leftovers and orphan files (FileStorage.sweep). */
   storageSweep: 3,
@@ -23,7 +23,7 @@ export const LOCKS = {
   trashSweep: 4,
   /** Refreshing the planner's statistics (refreshStatistics). */
   statistics: 5,
-  /** Counting and recording one sign-in attempt of an email and address (server/auth.ts), per pair. */
+  /** Counting and recording one sign-in attempt of an email and address (server/accounts/auth.ts), per pair. */
   loginAttempts: 6,
   /** Checkpointing the embedded database's WAL (server/db/wal.ts). */
   checkpoint: 7,

@@ -3,7 +3,7 @@
  * interface as a PostgreSQL server: the thread that answers HTTP never runs a statement, so a
  * search holds other statements (for a bounded time), not the health check's answer or the
  * server's timers. PGlite documents worker use for browsers only; this is the same idea with
- * node:worker_threads and a message per statement (see the README).
+ * node:worker_threads and a message per statement (see docs/architecture.md).
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';

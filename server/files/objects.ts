@@ -1,7 +1,7 @@
 /**
  * Where the library's bytes live: the local disk under DATA_DIR (the default) or an
  * S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, Ceph). Both answer the same small
- * contract (server/test/objects.test.ts runs it against each), so the rest of the server never
+ * contract (server/test/storage.test.ts runs it against each), so the rest of the server never
  * knows which one it has. Keys are made by FileStorage from ids the server generated. The S3
  * store (./s3.ts) and AWS's SDK load only when a bucket is configured (about 10 MB of a server's
  * memory otherwise).

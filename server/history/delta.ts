@@ -5,7 +5,7 @@
  * are found in one pass (linear, no diff search: it runs inside the writing transaction, on
  * the request thread, and must take the same microseconds on a hostile 2 MB body as on a
  * paragraph). Several edits folded into one revision store the span from the first to the last.
- * The console's word-level comparison is another matter (src/lib/diff.ts, jsdiff).
+ * The console's word-level comparison is another matter (src/lib/wordDiff.ts, jsdiff).
  */
 
 /** A text as its base with one span replaced: base[0, keepStart) + insert + base[base.length - keepEnd, …). */

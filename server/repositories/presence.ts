@@ -1,6 +1,6 @@
 /**
  * The SQL of who has an article open (src/contract/presence.ts): one row per open page (tab).
- * The rules (who may edit, take-over) are in server/presence/leases.ts; this module reads and
+ * The rules (who may edit, take-over) are in server/presence/hub.ts; this module reads and
  * writes rows.
  */
 import { LEASE_LAPSE_MS, PRESENCE_LAPSE_MS, type Presence, type Role } from '../../src/contract/index.ts';

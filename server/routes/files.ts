@@ -84,7 +84,7 @@ const idParams = z.object({ id: z.string().min(1).max(64) });
 
 export const fileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db, storage, maxUploadBytes, presignedDownloads } = ctx;
-  // This plugin's errors, its 404s included, carry `success: false` like its results (SPEC.md).
+  // This plugin's errors, its 404s included, carry `success: false` like its results (docs/product.md, 'File calls').
   app.decorateRequest('errorShape', 'file');
   app.setNotFoundHandler((request, reply) => sendError(request, reply, notFound()));
   const tooLargeMessage =

@@ -161,7 +161,7 @@ const count = (outcome: string) => tally.outcomes.set(outcome, (tally.outcomes.g
 
 // Independent oracles -------------------------------------------------------------------------
 
-/** The first 150 code points (PRODUCT.md: cards carry bodies cut to 150 characters). */
+/** The first 150 code points (docs/product.md, 'Timings and limits': cards carry bodies cut to 150 characters). */
 function cut150(text: string) {
   const points = Array.from(text);
   return points.length > 150 ? { text: points.slice(0, 150).join(''), cut: true } : { text, cut: false };
@@ -188,7 +188,7 @@ function cardOf(a: Article): ArticleCard {
 }
 
 /**
- * The display name the server keeps (PRODUCT.md "names from clients are display only"): the last
+ * The display name the server keeps (docs/product.md, 'Promises': "names from clients are display only"): the last
  * path segment, NFC, without control/format (bidi) characters, trimmed, not only dots, at most
  * 255 UTF-16 units but never half a surrogate pair, else "file".
  */

@@ -83,7 +83,7 @@ describe.each(backends)('roles ($name)', (backend) => {
         const expected = !mayCall(role, op.operationId);
         if (refused !== expected) surprises.push(`${role} ${op.method} ${op.url}: ${res.statusCode} ${res.body.slice(0, 120)}`);
         if (refused && expected) {
-          // (The file routes add `success: false`: SPEC.md's shape.)
+          // (The file routes add `success: false`: docs/product.md, 'File calls'.)
           expect(res.json()).toMatchObject({
             code: 'forbidden_role',
             message: roleMessages.forbidden(op.summary, whoMay(op.operationId), role),

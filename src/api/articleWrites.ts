@@ -1,5 +1,5 @@
 /**
- * Articles: the writes, which invalidate what SPEC.md section 7 says, and the slug check that
+ * Articles: the writes, which invalidate what docs/product.md, 'Invalidation', says, and the slug check that
  * goes with editing. Apart from ./articles (the reads and keys), so that the dashboard, which
  * only reads, does not load them: the screens that write do.
  */
@@ -30,7 +30,7 @@ export const slugCheckQuery = (slug: string, excludeId: string) =>
     retry: 2,
   });
 
-/** Runs only for a non-empty slug and an article id (SPEC.md section 5). */
+/** Runs only for a non-empty slug and an article id (docs/product.md, 'Validation'). */
 export function useSlugCheck(slug: string, excludeId: string | undefined, enabled: boolean) {
   return useQuery({ ...slugCheckQuery(slug, excludeId ?? ''), enabled: enabled && slug.length > 0 && !!excludeId });
 }

@@ -100,7 +100,7 @@ export {
 };
 
 /**
- * SPEC.md: the list is read as a `data` array or as a bare array of articles. Our server sends
+ * docs/product.md, 'Article calls': the list is read as a `data` array or as a bare array of articles. Our server sends
  * cards; whole articles from another server are cut into cards here.
  */
 const articleListShapes = z.union([articleListResultSchema, z.array(articleSchema), z.object({ data: z.array(articleSchema) })]);

@@ -145,7 +145,7 @@ export function apiErrorMessage(code: ApiErrorCode, message?: string): string {
   return message;
 }
 
-/** How an error body looks: `success: false` is added on the file routes (SPEC.md's upload and delete results). */
+/** How an error body looks: `success: false` is added on the file routes (docs/product.md, 'File calls'). */
 export type ErrorShape = 'api' | 'file';
 
 export interface ApiErrorBody {

@@ -13,7 +13,7 @@
  *   `slug_taken` when another article has the revision's slug now.
  * - `PATCH /articles/:id/revisions/:rev` `{ pinned?, name? }` → `{ data: RevisionSummary }`: a
  *   pinned revision is never removed by the retention sweep.
- * Files (SPEC.md's file shape: `success: false` on errors):
+ * Files (docs/product.md, 'File calls': `success: false` on errors):
  * - `GET /files/:id/versions` → FileVersionList, newest first.
  * - `GET /files/:id/versions/:v/content` → the version's bytes (a download).
  * - `POST /files/:id/versions/:v/restore` → FileResult: the version's bytes become the file's

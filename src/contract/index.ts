@@ -1,6 +1,6 @@
 /**
  * The API contract shared by the console, the server and the stories' MSW handlers.
- * Shapes are exactly those of SPEC.md section 3 and PRODUCT.md "API" (spellings included:
+ * Shapes are exactly those of docs/product.md, 'Data', and docs/api.md (spellings included:
  * `scrapedUrl`, `scrappedData`). Each schema is the runtime check; each type is inferred from it.
  */
 import { z } from 'zod';
@@ -62,7 +62,7 @@ export const articleCountsSchema = z.object({
 });
 export type ArticleCounts = z.infer<typeof articleCountsSchema>;
 
-/** How many characters of `scrappedData` and `blogData` a card carries (SPEC.md section 9). */
+/** How many characters of `scrappedData` and `blogData` a card carries (docs/product.md, 'Timings and limits'). */
 export const CARD_PREVIEW_CHARS = 150;
 
 /**
@@ -660,7 +660,7 @@ export type ApiError = z.infer<typeof apiErrorSchema>;
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const ACCEPTED_UPLOAD_TYPES = 'image/jpeg,image/png,image/gif,image/svg+xml,.pdf,application/pdf';
 
-/** Slugs: lowercase letters, numbers and hyphens (SPEC.md section 5); enforced by the server. */
+/** Slugs: lowercase letters, numbers and hyphens (docs/product.md, 'Validation'); enforced by the server. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /**

@@ -3,7 +3,7 @@
  * shows as they are. Re-exported by `./index`.
  */
 
-/** Messages the server sends and the console shows, written once (SPEC.md sections 5 and 8). */
+/** Messages the server sends and the console shows, written once (docs/product.md, 'Validation' and 'Errors and messages'). */
 export const serverMessages = {
   fileTypeNotAllowed: 'File type not allowed. Please upload images or PDF files only.',
   fileTooLarge: 'File size too large. Maximum size is 10MB.',

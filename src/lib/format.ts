@@ -1,4 +1,4 @@
-/** Pure display helpers (SPEC.md sections 2 and 9). */
+/** Pure display helpers (docs/product.md, 'Formats' and 'Timings and limits'). */
 import { cutText } from '../contract/text';
 
 const SIZE_UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const;

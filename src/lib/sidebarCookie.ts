@@ -1,4 +1,4 @@
-/** The sidebar's open/closed state lives in a cookie that lasts 7 days (SPEC.md section 9). */
+/** The sidebar's open/closed state lives in a cookie that lasts 7 days (docs/product.md, 'Layout'). */
 export const SIDEBAR_COOKIE_NAME = 'sidebar_state';
 export const SIDEBAR_COOKIE_MAX_AGE = 60 * 60 * 24 * 7;
 

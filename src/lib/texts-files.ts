@@ -3,7 +3,7 @@ import { serverMessages, TRASH_RETENTION_DAYS } from '../contract';
 const files = (n: number) => (n === 1 ? '1 file' : `${n.toLocaleString('en-US')} files`);
 
 /**
- * Texts of the file manager beyond SPEC.md's (src/lib/texts.ts `files`): the selection and its
+ * Texts of the file manager beyond docs/product.md's 'File manager' (src/lib/texts.ts `files`): the selection and its
  * bulk Delete, the trash, Replace… and Copy link. A module of its own, imported by that (lazy)
  * screen only.
  */
@@ -17,7 +17,7 @@ export const fileExtraTexts = {
   clear: 'Clear selection',
   /** The server's own words when it refuses more than MAX_BULK_IDS ids. */
   tooMany: serverMessages.fileBulkTooMany,
-  /** SPEC.md's confirmation for one file ('Are you sure you want to delete this file?'), pluralised. */
+  /** The confirmation for one file of docs/product.md, 'Validation' ('Are you sure you want to delete this file?'), pluralised. */
   confirmDeleteMany: (n: number) =>
     n === 1 ? 'Are you sure you want to delete this file?' : `Are you sure you want to delete these ${n.toLocaleString('en-US')} files?`,
   // What a delete's toast says, and its Undo.

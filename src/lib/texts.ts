@@ -3,7 +3,7 @@ import { loginTexts } from './texts-login';
 import { layoutTexts, routeErrorTexts, sidebarTexts } from './texts-shell';
 
 /**
- * Every text a user reads, written once, as SPEC.md spells it. The first screens' sections
+ * Every text a user reads, written once, as docs/product.md spells it. The first screens' sections
  * (sign-in, layout, dashboard) live in modules of their own, which those screens import directly
  * so they do not carry every other screen's texts.
  */

@@ -14,7 +14,7 @@ export interface UploadItem {
   progress: number;
   status: UploadStatus;
   /**
-   * Why the server refused the file (SPEC.md section 5), shown for a failed upload; for a
+   * Why the server refused the file (docs/product.md, 'Validation'), shown for a failed upload; for a
    * duplicate, the server's 'Already in the library as …'.
    */
   message?: string;

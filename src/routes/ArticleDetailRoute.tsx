@@ -20,7 +20,7 @@ import { texts } from '../lib/texts';
 import { useArticleEditor } from './useArticleEditor';
 import { useTrashToasts } from './useTrashToasts';
 
-/** After a delete the page goes to the list (SPEC.md), whose toaster offers Undo (to a role that may restore). */
+/** After a delete the page goes to the list (docs/product.md, 'Article detail'), whose toaster offers Undo (to a role that may restore). */
 function ArticleEditor({
   article,
   ...options

@@ -28,7 +28,7 @@ import { useTrashToasts } from './useTrashToasts';
 const FILTERS: readonly ArticleFilter[] = ['all', 'published', 'draft', 'scheduled'];
 
 /**
- * Articles list (SPEC.md), with what the signed-in role may do: New article, selections and bulk
+ * Articles list (docs/product.md), with what the signed-in role may do: New article, selections and bulk
  * actions, Delete (an author's on drafts only), the trash's Restore and Delete forever. The tab (`?status=`, absent for all; `scheduled`; `trash` for the trash), the
  * search (`?q=`), the order (`?sort=`, absent for the default: best match while searching, else
  * newest) and the source site (`?site=`) live in the URL, so reload, Back and a shared link give

@@ -94,7 +94,7 @@ function FileManager({ access }: { access: Access }) {
   const onReplace = useCallback((file: StoredFile) => replacer.current?.choose(file), []);
   const onCopyLink = useCallback((file: StoredFile) => void copyLink(file), [copyLink]);
   const onShowVersions = useCallback((file: StoredFile) => setVersionsOf(file), []);
-  // The same question as a single delete (SPEC.md), for as many files as are selected.
+  // The same question as a single delete (docs/product.md, 'Validation'), for as many files as are selected.
   const onBulkDelete = useCallback(() => {
     if (window.confirm(x.confirmDeleteMany(selected.size))) run([...selected]);
   }, [run, selected]);

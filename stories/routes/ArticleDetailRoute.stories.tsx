@@ -499,7 +499,7 @@ export const SavedThenLeaveWithoutAsking: Story = {
   },
 };
 
-/** Delete goes to the list (SPEC.md) even with an unsaved edit: the page's own flow is not held. */
+/** Delete goes to the list (docs/product.md, 'Article detail') even with an unsaved edit: the page's own flow is not held. */
 export const DeleteWithUnsavedEdit: Story = {
   play: async (context) => {
     await HtmlUnsaved.play?.(context);

@@ -97,7 +97,7 @@ export interface ArticleDetailViewProps {
   presence?: ReactNode;
 }
 
-/** The article detail screen (SPEC.md section 4), from its props alone. */
+/** The article detail screen (docs/product.md, 'Article detail'), from its props alone. */
 export function ArticleDetailView({
   article,
   views = false,

@@ -26,7 +26,7 @@ function statusText(status: ArticleStatus, pendingAction: PendingStatusAction): 
 }
 
 /**
- * Draft/Published switch (SPEC.md section 4): on a draft it publishes, on a published article it
+ * Draft/Published switch (docs/product.md, 'Publishing and editing'): on a draft it publishes, on a published article it
  * converts to draft. It stays on the article's real status until the parent passes a new one,
  * and is disabled while a change is pending. A role that may not make the change gets it
  * read-only, marked disabled yet focusable, so that the reason (its tooltip, and its description

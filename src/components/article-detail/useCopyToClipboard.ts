@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** How long a copy button shows its check mark (SPEC.md section 9). */
+/** How long a copy button shows its check mark (docs/product.md, 'Timings and limits'). */
 export const COPY_CONFIRMATION_MS = 2000;
 
 /**
  * Copies text with the Clipboard API. `copied` is true for `timeoutMs` after a successful copy;
- * a failed copy is only logged (SPEC.md section 8) and leaves `copied` as it was.
+ * a failed copy is only logged (docs/product.md, 'Errors and messages') and leaves `copied` as it was.
  */
 export function useCopyToClipboard(timeoutMs = COPY_CONFIRMATION_MS) {
   const [copied, setCopied] = useState(false);

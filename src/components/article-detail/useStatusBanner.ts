@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** What the banner of the article detail screen reports (SPEC.md section 4). */
+/** What the banner of the article detail screen reports (docs/product.md, 'Publishing and editing'). */
 export type StatusBannerKind = 'published' | 'draft' | 'publishFailed' | 'draftFailed';
 
-/** Success banners hide after 3 s, error banners after 5 s (SPEC.md section 9). */
+/** Success banners hide after 3 s, error banners after 5 s (docs/product.md, 'Timings and limits'). */
 export const SUCCESS_BANNER_MS = 3000;
 export const ERROR_BANNER_MS = 5000;
 

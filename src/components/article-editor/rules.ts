@@ -1,5 +1,5 @@
 /**
- * The editing rules of the article detail screen (SPEC.md section 5), as pure functions so
+ * The editing rules of the article detail screen (docs/product.md, 'Validation'), as pure functions so
  * they are unit-tested once and the components only read them.
  */
 

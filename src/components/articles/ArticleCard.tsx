@@ -88,7 +88,7 @@ function SnippetPreview({ snippet, preview, cut }: { snippet: SearchSnippet; pre
   );
 }
 
-/** One article in the list (SPEC.md "Articles list"). Delete asks for no confirmation. */
+/** One article in the list (docs/product.md, 'Articles list'). Delete asks for no confirmation. */
 export const ArticleCard = memo(function ArticleCard({
   article,
   onDelete,

@@ -29,7 +29,7 @@ export interface ArticleFilterTabsProps {
 }
 
 /**
- * All Articles / Published / Draft tabs, each with its count (SPEC.md "Articles list"), the
+ * All Articles / Published / Draft tabs, each with its count (docs/product.md, 'Articles list'), the
  * Scheduled (a publish or unpublish time set), and the Trash with its own (not narrowed by a
  * search: the trash is not searched).
  */

@@ -12,7 +12,7 @@ export interface ArticlesHeaderProps {
   canCreate?: boolean;
 }
 
-/** Title, subtitle, Refresh and New article (/articles/new) of the articles list (SPEC.md "Articles list"). */
+/** Title, subtitle, Refresh and New article (/articles/new) of the articles list (docs/product.md, 'Articles list'). */
 export function ArticlesHeader({ onRefresh, isRefreshing = false, canCreate = true }: ArticlesHeaderProps) {
   return (
     <Flex justify="space-between" align={{ base: 'flex-start', md: 'center' }} gap="4" wrap="wrap">

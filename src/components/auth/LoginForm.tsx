@@ -30,7 +30,7 @@ export interface LoginFormProps {
 
 /**
  * The sign-in card. Validation is the browser's own: the email field is of email type and
- * both fields are required (SPEC.md section 5), so an invalid form never reaches onSubmit.
+ * both fields are required (docs/product.md, 'Validation'), so an invalid form never reaches onSubmit.
  */
 export function LoginForm({
   onSubmit,

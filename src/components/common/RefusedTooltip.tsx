@@ -11,7 +11,7 @@ export interface RefusedTooltipProps {
 
 /**
  * A control the signed-in role may not use, with the reason as its tooltip, shown on hover and on
- * keyboard focus (SPEC.md section 9's tooltip delay), and announced as the control's description
+ * keyboard focus (the tooltip delay of docs/product.md, 'Timings and limits'), and announced as the control's description
  * while it shows.
  */
 export function RefusedTooltip({ reason, children }: RefusedTooltipProps) {

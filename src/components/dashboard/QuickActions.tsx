@@ -14,7 +14,7 @@ const actions: readonly { href: string; label: string; icon: IconType; operation
 ];
 
 /**
- * Shortcuts to the common tasks (SPEC.md section 2, Dashboard): those the signed-in role may do
+ * Shortcuts to the common tasks (docs/product.md, 'Dashboard'): those the signed-in role may do
  * (`access`; until it is known, only those every role may).
  */
 export function QuickActions({ access }: { access?: Access | null }) {

@@ -6,7 +6,7 @@ import { dashboardTexts } from '../../lib/texts-dashboard';
 import { AppLink } from '../common/AppLink';
 import { LoadingRows } from './LoadingRows';
 
-/** The dashboard lists the first 5 articles (SPEC.md section 9). */
+/** The dashboard lists the first 5 articles (docs/product.md, 'Timings and limits'). */
 export const RECENT_ARTICLES_MAX = 5;
 
 export interface RecentArticlesProps {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** The dashboard clock updates every 60 seconds (SPEC.md section 9). */
+/** The dashboard clock updates every 60 seconds (docs/product.md, 'Timings and limits'). */
 export const CLOCK_INTERVAL_MS = 60_000;
 
 /** The current time, refreshed every `intervalMs`. */

@@ -11,7 +11,7 @@ export interface FileActions {
   onDownload: (file: StoredFile) => void;
   /** Called only after the user confirmed the deletion. Without it (a role that may not delete), no such item. */
   onDelete?: (id: string) => void;
-  /** Asks the user; defaults to the browser's `window.confirm` (SPEC.md section 5). */
+  /** Asks the user; defaults to the browser's `window.confirm` (docs/product.md, 'Validation'). */
   confirm?: (message: string) => boolean;
   /** The file being deleted: its menu is disabled meanwhile. */
   deletingId?: string | null;

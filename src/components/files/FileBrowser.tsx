@@ -10,7 +10,7 @@ import { FileGrid, type FileSelection } from './FileGrid';
 import { FileList } from './FileList';
 import type { FileView } from './FileToolbar';
 
-/** SPEC.md section 9: the file list shows 6 skeleton rows while loading. */
+/** docs/product.md, 'Timings and limits': the file list shows 6 skeleton rows while loading. */
 export const FILE_SKELETON_ROWS = 6;
 
 export interface FileBrowserProps extends FileActions, FileSelection {

@@ -12,7 +12,7 @@ export interface FileManagerHeaderProps {
   onUpload?: () => void;
 }
 
-/** Title, subtitle, Refresh and Upload Files of the file manager (SPEC.md "File manager"). */
+/** Title, subtitle, Refresh and Upload Files of the file manager (docs/product.md, 'File manager'). */
 export function FileManagerHeader({ isLoading = false, isUploading = false, onRefresh, onUpload }: FileManagerHeaderProps) {
   return (
     <Flex gap="4" justify="space-between" align={{ base: 'flex-start', md: 'center' }} direction={{ base: 'column', md: 'row' }}>

@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { Portal, Tooltip } from '@chakra-ui/react';
 import { tooltipSlotRecipe } from '@chakra-ui/react/theme';
 
-/** Tooltips in icon mode wait this long before showing (SPEC.md section 9). */
+/** Tooltips in icon mode wait this long before showing (docs/product.md, 'Timings and limits'). */
 export const SIDEBAR_TOOLTIP_DELAY_MS = 700;
 
 export interface IconModeTooltipProps {

@@ -11,7 +11,7 @@ export interface NavItem {
   operation?: OperationId;
 }
 
-/** The sidebar's links (SPEC.md section 2, Layout). */
+/** The sidebar's links (docs/product.md, 'Layout'). */
 export const navItems: readonly NavItem[] = [
   { href: '/', label: sidebarTexts.home, icon: LuHouse },
   { href: '/articles', label: sidebarTexts.articles, icon: LuFileText },

@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
-/** Below 768px the sidebar is a slide-in sheet (SPEC.md section 9). */
+/** Below 768px the sidebar is a slide-in sheet (docs/product.md, 'Timings and limits'). */
 export const MOBILE_MEDIA_QUERY = '(max-width: 767px)';
 
 /** Whether `query` matches now; re-renders when it starts or stops matching. */
