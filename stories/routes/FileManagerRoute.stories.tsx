@@ -305,7 +305,7 @@ export const SelectByKeyboardInList: Story = {
 };
 
 /**
- * Bulk Delete asks SPEC.md's question for as many files as are selected; confirming moves them to
+ * Bulk Delete asks the question of docs/product.md, 'Validation', for as many files as are selected; confirming moves them to
  * the trash (they leave the list and the count), a toast offers Undo, and Undo brings them back.
  */
 export const BulkDeleteThenUndo: Story = {

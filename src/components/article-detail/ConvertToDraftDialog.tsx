@@ -8,7 +8,7 @@ export interface ConvertToDraftDialogProps {
   isConverting?: boolean;
 }
 
-/** Shown when someone tries to edit a published article (SPEC.md section 4). */
+/** Shown when someone tries to edit a published article (docs/product.md, 'Publishing and editing'). */
 export function ConvertToDraftDialog({ open, onClose, onConvert, isConverting = false }: ConvertToDraftDialogProps) {
   return (
     <ConfirmDialog
