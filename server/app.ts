@@ -49,7 +49,7 @@ import { DEFAULT_MAX_IMAGE_PIXELS } from './files/limits.ts';
 import type { ObjectStore } from './files/objects.ts';
 import { FileStorage } from './files/storage.ts';
 import { articleRoutes } from './routes/articles.ts';
-import { sweepTrash } from './articles/rules.ts';
+import { sweepTrash } from './articles/operations/index.ts';
 import { sweepFileTrash } from './files/library.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
 import { publicRoutes } from './routes/public.ts';
@@ -324,7 +324,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The trash empties itself: articles and files deleted more than TRASH_RETENTION_DAYS ago go for good,
   // at start and then hourly.
   const emptyTrash = async () => {
-    const purged = await runIfFree(options.db, 'trashSweep', () => sweepTrash(options.db));
+    const purged = await runIfFree(options.db, 'trashSweep', () => sweepTrash({ db: options.db }));
     if (purged.ran && purged.value) app.log.info({ purged: purged.value }, 'deleted articles of the trash for good');
     // Files too: the rows first, then their bytes through the storage.
     const files = await runIfFree(options.db, 'trashSweep', () =>

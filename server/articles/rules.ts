@@ -1,11 +1,12 @@
 /**
  * Articles beyond their SQL (server/repositories/articles.ts): opaque cursors, slug rules and
- * suggestions, the dashboard's weeks, a new draft with its activity entry.
+ * suggestions, titles, the list's pages and the dashboard's weeks.
  */
 import {
+  cutText,
   MAX_SITES,
+  MAX_TITLE_LENGTH,
   SCHEDULE_PREVIEW,
-  TRASH_RETENTION_DAYS,
   VIEW_DAYS,
   serverMessages,
   SLUG_PATTERN,
@@ -13,12 +14,9 @@ import {
   type ArticleSort,
   type ArticleStats,
 } from '../../src/contract/index.ts';
-import type { Database, Queryable } from '../db/database.ts';
+import type { Queryable } from '../db/database.ts';
 import { apiError } from '../errors.ts';
-import { newId } from '../ids.ts';
-import { recordRevision } from '../history/articles.ts';
 import { attentionCount } from '../repositories/articleChecks.ts';
-import { recordActivity } from '../repositories/activity.ts';
 import { articleViewsByDay, viewsTodayAndYesterday } from '../repositories/views.ts';
 import { scheduleSummary } from '../repositories/schedule.ts';
 import { snippetCutter } from './snippet.ts';
@@ -27,19 +25,19 @@ import {
   articleCounts,
   cardFromRow,
   countCreatedByStatus,
-  insertDraft,
   selectArticlePage,
-  purgeTrashBefore,
   selectSites,
   selectTrashPage,
   slugsLike,
   type ArticleCursor,
   type ArticleOrder,
-  type NewArticle,
 } from '../repositories/articles.ts';
 
 /** A title as stored: trimmed, at most MAX_TITLE_LENGTH characters (the contract checks), empty → null. */
 export const normalTitle = (title: string | null | undefined): string | null => title?.trim() || null;
+
+/** The page's title as an article's: whitespace collapsed, at most MAX_TITLE_LENGTH characters (cut on a code point). */
+export const pageTitle = (title: string) => normalTitle(cutText(title.replace(/\s+/g, ' ').trim(), MAX_TITLE_LENGTH).text);
 
 /** How an article is named in activity messages: its slug, else the card's "#<last 8>". */
 export const articleLabel = (a: { id: string; slug: string | null }) =>
@@ -161,30 +159,6 @@ export async function listTrash(db: Queryable, options: { limit: number; cursor?
   return { data: page.map((row) => ({ ...cardFromRow(row), deletedAt: row.deleted_iso })), total, nextCursor };
 }
 
-/** How many articles one pass of the trash sweep deletes for good (in one transaction). */
-const PURGE_BATCH = 500;
-
-/**
- * Deletes for good the articles that went to the trash more than TRASH_RETENTION_DAYS ago
- * (each with an activity entry), in batches. Safe to run in several processes at once (rows
- * locked by another sweep are skipped). Resolves to how many were deleted.
- */
-export async function sweepTrash(db: Database, now = new Date()): Promise<number> {
-  const before = new Date(now.getTime() - TRASH_RETENTION_DAYS * 24 * 60 * 60 * 1000);
-  let purged = 0;
-  for (;;) {
-    const batch = await db.transaction(async (tx) => {
-      const rows = await purgeTrashBefore(tx, before, PURGE_BATCH);
-      for (const row of rows) {
-        await recordActivity(tx, 'article.purged', `Article ${articleLabel(row)} deleted for good from the trash`, now, null);
-      }
-      return rows;
-    });
-    purged += batch.length;
-    if (batch.length < PURGE_BATCH) return purged;
-  }
-}
-
 /** GET /articles/admin/sites: the hosts of the articles of a status, most first. */
 export async function listSites(db: Queryable, query: { status: ArticleFilter }) {
   return { data: await selectSites(db, { status: query.status }, MAX_SITES) };
@@ -260,21 +234,4 @@ export function isStale(ifMatch: string | undefined, updatedAt: Date): boolean {
 export function nextUpdatedAt(previous: Date, now = new Date()): Date {
   const prev = new Date(previous).getTime();
   return new Date(Math.max(now.getTime(), prev + 1));
-}
-
-/**
- * A new draft, with its activity entry and its first revision, in the caller's transaction.
- * `scraped`: made by a scrape, with the page's extracted HTML.
- */
-export async function insertArticle(
-  tx: Queryable,
-  values: NewArticle,
-  actor: string | null = null,
-  scraped?: { sourceHtml: string | null },
-) {
-  const now = new Date();
-  const row = await insertDraft(tx, newId(now.getTime()), values, now);
-  await recordActivity(tx, 'article.created', `Article ${articleLabel(row)} created`, now, actor);
-  await recordRevision(tx, null, row, scraped ? { actor, action: 'scrape', at: now, sourceHtml: scraped.sourceHtml } : { actor, action: 'create', at: now });
-  return row;
 }

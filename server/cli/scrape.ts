@@ -13,7 +13,8 @@ import { ApiError } from '../errors.ts';
 import { DEFAULT_MAX_IMAGE_PIXELS } from '../files/limits.ts';
 import { objectStoreFor } from '../files/objects.ts';
 import { FileStorage } from '../files/storage.ts';
-import { scrapeToDraft, type IngestContext } from '../scrape/ingest.ts';
+import { scrapeArticle } from '../articles/operations/index.ts';
+import type { IngestContext } from '../scrape/ingest.ts';
 import { WorkerPool } from '../workers/pool.ts';
 
 export type BatchOutcome =
@@ -31,7 +32,7 @@ export async function scrapeBatch(
   for (const url of urls) {
     let outcome: BatchOutcome;
     try {
-      const { row, warnings } = await scrapeToDraft(ctx, url, { force: options.force });
+      const { row, warnings } = await scrapeArticle(ctx, ctx.actor ?? null, url, { force: options.force });
       outcome = { url, status: 'created', articleId: row.id, slug: row.slug, warnings: warnings.length };
     } catch (error) {
       if (error instanceof ApiError && error.code === 'already_scraped' && error.extra.articleId) {

@@ -20,7 +20,7 @@ import {
 } from '../../src/contract/index.ts';
 import type { Queryable } from '../db/database.ts';
 import { apiError } from '../errors.ts';
-import { selectArticlesById, seoOf, type ArticleRow } from '../repositories/articles.ts';
+import { selectArticlesById, seoOf, type ArticleContent, type ArticleRow } from '../repositories/articles.ts';
 import {
   articlesWithRevisions,
   countRevisions,
@@ -315,6 +315,25 @@ export async function getRevision(db: Queryable, articleId: string, number: numb
   const row = await selectRevision(db, articleId, number);
   if (!row) throw revisionNotFound();
   return { ...toRevisionSummary(articleId, row, Number(row.latest)), snapshot: await snapshotOf(db, articleId, row) };
+}
+
+/** A revision's content as the article's columns: what a restore writes back. */
+export async function revisionContent(db: Queryable, articleId: string, row: RevisionRow): Promise<ArticleContent> {
+  const [blog, raw] = [idOf(row.blog_text_id), idOf(row.raw_text_id)!];
+  const texts = await readTexts(db, articleId, [blog, raw]);
+  // A revision recorded before the SEO fields existed had none set.
+  return {
+    title: row.title,
+    slug: row.slug,
+    blog_data: blog === null ? null : texts.get(blog)!,
+    scrapped_data: texts.get(raw)!,
+    scraped_url: row.scraped_url,
+    new_url: row.new_url,
+    meta_title: row.seo?.metaTitle ?? null,
+    meta_description: row.seo?.metaDescription ?? null,
+    canonical_url: row.seo?.canonicalUrl ?? null,
+    social_image_id: row.seo?.socialImageId ?? null,
+  };
 }
 
 export async function snapshotOf(db: Queryable, articleId: string, row: RevisionRow): Promise<RevisionSnapshot> {

@@ -1110,32 +1110,29 @@ export async function updateSeo(tx: Queryable, id: string, seo: SeoPatch, update
   return rows[0]!;
 }
 
-/** The content of a revision written back (a restore): everything an admin or a scrape can change but the status. */
-export async function updateContent(
-  tx: Queryable,
-  id: string,
-  content: Pick<ArticleRow, 'title' | 'slug' | 'blog_data' | 'scrapped_data' | 'scraped_url' | 'new_url'> & { seo: Required<SeoPatch> },
-  updatedAt: Date,
-): Promise<ArticleRow> {
-  const { seo } = content;
+/** What a revision keeps of an article and a restore writes back: everything an admin or a scrape can change but the status. */
+export const CONTENT_COLUMNS = [
+  'title',
+  'slug',
+  'blog_data',
+  'scrapped_data',
+  'scraped_url',
+  'new_url',
+  'meta_title',
+  'meta_description',
+  'canonical_url',
+  'social_image_id',
+] as const;
+export type ArticleContent = Pick<ArticleRow, 'title' | 'slug' | 'blog_data' | 'scrapped_data' | 'scraped_url' | 'new_url'> &
+  Record<'meta_title' | 'meta_description' | 'canonical_url' | 'social_image_id', string | null>;
+
+/** The content of a revision written back (a restore). */
+export async function updateContent(tx: Queryable, id: string, content: ArticleContent, updatedAt: Date): Promise<ArticleRow> {
   const { rows } = await tx.query<ArticleRow>(
-    `UPDATE articles SET version = version + 1, title = $2, slug = $3, blog_data = $4, scrapped_data = $5, scraped_url = $6, new_url = $7, updated_at = $8,
-        meta_title = $9, meta_description = $10, canonical_url = $11, social_image_id = $12
+    `UPDATE articles SET version = version + 1, title = $2, slug = $3, blog_data = $4, scrapped_data = $5, scraped_url = $6, new_url = $7,
+        meta_title = $8, meta_description = $9, canonical_url = $10, social_image_id = $11, updated_at = $12
       WHERE id = $1 RETURNING ${ARTICLE_COLUMNS}`,
-    [
-      id,
-      content.title,
-      content.slug,
-      content.blog_data,
-      content.scrapped_data,
-      content.scraped_url,
-      content.new_url,
-      updatedAt,
-      seo.metaTitle,
-      seo.metaDescription,
-      seo.canonicalUrl,
-      seo.socialImageId,
-    ],
+    [id, ...CONTENT_COLUMNS.map((column) => content[column]), updatedAt],
   );
   return rows[0]!;
 }

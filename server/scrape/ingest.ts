@@ -2,19 +2,16 @@
  * From a page address to a draft an editor can publish from: the page is fetched and its
  * article extracted in a worker (time and memory capped), its images are brought home into the
  * file library (checked like uploads, reused when the bytes are already there) and the article
- * points at them. Used by POST /articles/scrape, POST /articles/:id/rescrape and `npm run scrape`.
+ * points at them. The articles' operations make drafts of it (server/articles/operations/create.ts).
  */
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
-import { cutText, MAX_TITLE_LENGTH, type ScrapeWarning } from '../../src/contract/index.ts';
+import type { ScrapeWarning } from '../../src/contract/index.ts';
 import { ApiError, apiError } from '../errors.ts';
 import { displayName, storeFile, type LibraryContext } from '../files/library.ts';
-import { freeSlug, insertArticle, normalTitle, slugify } from '../articles/rules.ts';
-import { isUniqueViolation } from '../db/database.ts';
 import { fileContentUrl } from '../repositories/files.ts';
-import { findScrapedArticleId, type ArticleRow } from '../repositories/articles.ts';
 import type { WorkerPool } from '../workers/pool.ts';
 import type { ExtractedArticle } from './extract.ts';
 import { parseScrapeUrl, safeFetch, SCRAPE_TIMEOUT_MS, type SafeFetchOptions } from '../shared/safe-fetch.ts';
@@ -40,13 +37,6 @@ export interface IngestedPage {
   warnings: ScrapeWarning[];
   images: { imported: number; reused: number };
 }
-
-/** The page's title as an article's: whitespace collapsed, at most MAX_TITLE_LENGTH characters (cut on a code point). */
-export const pageTitle = (title: string) =>
-  normalTitle(cutText(title.replace(/\s+/g, ' ').trim(), MAX_TITLE_LENGTH).text);
-
-export const alreadyScraped = (articleId: string) =>
-  apiError('already_scraped', { extra: { articleId } });
 
 /** Fetches and extracts `url` in a worker, then brings its images home. */
 export async function ingestPage(ctx: IngestContext, url: string): Promise<IngestedPage> {
@@ -122,42 +112,5 @@ async function importImage(ctx: IngestContext, src: string): Promise<{ id: strin
     return { id: row.id, reused };
   } finally {
     await rm(tmpFile, { force: true }).catch(() => {});
-  }
-}
-
-/**
- * A draft from the page at `url`: refused with 409 when that address was scraped before
- * (unless `force`), named with a free slug from the page's title.
- */
-export async function scrapeToDraft(
-  ctx: IngestContext,
-  rawUrl: string,
-  options: { force?: boolean } = {},
-): Promise<{ row: ArticleRow } & Omit<IngestedPage, 'page'>> {
-  const url = rawUrl.trim();
-  if (!options.force) {
-    const existing = await findScrapedArticleId(ctx.db, url);
-    if (existing) throw alreadyScraped(existing);
-  }
-  const { page, warnings, images } = await ingestPage(ctx, url);
-  const base = slugify(page.title || new URL(page.url).pathname.split('/').filter(Boolean).at(-1) || '');
-  // A concurrent writer may take the suggested slug between the check and the insert: retry.
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const row = await ctx.db.transaction(async (tx) =>
-        insertArticle(tx, {
-          title: pageTitle(page.title),
-          slug: await freeSlug(tx, base),
-          blog_data: page.html,
-          scraped_url: url,
-          new_url: null,
-          scrapped_data: page.text,
-        }, ctx.actor, { sourceHtml: page.sourceHtml }),
-      );
-      return { row, warnings, images };
-    } catch (error) {
-      if (attempt < 3 && isUniqueViolation(error, 'articles_slug_key')) continue;
-      throw error;
-    }
   }
 }

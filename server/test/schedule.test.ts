@@ -14,7 +14,7 @@ import {
   type Article,
 } from '../../src/contract/index.ts';
 import { cacheControlUntil } from '../routes/public.ts';
-import { runDueSchedules, type SchedulerContext } from '../schedule/scheduler.ts';
+import { runDueSchedules, type SchedulerContext } from '../articles/operations/index.ts';
 import { backends, useHarness } from './helpers.ts';
 
 const MINUTE = 60_000;

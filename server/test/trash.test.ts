@@ -7,7 +7,7 @@ import {
   trashListResultSchema,
   type Article,
 } from '../../src/contract/index.ts';
-import { sweepTrash } from '../articles/rules.ts';
+import { sweepTrash } from '../articles/operations/index.ts';
 import { auth, backends, useHarness } from './helpers.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -148,10 +148,10 @@ describe.each(backends)('the trash ($name)', (backend) => {
     const now = Date.now();
     await ctx.h.db.query('UPDATE articles SET deleted_at = $2 WHERE id = $1', [old.id, new Date(now - (TRASH_RETENTION_DAYS + 1) * DAY)]);
     await ctx.h.db.query('UPDATE articles SET deleted_at = $2 WHERE id = $1', [recent.id, new Date(now - (TRASH_RETENTION_DAYS - 1) * DAY)]);
-    expect(await sweepTrash(ctx.h.db, new Date(now))).toBe(1);
+    expect(await sweepTrash({ db: ctx.h.db }, new Date(now))).toBe(1);
     expect((await trash()).data.map((c) => c.id)).toEqual([recent.id]);
     expect((await activity())[0]).toEqual({ kind: 'article.purged', message: 'Article "old" deleted for good from the trash' });
-    expect(await sweepTrash(ctx.h.db, new Date(now))).toBe(0);
+    expect(await sweepTrash({ db: ctx.h.db }, new Date(now))).toBe(0);
   });
 
   it('pages through the trash, most recently deleted first, with its own cursors', async () => {
