@@ -12,7 +12,7 @@
  * Another tab asking to edit meanwhile is refused (409 `lease_held`, naming who and since when);
  * it may view read-only or take over (`POST /articles/:id/presence/takeover { tab }`), which
  * tells the first tab at once (its unsaved edit goes to the draft recovery). The If-Match rule of
- * saves stays the last guard. Needs no zod (the schemas are `./index`'s); re-exported by `./index`.
+ * saves stays the last guard. Needs no zod (the schemas are `./presenceSchemas`'); re-exported by `./index`.
  */
 
 /** A tab's place lasts this long without renewal (its stream renews it every PRESENCE_RENEW_MS). */

@@ -2,7 +2,7 @@
  * Roles, and who may call which operation: one table, read by the server (every request is
  * checked against it before its handler runs: server/accounts/access.ts) and by the console
  * (which hides or disables what the signed-in role may not do, with the reason). Needs no zod
- * (the role's schema is `./index`'s `roleSchema`), so the console's first screen may import it;
+ * (the role's schema is `./accounts`' `roleSchema`), so the console's first screen may import it;
  * re-exported by `./index`.
  *
  * - `admin`: everything.
