@@ -3,7 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { articleKeys } from '../api/articles';
 import { api } from '../api/client';
 import { ChecksCard } from '../components/article-detail/ChecksCard';
-import { messageOf } from '../components/lists/TrashList';
+import { messageOf } from '../components/common/messageOf';
 import type { Article, CheckItem, KeptArticleChecksResult } from '../contract';
 import { checkPlace, placeOrdinals, type Place } from '../lib/checkPlace';
 

@@ -1,14 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { bulkFiles, fileLink, replaceFileContent, useBulkFiles, fileKeys } from '../api/files';
+import { messageOf } from '../components/common/messageOf';
 import { toaster } from '../components/common/Toaster';
 import { UNDO_SECONDS, type BulkResult, type FileBulkAction, type StoredFile } from '../contract';
 import { fileExtraTexts as t } from '../lib/texts-files';
 
 /** How long a result without Undo, and a failure, stay. */
 const NOTICE_MS = 5_000;
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** The lines of a bulk result's toast: what already was so, and why the others were refused. */
 function bulkLines(action: FileBulkAction, result: BulkResult): string[] {

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { restoreArticle } from '../api/articleTrash';
 import { ApiError } from '../api/client';
+import { messageOf } from '../components/common/messageOf';
 import { toaster } from '../components/common/Toaster';
 import { UNDO_SECONDS } from '../contract';
 import { trashTexts as t } from '../lib/texts-articles';
@@ -24,7 +25,7 @@ export function useTrashToasts() {
         await restoreArticle(queryClient, id, slug);
         toaster.create({ type: 'success', title: t.restored, duration: NOTICE_MS });
       } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
+        const message = messageOf(error);
         if (error instanceof ApiError && error.code === 'restore_slug_taken' && error.suggestion) {
           const suggestion = error.suggestion;
           toaster.create({

@@ -1,5 +1,5 @@
 import { texts } from '../../lib/texts';
-import { ConfirmDialog } from '../common/ConfirmDialog';
+import { FormDialog } from '../common/FormDialog';
 
 export interface ConvertToDraftDialogProps {
   open: boolean;
@@ -11,18 +11,18 @@ export interface ConvertToDraftDialogProps {
 /** Shown when someone tries to edit a published article (docs/product.md, 'Publishing and editing'). */
 export function ConvertToDraftDialog({ open, onClose, onConvert, isConverting = false }: ConvertToDraftDialogProps) {
   return (
-    <ConfirmDialog
+    <FormDialog
+      role="alertdialog"
       open={open}
       title={texts.article.cannotEditTitle}
       cancelLabel={texts.article.cancel}
-      confirmLabel={texts.article.convertToDraft}
-      confirmPalette="blue"
+      submitLabel={texts.article.convertToDraft}
       onCancel={onClose}
-      onConfirm={onConvert}
+      onSubmit={onConvert}
       isPending={isConverting}
       pendingText={texts.article.converting}
     >
       {texts.article.cannotEditBody}
-    </ConfirmDialog>
+    </FormDialog>
   );
 }

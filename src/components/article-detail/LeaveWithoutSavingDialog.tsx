@@ -1,5 +1,5 @@
 import { articleEditTexts as t } from '../../lib/texts-article-edits';
-import { ConfirmDialog } from '../common/ConfirmDialog';
+import { FormDialog } from '../common/FormDialog';
 
 export interface LeaveWithoutSavingDialogProps {
   open: boolean;
@@ -13,16 +13,17 @@ export interface LeaveWithoutSavingDialogProps {
 export function LeaveWithoutSavingDialog({ open, onStay, onLeave }: LeaveWithoutSavingDialogProps) {
   // Staying keeps the work: Cancel's place, the button the dialog focuses.
   return (
-    <ConfirmDialog
+    <FormDialog
+      role="alertdialog"
       open={open}
       title={t.leaveTitle}
       cancelLabel={t.stay}
-      confirmLabel={t.leave}
-      confirmPalette="red"
+      submitLabel={t.leave}
+      submitPalette="red"
       onCancel={onStay}
-      onConfirm={onLeave}
+      onSubmit={onLeave}
     >
       {t.leaveBody}
-    </ConfirmDialog>
+    </FormDialog>
   );
 }

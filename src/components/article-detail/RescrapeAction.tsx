@@ -1,10 +1,11 @@
-import { Checkbox, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Checkbox, Text } from '@chakra-ui/react';
 import { Button } from '../common/Button';
 import { useState } from 'react';
 import { LuRefreshCcw } from 'react-icons/lu';
 import type { ApiError, ScrapeResult } from '../../contract';
 import { texts } from '../../lib/texts';
-import { ErrorNotice } from '../common/ErrorNotice';
+import { FormDialog } from '../common/FormDialog';
+import { messageOf } from '../common/messageOf';
 import { refusable, RefusedTooltip } from '../common/RefusedTooltip';
 import { ScrapeWarnings } from '../new-article/ScrapeWarnings';
 
@@ -59,7 +60,7 @@ export function RescrapeAction({ scrapedUrl, isPublished, onBlockedEdit, onRescr
         onBlockedEdit();
         return;
       }
-      setPhase({ kind: 'confirm', error: typeof error.message === 'string' ? error.message : String(cause) });
+      setPhase({ kind: 'confirm', error: messageOf(cause) });
     }
   };
 
@@ -72,74 +73,50 @@ export function RescrapeAction({ scrapedUrl, isPublished, onBlockedEdit, onRescr
           {t.rescrape}
         </Button>
       </RefusedTooltip>
-      <Dialog.Root
+      <FormDialog
         open={phase.kind !== 'closed'}
-        onOpenChange={(details) => {
-          if (!details.open) close();
-        }}
-        closeOnInteractOutside={!pending}
-        closeOnEscape={!pending}
+        title={t.rescrapeTitle}
+        cancelLabel={t.cancel}
+        submitLabel={t.rescrape}
+        onCancel={close}
+        onSubmit={() => void confirm()}
+        isPending={pending}
+        pendingText={t.rescraping}
+        holdWhilePending
+        error={phase.kind === 'confirm' ? phase.error : null}
+        bodyGap={phase.kind === 'done' ? '3' : '4'}
+        actions={phase.kind === 'done' ? <Button onClick={close}>{t.close}</Button> : undefined}
       >
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content>
-              <Dialog.Header>
-                <Dialog.Title>{t.rescrapeTitle}</Dialog.Title>
-              </Dialog.Header>
-              {phase.kind === 'done' ? (
-                <>
-                  <Dialog.Body>
-                    <Stack gap="3">
-                      <Text role="status" color="status.ok" fontWeight="medium">
-                        {t.rescraped}
-                      </Text>
-                      <Text fontSize="sm" color="fg.muted">
-                        {t.images(phase.result.images.imported, phase.result.images.reused)}
-                      </Text>
-                      <ScrapeWarnings warnings={phase.result.warnings} />
-                    </Stack>
-                  </Dialog.Body>
-                  <Dialog.Footer>
-                    <Button onClick={close}>{t.close}</Button>
-                  </Dialog.Footer>
-                </>
-              ) : (
-                <>
-                  <Dialog.Body>
-                    <Stack gap="4">
-                      <Text>
-                        {t.rescrapeBody}{' '}
-                        <Text as="span" fontFamily="mono" wordBreak="break-all">
-                          {scrapedUrl}
-                        </Text>
-                      </Text>
-                      <Checkbox.Root
-                        checked={replaceBlogData}
-                        onCheckedChange={(details) => setReplaceBlogData(details.checked === true)}
-                        disabled={pending}
-                      >
-                        <Checkbox.HiddenInput />
-                        <Checkbox.Control />
-                        <Checkbox.Label>{t.replaceBlogData}</Checkbox.Label>
-                      </Checkbox.Root>
-                      <ErrorNotice message={phase.kind === 'confirm' ? phase.error : null} />
-                    </Stack>
-                  </Dialog.Body>
-                  <Dialog.Footer>
-                    <Button variant="outline" onClick={close} disabled={pending}>
-                      {t.cancel}
-                    </Button>
-                    <Button colorPalette="blue" onClick={() => void confirm()} loading={pending} loadingText={t.rescraping}>
-                      {t.rescrape}
-                    </Button>
-                  </Dialog.Footer>
-                </>
-              )}
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+        {phase.kind === 'done' ? (
+          <>
+            <Text role="status" color="status.ok" fontWeight="medium">
+              {t.rescraped}
+            </Text>
+            <Text fontSize="sm" color="fg.muted">
+              {t.images(phase.result.images.imported, phase.result.images.reused)}
+            </Text>
+            <ScrapeWarnings warnings={phase.result.warnings} />
+          </>
+        ) : (
+          <>
+            <Text>
+              {t.rescrapeBody}{' '}
+              <Text as="span" fontFamily="mono" wordBreak="break-all">
+                {scrapedUrl}
+              </Text>
+            </Text>
+            <Checkbox.Root
+              checked={replaceBlogData}
+              onCheckedChange={(details) => setReplaceBlogData(details.checked === true)}
+              disabled={pending}
+            >
+              <Checkbox.HiddenInput />
+              <Checkbox.Control />
+              <Checkbox.Label>{t.replaceBlogData}</Checkbox.Label>
+            </Checkbox.Root>
+          </>
+        )}
+      </FormDialog>
     </>
   );
 }

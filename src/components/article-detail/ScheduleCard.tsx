@@ -7,7 +7,7 @@ import { scheduleTexts as t } from '../../lib/texts-schedule';
 import { browserTimeZone, instantToWallClock, timeZoneChoices } from '../../lib/zonedTime';
 import { LockNotice } from '../article-editor/LockNotice';
 import { ErrorNotice } from '../common/ErrorNotice';
-import { messageOf } from '../lists/TrashList';
+import { messageOf } from '../common/messageOf';
 import { readWallClock, ScheduleTimeField, TimeZoneField } from '../schedule/ScheduleFields';
 import { scheduledText, zonedText } from '../schedule/scheduleText';
 

@@ -4,7 +4,7 @@ import { SectionCard } from './SectionCard';
 import { Button } from '../common/Button';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { LockNotice } from '../article-editor/LockNotice';
-import { messageOf } from '../lists/TrashList';
+import { messageOf } from '../common/messageOf';
 import { cutText, SEO_ADVISED, seoProblem, seoValue, type Article, type SeoField, type SeoPatch } from '../../contract';
 import { seoTexts as t } from '../../lib/texts-seo';
 

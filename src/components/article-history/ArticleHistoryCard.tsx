@@ -6,7 +6,7 @@ import { historyTexts as t } from '../../lib/texts-history';
 import { LockNotice } from '../article-editor/LockNotice';
 import { ClosableDialog } from '../common/ClosableDialog';
 import { useConfirmedAction } from '../common/useConfirmedAction';
-import { messageOf } from '../lists/TrashList';
+import { messageOf } from '../common/messageOf';
 import { RestoreRevisionDialog } from './RestoreRevisionDialog';
 import { RevisionCompare, type CompareSide } from './RevisionCompare';
 import { RevisionLabelDialog } from './RevisionLabelDialog';

@@ -1,8 +1,7 @@
-import { Stack, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import type { RevisionSummary } from '../../contract';
 import { historyTexts as t } from '../../lib/texts-history';
-import { ConfirmDialog } from '../common/ConfirmDialog';
-import { ErrorNotice } from '../common/ErrorNotice';
+import { FormDialog } from '../common/FormDialog';
 import { useLastShown } from '../common/useLastShown';
 
 export interface RestoreRevisionDialogProps {
@@ -23,25 +22,26 @@ export function RestoreRevisionDialog({ revision, isPending, error, onConfirm, o
   // While it closes (it fades out), the dialog keeps its name.
   const named = useLastShown(revision);
   return (
-    <ConfirmDialog
+    <FormDialog
+      role="alertdialog"
       open={revision !== null}
       title={named ? t.restoreTitle(named.number) : ''}
       cancelLabel={t.cancel}
-      confirmLabel={t.restore}
-      confirmPalette="blue"
+      submitLabel={t.restore}
       onCancel={onCancel}
-      onConfirm={onConfirm}
+      onSubmit={onConfirm}
       isPending={isPending}
       pendingText={t.restoring}
       holdWhilePending
+      error={revision && error}
+      bodyGap="3"
     >
       {revision && (
-        <Stack gap="3">
+        <>
           <Text>{t.restoreBody(revision.number)}</Text>
           <Text color="fg.muted">{t.restoreKeepsStatus}</Text>
-          <ErrorNotice message={error} />
-        </Stack>
+        </>
       )}
-    </ConfirmDialog>
+    </FormDialog>
   );
 }

@@ -1,9 +1,8 @@
-import { useState, type FormEvent } from 'react';
-import { Checkbox, Dialog, Field, Input, Portal, Stack } from '@chakra-ui/react';
-import { Button } from '../common/Button';
+import { useState } from 'react';
+import { Checkbox, Field, Input } from '@chakra-ui/react';
 import { MAX_REVISION_NAME_LENGTH, type RevisionPatch, type RevisionSummary } from '../../contract';
 import { historyTexts as t } from '../../lib/texts-history';
-import { ErrorNotice } from '../common/ErrorNotice';
+import { FormDialog } from '../common/FormDialog';
 import { useLastShown } from '../common/useLastShown';
 
 export interface RevisionLabelDialogProps {
@@ -31,56 +30,34 @@ function LabelDialog({ revision, isPending, error, onSave, onCancel, title }: Re
     if (!tooLong) onSave({ name: name.trim() || null, pinned });
   };
   return (
-    <Dialog.Root
+    <FormDialog
       open={revision !== null}
-      onOpenChange={(details) => {
-        if (!details.open && !isPending) onCancel();
-      }}
+      title={title}
+      cancelLabel={t.cancel}
+      submitLabel={t.save}
+      onCancel={onCancel}
+      onSubmit={save}
+      isPending={isPending}
+      pendingText={t.saving}
+      submitDisabled={tooLong}
+      asForm
+      holdWhilePending
+      error={error}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <form
-              onSubmit={(event: FormEvent) => {
-                event.preventDefault();
-                save();
-              }}
-            >
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <Field.Root invalid={tooLong}>
-                  <Field.Label>{t.nameLabel}</Field.Label>
-                  <Input value={name} onChange={(event) => setName(event.target.value)} autoComplete="off" />
-                  {tooLong ? (
-                    <Field.ErrorText color="status.down">{t.nameTooLong}</Field.ErrorText>
-                  ) : (
-                    <Field.HelperText color="fg.muted">{t.nameHint}</Field.HelperText>
-                  )}
-                </Field.Root>
-                <Checkbox.Root checked={pinned} onCheckedChange={(details) => setPinned(details.checked === true)}>
-                  <Checkbox.HiddenInput />
-                  <Checkbox.Control />
-                  <Checkbox.Label>{t.pinLabel}</Checkbox.Label>
-                </Checkbox.Root>
-                <ErrorNotice message={error} />
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onCancel} disabled={isPending}>
-                {t.cancel}
-              </Button>
-              <Button type="submit" colorPalette="blue" disabled={tooLong} loading={isPending} loadingText={t.saving}>
-                {t.save}
-              </Button>
-              </Dialog.Footer>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Field.Root invalid={tooLong}>
+        <Field.Label>{t.nameLabel}</Field.Label>
+        <Input value={name} onChange={(event) => setName(event.target.value)} autoComplete="off" />
+        {tooLong ? (
+          <Field.ErrorText color="status.down">{t.nameTooLong}</Field.ErrorText>
+        ) : (
+          <Field.HelperText color="fg.muted">{t.nameHint}</Field.HelperText>
+        )}
+      </Field.Root>
+      <Checkbox.Root checked={pinned} onCheckedChange={(details) => setPinned(details.checked === true)}>
+        <Checkbox.HiddenInput />
+        <Checkbox.Control />
+        <Checkbox.Label>{t.pinLabel}</Checkbox.Label>
+      </Checkbox.Root>
+    </FormDialog>
   );
 }

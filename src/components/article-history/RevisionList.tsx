@@ -6,7 +6,9 @@ import { LuClock, LuEllipsisVertical, LuFiles, LuLock, LuSquarePen, LuUndo2 } fr
 import { revisionFieldLabels, type RevisionSummary } from '../../contract';
 import { formatDateTime } from '../../lib/format';
 import { historyTexts as t } from '../../lib/texts-history';
-import { ErrorState, LoadingState, StateNotice } from '../articles/ArticleList';
+import { ErrorState } from '../common/ErrorState';
+import { LoadingState } from '../common/LoadingState';
+import { StateNotice } from '../common/StateNotice';
 
 export interface RevisionListProps {
   revisions: readonly RevisionSummary[] | undefined;

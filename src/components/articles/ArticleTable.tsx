@@ -1,6 +1,6 @@
 import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Badge, Box, chakra, Link } from '@chakra-ui/react';
-import type { ArticleCard, ArticleFilter } from '../../contract';
+import type { ArticleCard } from '../../contract';
 import { formatDateTime } from '../../lib/format';
 import { texts } from '../../lib/texts';
 import { bulkTexts, articlesScreenTexts as t } from '../../lib/texts-articles';
@@ -8,7 +8,7 @@ import { AppLink } from '../common/AppLink';
 import { LoadMoreFooter } from '../lists/LoadMoreFooter';
 import { useListBox, useWindowRows } from '../lists/useWindowRows';
 import { articleRowTitle, sourceSite } from './articleRow';
-import { EmptyList, ErrorState, LoadingState } from './ArticleList';
+import { ArticleListStates, type ArticleListStatesProps } from './ArticleListStates';
 import { HighlightedText } from './HighlightedText';
 import { SelectCheckbox } from './SelectCheckbox';
 import { ScheduleBadges } from '../schedule/ScheduleBadges';
@@ -25,25 +25,12 @@ const COLUMNS = {
 
 const WIDE_ONLY = { base: 'none', md: 'block' } as const;
 
-export interface ArticleTableProps {
-  articles: readonly ArticleCard[] | undefined;
-  /** Chooses the empty-state wording. */
-  filter: ArticleFilter;
-  /** Only the articles that need attention are asked for: an empty list says nothing does. */
-  attention?: boolean;
-  /** Only the articles that look like a copy are asked for: an empty list says none does. */
-  copies?: boolean;
-  isLoading?: boolean;
-  error?: { message?: string } | null;
-  onRetry: () => void;
+export interface ArticleTableProps extends ArticleListStatesProps {
   /** A row was chosen (click, or Enter on the focused row). */
   onOpen: (id: string) => void;
   hasMore?: boolean;
   isFetchingMore?: boolean;
   onLoadMore?: () => void;
-  /** The search the rows answer: its words are marked in titles and sites. */
-  search?: string;
-  onClearSearch?: () => void;
   /** The articles selected for a bulk action. */
   selected?: ReadonlySet<string>;
   /**
@@ -60,40 +47,31 @@ export interface ArticleTableProps {
  * stop: the arrow keys (and Home, End) move between rows, Enter opens the focused one.
  */
 export function ArticleTable({
-  articles,
-  filter,
-  isLoading = false,
-  error,
-  onRetry,
   onOpen,
   hasMore = false,
   isFetchingMore = false,
   onLoadMore,
-  search = '',
-  onClearSearch,
-  attention = false,
-  copies = false,
   selected,
   onToggleSelect,
   selectAll,
+  ...states
 }: ArticleTableProps) {
-  if (isLoading) return <LoadingState />;
-  if (error) return <ErrorState message={error.message || texts.articles.errorFallback} onRetry={onRetry} />;
-  if (!articles || articles.length === 0) {
-    return <EmptyList search={search} attention={attention} copies={copies} filter={filter} onClearSearch={onClearSearch} />;
-  }
   return (
-    <WindowedTable
-      articles={articles}
-      onOpen={onOpen}
-      hasMore={hasMore}
-      isFetchingMore={isFetchingMore}
-      onLoadMore={onLoadMore}
-      search={search}
-      selected={selected}
-      onToggleSelect={onToggleSelect}
-      selectAll={selectAll}
-    />
+    <ArticleListStates {...states}>
+      {(articles) => (
+        <WindowedTable
+          articles={articles}
+          onOpen={onOpen}
+          hasMore={hasMore}
+          isFetchingMore={isFetchingMore}
+          onLoadMore={onLoadMore}
+          search={states.search ?? ''}
+          selected={selected}
+          onToggleSelect={onToggleSelect}
+          selectAll={selectAll}
+        />
+      )}
+    </ArticleListStates>
   );
 }
 

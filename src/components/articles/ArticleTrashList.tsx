@@ -4,6 +4,7 @@ import type { ApiError, TrashedArticleCard } from '../../contract';
 import { formatDateTime } from '../../lib/format';
 import { texts } from '../../lib/texts';
 import { trashTexts as t } from '../../lib/texts-articles';
+import { messageOf } from '../common/messageOf';
 import { TrashList, TrashRowFrame, type RestoreProblem, type TrashRowProps } from '../lists/TrashList';
 import { articleRowTitle } from './articleRow';
 import { daysLeftInTrash } from './trashDays';
@@ -32,7 +33,7 @@ export interface ArticleTrashListProps {
 /** A 409 `restore_slug_taken` comes with a free slug, which the row offers to restore under. */
 function problemOf(cause: unknown): RestoreProblem {
   const error = (cause ?? {}) as Partial<ApiError>;
-  const message = typeof error.message === 'string' ? error.message : String(cause);
+  const message = messageOf(cause);
   return error.code === 'restore_slug_taken' && error.suggestion ? { message, suggestion: error.suggestion } : { message };
 }
 

@@ -1,11 +1,10 @@
-import { useState, type FormEvent } from 'react';
-import { Dialog, Portal, Stack, Text } from '@chakra-ui/react';
-import { Button } from '../common/Button';
+import { useState } from 'react';
+import { Text } from '@chakra-ui/react';
 import { scheduleProblem } from '../../contract';
 import { scheduleTexts as t } from '../../lib/texts-schedule';
 import { browserTimeZone, timeZoneChoices } from '../../lib/zonedTime';
-import { ErrorNotice } from '../common/ErrorNotice';
-import { messageOf } from '../lists/TrashList';
+import { FormDialog } from '../common/FormDialog';
+import { messageOf } from '../common/messageOf';
 import { readWallClock, ScheduleTimeField, TimeZoneField } from '../schedule/ScheduleFields';
 
 /** The times a bulk schedule sends: each as an ISO instant with its offset, with the zone they were chosen in. */
@@ -83,61 +82,31 @@ function ScheduleDialog({ open, count, defaultTimeZone, timeZones, now = () => n
   };
 
   return (
-    <Dialog.Root
+    <FormDialog
       open={open}
-      onOpenChange={(details) => {
-        if (!details.open && !pending) onClose();
-      }}
-      closeOnInteractOutside={!pending}
-      closeOnEscape={!pending}
+      title={t.bulkTitle(shownCount)}
+      cancelLabel={t.cancel}
+      submitLabel={t.bulkSubmit}
+      onCancel={onClose}
+      onSubmit={() => void submit()}
+      isPending={pending}
+      pendingText={t.bulkSubmitting}
+      submitDisabled={!canSend}
+      asForm
+      holdWhilePending
+      error={error}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <form
-              onSubmit={(event: FormEvent) => {
-                event.preventDefault();
-                void submit();
-              }}
-            >
-              <Dialog.Header>
-                <Dialog.Title>{t.bulkTitle(shownCount)}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <Text textStyle="sm" color="fg.muted">
-                    {t.bulkBody}
-                  </Text>
-                  <TimeZoneField value={zone} zones={zones} onChange={edit(setZone)} disabled={pending} />
-                  <ScheduleTimeField label={t.publishLabel} value={publishAt} zone={zone} onChange={edit(setPublishAt)} disabled={pending} />
-                  <ScheduleTimeField
-                    label={t.unpublishLabel}
-                    value={unpublishAt}
-                    zone={zone}
-                    onChange={edit(setUnpublishAt)}
-                    disabled={pending}
-                  />
-                  {!publish && !unpublish ? (
-                    <Text textStyle="sm" color="fg.muted">
-                      {t.bulkNeedsTime}
-                    </Text>
-                  ) : null}
-                  <ErrorNotice message={error} />
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={onClose} disabled={pending}>
-                  {t.cancel}
-                </Button>
-                <Button type="submit" colorPalette="blue" disabled={!canSend} loading={pending} loadingText={t.bulkSubmitting}>
-                  {t.bulkSubmit}
-                </Button>
-              </Dialog.Footer>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Text textStyle="sm" color="fg.muted">
+        {t.bulkBody}
+      </Text>
+      <TimeZoneField value={zone} zones={zones} onChange={edit(setZone)} disabled={pending} />
+      <ScheduleTimeField label={t.publishLabel} value={publishAt} zone={zone} onChange={edit(setPublishAt)} disabled={pending} />
+      <ScheduleTimeField label={t.unpublishLabel} value={unpublishAt} zone={zone} onChange={edit(setUnpublishAt)} disabled={pending} />
+      {!publish && !unpublish ? (
+        <Text textStyle="sm" color="fg.muted">
+          {t.bulkNeedsTime}
+        </Text>
+      ) : null}
+    </FormDialog>
   );
 }

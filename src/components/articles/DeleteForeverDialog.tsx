@@ -1,7 +1,6 @@
-import { Stack, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { trashTexts as t } from '../../lib/texts-articles';
-import { ConfirmDialog } from '../common/ConfirmDialog';
-import { ErrorNotice } from '../common/ErrorNotice';
+import { FormDialog } from '../common/FormDialog';
 
 export interface DeleteForeverDialogProps {
   /** The item asked about (an article's title or 'Article #…', a file's name); null: the dialog is closed. */
@@ -26,27 +25,27 @@ export function DeleteForeverDialog({
   error,
 }: DeleteForeverDialogProps) {
   return (
-    <ConfirmDialog
+    <FormDialog
+      role="alertdialog"
       open={itemName !== null}
       title={t.confirmTitle}
       cancelLabel={t.cancel}
-      confirmLabel={t.deleteForever}
-      confirmPalette="red"
+      submitLabel={t.deleteForever}
+      submitPalette="red"
       onCancel={onCancel}
-      onConfirm={onConfirm}
+      onSubmit={onConfirm}
       isPending={isDeleting}
       pendingText={t.deletingForever}
       holdWhilePending
+      error={error}
+      bodyGap="3"
     >
-      <Stack gap="3">
-        <Text>{body}</Text>
-        {itemName ? (
-          <Text fontWeight="semibold" wordBreak="break-word">
-            {itemName}
-          </Text>
-        ) : null}
-        <ErrorNotice message={error} />
-      </Stack>
-    </ConfirmDialog>
+      <Text>{body}</Text>
+      {itemName ? (
+        <Text fontWeight="semibold" wordBreak="break-word">
+          {itemName}
+        </Text>
+      ) : null}
+    </FormDialog>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { CloseButton, Dialog } from '@chakra-ui/react';
+import { DialogShell } from './DialogShell';
 
 export interface ClosableDialogProps {
   open: boolean;
@@ -14,27 +15,14 @@ export interface ClosableDialogProps {
 /** A dialog to look at something (a comparison, a file's versions): a title, its body, a close button. */
 export function ClosableDialog({ open, title, onClose, closeLabel, size = 'lg', children }: ClosableDialogProps) {
   return (
-    <Dialog.Root
-      size={size}
-      open={open}
-      onOpenChange={(details) => {
-        if (!details.open) onClose();
-      }}
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body overflow="auto">{children}</Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={closeLabel} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogShell open={open} onDismiss={onClose} size={size}>
+      <Dialog.Header>
+        <Dialog.Title>{title}</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body overflow="auto">{children}</Dialog.Body>
+      <Dialog.CloseTrigger asChild>
+        <CloseButton size="sm" aria-label={closeLabel} />
+      </Dialog.CloseTrigger>
+    </DialogShell>
   );
 }

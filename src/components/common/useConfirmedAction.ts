@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { messageOf } from '../lists/TrashList';
+import { messageOf } from './messageOf';
 
 /**
  * An action asked for, then confirmed (a restore, a name): its subject while the question is

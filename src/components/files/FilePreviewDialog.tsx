@@ -1,7 +1,8 @@
-import { Button, chakra, Dialog, Image, Portal, Text } from '@chakra-ui/react';
+import { Button, chakra, Dialog, Image, Text } from '@chakra-ui/react';
 import { LuDownload } from 'react-icons/lu';
 import type { StoredFile } from '../../contract';
 import { texts } from '../../lib/texts';
+import { DialogShell } from '../common/DialogShell';
 import { withVersion } from './fileUrls';
 
 export interface FilePreviewDialogProps {
@@ -14,28 +15,21 @@ export interface FilePreviewDialogProps {
 /** Shows an image or a PDF in a dialog, with Close and Download. */
 export function FilePreviewDialog({ file, onClose, onDownload }: FilePreviewDialogProps) {
   return (
-    <Dialog.Root open={file !== null} onOpenChange={(details) => !details.open && onClose()} size="xl">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title truncate>{file?.name}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>{file && <PreviewBody file={file} />}</Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline">{texts.files.close}</Button>
-              </Dialog.ActionTrigger>
-              <Button onClick={() => file && onDownload(file)}>
-                <LuDownload aria-hidden />
-                {texts.files.download}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogShell open={file !== null} onDismiss={onClose} size="xl">
+      <Dialog.Header>
+        <Dialog.Title truncate>{file?.name}</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body>{file && <PreviewBody file={file} />}</Dialog.Body>
+      <Dialog.Footer>
+        <Dialog.ActionTrigger asChild>
+          <Button variant="outline">{texts.files.close}</Button>
+        </Dialog.ActionTrigger>
+        <Button onClick={() => file && onDownload(file)}>
+          <LuDownload aria-hidden />
+          {texts.files.download}
+        </Button>
+      </Dialog.Footer>
+    </DialogShell>
   );
 }
 

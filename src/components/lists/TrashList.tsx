@@ -3,8 +3,10 @@ import { Alert, Box, chakra, Flex, HStack, Stack } from '@chakra-ui/react';
 import { Button } from '../common/Button';
 import { LuTrash2, LuUndo2 } from 'react-icons/lu';
 import { trashTexts } from '../../lib/texts-articles';
-import { ErrorState, LoadingState, StateNotice } from '../articles/ArticleList';
 import { DeleteForeverDialog } from '../articles/DeleteForeverDialog';
+import { ListStates } from '../common/ListStates';
+import { messageOf } from '../common/messageOf';
+import { StateNotice } from '../common/StateNotice';
 import { LoadMoreFooter } from './LoadMoreFooter';
 
 /** The words of one trash's list states (the articles' or the files'). */
@@ -22,10 +24,6 @@ export interface RestoreProblem {
   message: string;
   suggestion?: string;
 }
-
-/** The API's message of a failure, or the failure itself as text. */
-export const messageOf = (cause: unknown) =>
-  cause && typeof cause === 'object' && 'message' in cause && typeof cause.message === 'string' ? cause.message : String(cause);
 
 const problemFromMessage = (cause: unknown): RestoreProblem => ({ message: messageOf(cause) });
 
@@ -130,37 +128,41 @@ export function TrashList<Item extends { id: string }, Args extends unknown[]>({
   // The dialog stays mounted whatever the list shows: deleting the last item empties it.
   return (
     <>
-      {isLoading ? (
-        <LoadingState label={texts.loading} />
-      ) : error ? (
-        <ErrorState title={texts.errorTitle} message={error.message || texts.errorFallback} onRetry={onRetry} />
-      ) : !items || items.length === 0 ? (
-        <StateNotice icon={<LuTrash2 />} title={texts.emptyTitle} body={texts.emptyBody} />
-      ) : (
-        <Box>
-          <chakra.ul role="list" aria-label={texts.listLabel} aria-busy={isFetchingMore} listStyleType="none">
-            {items.map((item) => (
-              <Row
-                key={item.id}
-                item={item}
-                now={now}
-                isRestoring={restoring.has(item.id)}
-                problem={problems[item.id]}
-                onRestore={onRestore && restore}
-                onAskDeleteForever={onDeleteForever && askDeleteForever}
+      <ListStates
+        items={items}
+        isLoading={isLoading}
+        loadingLabel={texts.loading}
+        error={error && (error.message || texts.errorFallback)}
+        errorTitle={texts.errorTitle}
+        onRetry={onRetry}
+        empty={<StateNotice icon={<LuTrash2 />} title={texts.emptyTitle} body={texts.emptyBody} />}
+      >
+        {(shown) => (
+          <Box>
+            <chakra.ul role="list" aria-label={texts.listLabel} aria-busy={isFetchingMore} listStyleType="none">
+              {shown.map((item) => (
+                <Row
+                  key={item.id}
+                  item={item}
+                  now={now}
+                  isRestoring={restoring.has(item.id)}
+                  problem={problems[item.id]}
+                  onRestore={onRestore && restore}
+                  onAskDeleteForever={onDeleteForever && askDeleteForever}
+                />
+              ))}
+            </chakra.ul>
+            {hasMore ? (
+              <LoadMoreFooter
+                itemCount={shown.length}
+                canLoadMore={!isFetchingMore && onLoadMore !== undefined}
+                isFetchingMore={isFetchingMore}
+                onLoadMore={onLoadMore}
               />
-            ))}
-          </chakra.ul>
-          {hasMore ? (
-            <LoadMoreFooter
-              itemCount={items.length}
-              canLoadMore={!isFetchingMore && onLoadMore !== undefined}
-              isFetchingMore={isFetchingMore}
-              onLoadMore={onLoadMore}
-            />
-          ) : null}
-        </Box>
-      )}
+            ) : null}
+          </Box>
+        )}
+      </ListStates>
       <DeleteForeverDialog
         itemName={confirming ? itemName(confirming) : null}
         body={confirmBody}

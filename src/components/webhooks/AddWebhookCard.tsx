@@ -6,7 +6,7 @@ import type { WebhookCreate } from '../../contract';
 import { webhookTexts } from '../../lib/texts-webhooks';
 import { OneTimeSecret } from '../account/OneTimeSecret';
 import { ErrorNotice } from '../common/ErrorNotice';
-import { messageOf } from '../lists/TrashList';
+import { messageOf } from '../common/messageOf';
 import { draftProblems, WebhookFields, type WebhookDraft, type WebhookDraftProblems } from './WebhookFields';
 
 const t = webhookTexts.form;

@@ -1,9 +1,7 @@
-import { useState, type FormEvent } from 'react';
-import { Dialog, Portal, Stack } from '@chakra-ui/react';
-import { Button } from '../common/Button';
+import { useState } from 'react';
 import type { WebhookEndpoint, WebhookPatch } from '../../contract';
 import { webhookTexts } from '../../lib/texts-webhooks';
-import { ErrorNotice } from '../common/ErrorNotice';
+import { FormDialog } from '../common/FormDialog';
 import { draftProblems, WebhookFields, type WebhookDraft, type WebhookDraftProblems } from './WebhookFields';
 
 const t = webhookTexts.edit;
@@ -28,8 +26,7 @@ export function EditWebhookDialog(props: EditWebhookDialogProps) {
 function EditForm({ endpoint, isPending, error, onSave, onCancel }: EditWebhookDialogProps) {
   const [draft, setDraft] = useState<WebhookDraft>({ url: endpoint?.url ?? '', events: endpoint?.events ?? [] });
   const [problems, setProblems] = useState<WebhookDraftProblems>({});
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (!endpoint) return;
     const found = draftProblems(draft);
     setProblems(found);
@@ -40,46 +37,29 @@ function EditForm({ endpoint, isPending, error, onSave, onCancel }: EditWebhookD
     onSave({ ...(url !== endpoint.url ? { url } : {}), ...(eventsChanged ? { events: draft.events } : {}) });
   };
   return (
-    <Dialog.Root
+    <FormDialog
       open={endpoint !== null}
       size="lg"
-      onOpenChange={(details) => {
-        if (!details.open && !isPending) onCancel();
-      }}
+      title={t.title}
+      cancelLabel={t.cancel}
+      submitLabel={t.save}
+      onCancel={onCancel}
+      onSubmit={submit}
+      isPending={isPending}
+      pendingText={t.saving}
+      asForm
+      noValidate
+      holdWhilePending
+      error={error}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <form onSubmit={submit} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>{t.title}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <WebhookFields
-                    draft={draft}
-                    onChange={(next) => {
-                      setDraft(next);
-                      setProblems({});
-                    }}
-                    problems={problems}
-                  />
-                  <ErrorNotice message={error} />
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={onCancel} disabled={isPending}>
-                  {t.cancel}
-                </Button>
-                <Button type="submit" colorPalette="blue" loading={isPending} loadingText={t.saving}>
-                  {t.save}
-                </Button>
-              </Dialog.Footer>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <WebhookFields
+        draft={draft}
+        onChange={(next) => {
+          setDraft(next);
+          setProblems({});
+        }}
+        problems={problems}
+      />
+    </FormDialog>
   );
 }

@@ -3,9 +3,9 @@ import { Stack, Text } from '@chakra-ui/react';
 import { LuLink } from 'react-icons/lu';
 import type { WebhookEndpoint, WebhookPatch } from '../../contract';
 import { webhookTexts } from '../../lib/texts-webhooks';
-import { ErrorState, LoadingState, StateNotice } from '../articles/ArticleList';
-import { ConfirmDialog } from '../common/ConfirmDialog';
-import { ErrorNotice } from '../common/ErrorNotice';
+import { FormDialog } from '../common/FormDialog';
+import { ListStates } from '../common/ListStates';
+import { StateNotice } from '../common/StateNotice';
 import { useConfirmedAction } from '../common/useConfirmedAction';
 import { useLastShown } from '../common/useLastShown';
 import { ActionOutcomeText } from './ActionOutcomeText';
@@ -63,27 +63,31 @@ export function WebhookEndpointList({
   return (
     <Stack gap="3">
       <ActionOutcomeText outcome={notice} />
-      {isLoading ? (
-        <LoadingState label={t.list.loading} />
-      ) : error ? (
-        <ErrorState title={t.list.errorTitle} message={error} onRetry={onRetry} />
-      ) : !endpoints?.length ? (
-        <StateNotice icon={<LuLink />} title={t.list.emptyTitle} body={t.list.emptyBody} />
-      ) : (
-        <Stack as="ul" aria-label={t.list.label} gap="3" listStyleType="none" m="0" p="0">
-          {endpoints.map((endpoint) => (
-            <WebhookEndpointCard
-              key={endpoint.id}
-              endpoint={endpoint}
-              onShowDeliveries={onShowDeliveries}
-              onSendTest={onSendTest}
-              onSetEnabled={setEnabled}
-              onEdit={askEdit}
-              onDelete={askDelete}
-            />
-          ))}
-        </Stack>
-      )}
+      <ListStates
+        items={endpoints}
+        isLoading={isLoading}
+        loadingLabel={t.list.loading}
+        error={error}
+        errorTitle={t.list.errorTitle}
+        onRetry={onRetry}
+        empty={<StateNotice icon={<LuLink />} title={t.list.emptyTitle} body={t.list.emptyBody} />}
+      >
+        {(shown) => (
+          <Stack as="ul" aria-label={t.list.label} gap="3" listStyleType="none" m="0" p="0">
+            {shown.map((endpoint) => (
+              <WebhookEndpointCard
+                key={endpoint.id}
+                endpoint={endpoint}
+                onShowDeliveries={onShowDeliveries}
+                onSendTest={onSendTest}
+                onSetEnabled={setEnabled}
+                onEdit={askEdit}
+                onDelete={askDelete}
+              />
+            ))}
+          </Stack>
+        )}
+      </ListStates>
       <EditWebhookDialog
         endpoint={editing.subject}
         isPending={editing.pending}
@@ -91,25 +95,23 @@ export function WebhookEndpointList({
         onSave={(patch) => void save(patch)}
         onCancel={editing.cancel}
       />
-      <ConfirmDialog
+      <FormDialog
+        role="alertdialog"
         open={deleting.subject !== null}
         title={t.remove.title}
         cancelLabel={t.remove.cancel}
-        confirmLabel={t.remove.confirm}
-        confirmPalette="red"
+        submitLabel={t.remove.confirm}
+        submitPalette="red"
         onCancel={deleting.cancel}
-        onConfirm={() => void confirmDelete()}
+        onSubmit={() => void confirmDelete()}
         isPending={deleting.pending}
         pendingText={t.remove.deleting}
         holdWhilePending
+        error={deleteShown && deleting.error}
+        bodyGap="3"
       >
-        {deleteShown && (
-          <Stack gap="3">
-            <Text wordBreak="break-word">{t.remove.body(deleteShown.url)}</Text>
-            <ErrorNotice message={deleting.error} />
-          </Stack>
-        )}
-      </ConfirmDialog>
+        {deleteShown && <Text wordBreak="break-word">{t.remove.body(deleteShown.url)}</Text>}
+      </FormDialog>
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { messageOf } from '../lists/TrashList';
+import { messageOf } from '../common/messageOf';
 
 /** What came of an action: what it did, or why the server refused, in its words. */
 export interface ActionOutcome {

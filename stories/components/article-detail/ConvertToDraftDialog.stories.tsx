@@ -1,13 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { ConvertToDraftDialog } from '../../../src/components/article-detail/ConvertToDraftDialog';
-import { ConfirmDialog } from '../../../src/components/common/ConfirmDialog';
+import { FormDialog } from '../../../src/components/common/FormDialog';
 import { expectBusy } from '../../busy';
 
 const meta = {
   title: 'Components/ArticleDetail/ConvertToDraftDialog',
   component: ConvertToDraftDialog,
-  subcomponents: { ConfirmDialog },
+  subcomponents: { FormDialog },
   args: { open: true, onClose: fn(), onConvert: fn(), isConverting: false },
 } satisfies Meta<typeof ConvertToDraftDialog>;
 export default meta;

@@ -2,12 +2,12 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { LeaveWithoutSavingDialog } from '../../../src/components/article-detail/LeaveWithoutSavingDialog';
 import { articleEditTexts as t } from '../../../src/lib/texts-article-edits';
-import { ConfirmDialog } from '../../../src/components/common/ConfirmDialog';
+import { FormDialog } from '../../../src/components/common/FormDialog';
 
 const meta = {
   title: 'Components/ArticleDetail/LeaveWithoutSavingDialog',
   component: LeaveWithoutSavingDialog,
-  subcomponents: { ConfirmDialog },
+  subcomponents: { FormDialog },
   args: { open: true, onStay: fn(), onLeave: fn() },
 } satisfies Meta<typeof LeaveWithoutSavingDialog>;
 export default meta;

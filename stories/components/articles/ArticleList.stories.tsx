@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Box } from '@chakra-ui/react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { ArticleList, StateNotice } from '../../../src/components/articles/ArticleList';
+import { ArticleList } from '../../../src/components/articles/ArticleList';
+import { StateNotice } from '../../../src/components/common/StateNotice';
 import type { ArticleCard } from '../../../src/contract';
 import { cards as articles, makeCard } from '../../fixtures';
 import { HighlightedText } from '../../../src/components/articles/HighlightedText';

@@ -3,13 +3,13 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { DeleteForeverDialog } from '../../../src/components/articles/DeleteForeverDialog';
 import { serverMessages } from '../../../src/contract';
 import { trashTexts as t } from '../../../src/lib/texts-articles';
-import { ConfirmDialog } from '../../../src/components/common/ConfirmDialog';
+import { FormDialog } from '../../../src/components/common/FormDialog';
 import { expectBusy } from '../../busy';
 
 const meta = {
   title: 'Components/Articles/DeleteForeverDialog',
   component: DeleteForeverDialog,
-  subcomponents: { ConfirmDialog },
+  subcomponents: { FormDialog },
   args: { itemName: 'Tomato blight, and how to stop it', onCancel: fn(), onConfirm: fn(), isDeleting: false, error: null },
 } satisfies Meta<typeof DeleteForeverDialog>;
 export default meta;
