@@ -3,21 +3,7 @@
  * reads SNIPPET_SOURCE_CHARS of it): ts_headline would parse each body again per card, which
  * costs more than the search itself on a page of 50 long texts.
  */
-import { SNIPPET_CHARS, type SearchSnippet } from '../../src/contract/index.ts';
-
-/**
- * The words a search text highlights: its words as web-search syntax reads them, without
- * left-out words (`-word`) and the `or` keyword.
- */
-export function searchWords(q: string): string[] {
-  const words = new Set<string>();
-  for (const match of q.toLowerCase().matchAll(/(^|[^\p{L}\p{N}_-])?(-?)([\p{L}\p{N}_]+)/gu)) {
-    const [, , minus, word] = match;
-    if (minus || word === 'or') continue;
-    words.add(word!);
-  }
-  return [...words];
-}
+import { searchWords, SNIPPET_CHARS, type SearchSnippet } from '../../src/contract/index.ts';
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -98,7 +84,8 @@ export function searchSnippet(q: string, title: string | null, textHead: string)
 
 /** searchSnippet for each card of a page: the search's words and pattern are read once. */
 export function snippetCutter(q: string): (title: string | null, textHead: string) => SearchSnippet {
-  const words = searchWords(q);
+  // The longer words first: `tomato-soup` is marked whole, not as `tomato` followed by `-soup`.
+  const words = searchWords(q).sort((a, b) => b.length - a.length);
   const alternatives = words.map(escapeRegExp).join('|');
   const pattern = words.length ? new RegExp(`(^|[^\\p{L}\\p{N}_])(${alternatives})(?![\\p{L}\\p{N}_])`, 'giu') : undefined;
   return (title, textHead) => cut(pattern, title, textHead);

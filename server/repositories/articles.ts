@@ -1,6 +1,7 @@
 /** The articles table's SQL: rows ↔ the contract's Article, keyset pages, counts, slugs. */
 import {
   CARD_PREVIEW_CHARS,
+  searchWords,
   toArticleCard,
   type Article,
   type ArticleCard,
@@ -17,7 +18,6 @@ import { ARTICLE_MATCH_SQL, ARTICLE_SEARCH_SQL, ARTICLE_TSQUERY_MATCH_SQL, STORE
 import { phrasePairs, type PhrasePairs } from '../articles/phrase.ts';
 import { ATTENTION_COUNT_SQL, NEEDS_ATTENTION } from './articleChecks.ts';
 import { LOOKS_LIKE_A_COPY } from './signatures.ts';
-import { searchWords } from '../articles/snippet.ts';
 import { searchWordsBound, termShare, type TermShare } from './termShare.ts';
 import { escapeLike, isoText, parameters, SEARCH_COUNT_CAP } from '../db/sql.ts';
 
@@ -186,8 +186,8 @@ const SNIPPET_HEAD_CHARS = 100;
 
 /** A PostgreSQL regular expression of the search's words as whole words ('' without words). */
 export function headWordPattern(q: string): string {
-  // searchWords are letters, digits and underscores only: nothing to escape.
-  const words = searchWords(q);
+  // searchWords are letters, digits and underscores, joined by - . / or @: only the dot needs escaping.
+  const words = searchWords(q).map((word) => word.replaceAll('.', '\\.'));
   return words.length ? `\\m(${words.join('|')})\\M` : '';
 }
 

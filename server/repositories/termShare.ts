@@ -4,7 +4,6 @@
  * `site`, which ANALYZE keeps): read once a minute per database, so telling a common term from a
  * rare one costs no statement and no planning.
  */
-import { searchWords } from '../articles/snippet.ts';
 import type { Queryable } from '../db/database.ts';
 
 /** How long the words' statistics are used before they are read again. */
@@ -124,6 +123,22 @@ function inHosts(stats: TermStats, q: string): number {
 }
 
 /**
+ * The words the bound looks up in one token of a search: its runs of letters, digits and
+ * underscores, without a part after a `-` and without `or` (a hyphenated token's whole is added
+ * beside them). Coarser than the words a search marks (src/contract/searchTerms.ts), and kept so:
+ * the bound decides whether a search is counted exactly.
+ */
+function tokenWords(token: string): string[] {
+  const words = new Set<string>();
+  for (const match of token.toLowerCase().matchAll(/(^|[^\p{L}\p{N}_-])?(-?)([\p{L}\p{N}_]+)/gu)) {
+    const [, , minus, word] = match;
+    if (minus || word === 'or') continue;
+    words.add(word!);
+  }
+  return [...words];
+}
+
+/**
  * At most about how many articles a search's words are in, by the statistics (any search; its
  * `-words` left out): with `or`, the commonest word's; else the rarest's, a hyphenated word being
  * a word of its own too (`the-and-of`: PostgreSQL looks for it whole, and for its parts); or a
@@ -138,7 +153,7 @@ export async function searchWordsBound(db: Queryable, q: string): Promise<number
   const tokens = q.toLowerCase().split(/\s+/u).filter((token) => token && !token.startsWith('-'));
   const anyOf = tokens.includes('or');
   const words = tokens.flatMap((token) => {
-    const parts = searchWords(token);
+    const parts = tokenWords(token);
     const whole = token.replace(/^"+|"+$/g, '');
     return /^[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)+$/u.test(whole) ? [...parts, whole] : parts;
   });

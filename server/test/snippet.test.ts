@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { searchSnippet, searchWords } from '../articles/snippet.ts';
+import { highlightParts } from '../../src/components/articles/highlight.ts';
+import { searchSnippet } from '../articles/snippet.ts';
 
 const marked = (s: { text: string; ranges: [number, number][] }) => {
   const points = Array.from(s.text);
@@ -7,9 +8,14 @@ const marked = (s: { text: string; ranges: [number, number][] }) => {
 };
 
 describe('search snippets', () => {
-  it('reads the words of a web search, without left-out words and "or"', () => {
-    expect(searchWords('"Two words" -not this OR that & x:*')).toEqual(['two', 'words', 'this', 'that', 'x']);
-    expect(searchWords('&|!:*()<>')).toEqual([]);
+  it('marks the words of a web search, without left-out words and the `or` operator', () => {
+    const text = 'Two words: not this one, that one, and x or y.';
+    expect(marked(searchSnippet('"Two words" -not this OR that & x:*', null, text))).toEqual(['Two', 'words', 'this', 'that', 'x']);
+    expect(searchSnippet('&|!:*()<>', null, text).ranges).toEqual([]);
+  });
+
+  it('marks a hyphenated word whole, and its parts where they stand alone', () => {
+    expect(marked(searchSnippet('tomato-soup', null, 'A tomato-soup, then tomato and soup.'))).toEqual(['tomato-soup', 'tomato', 'soup']);
   });
 
   it('cuts about 160 characters around the first match, at spaces, with every match in it', () => {
@@ -33,5 +39,37 @@ describe('search snippets', () => {
     expect(searchSnippet('tom', 'Tom and Jerry', 'tomatoes grow').text).toBe('Tom and Jerry');
     expect(searchSnippet('zzz', 'Title', 'Some text')).toEqual({ text: 'Some text', ranges: [] });
     expect(searchSnippet('zzz', 'Title', '')).toEqual({ text: 'Title', ranges: [] });
+  });
+});
+
+describe('the snippet and the console mark the same words', () => {
+  // Words that are in no other word of the text, so that the console's marks (parts of words
+  // too: it marks slugs and addresses as well) and the snippet's (whole words) can be compared.
+  const text = 'Sun and rain, then a rain cloud or two; sun again at Example.com with tomato-soup.';
+  const queries = [
+    'sun or rain',
+    'SUN OR Rain',
+    'sun -rain',
+    '-"rain cloud" sun',
+    '"rain cloud"',
+    'or two',
+    'cloud or',
+    'sun, rain! (cloud)',
+    'example.com',
+    'tomato-soup',
+    '"sun -rain" -two',
+    'zzz',
+  ];
+
+  it.each(queries)('%s', (q) => {
+    const snippet = marked(searchSnippet(q, null, text));
+    const highlighted = highlightParts(text, q).filter((part) => part.match).map((part) => part.text);
+    expect(highlighted).toEqual(snippet);
+  });
+
+  it('marks no `or` operator and no left-out word (the comparison is not blind)', () => {
+    expect(marked(searchSnippet('sun or rain', null, text))).toEqual(['Sun', 'rain', 'rain', 'sun']);
+    expect(marked(searchSnippet('-"rain cloud" sun', null, text))).toEqual(['Sun', 'sun']);
+    expect(marked(searchSnippet('cloud or', null, text))).toEqual(['cloud', 'or']);
   });
 });

@@ -18,6 +18,7 @@ export * from './webhooks';
 export * from './seo';
 export * from './checks';
 export * from './duplicates';
+export * from './searchTerms';
 export * from './articles';
 export * from './public';
 export * from './analytics';

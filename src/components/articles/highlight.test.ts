@@ -18,12 +18,46 @@ describe('highlightParts', () => {
     ]);
   });
 
-  it('treats regular-expression characters as text', () => {
-    expect(highlightParts('a.b (c) a+b', 'a+b (c)')).toEqual([
-      { text: 'a.b ', match: false },
-      { text: '(c)', match: true },
+  it('marks the words the search matches: not `or` between words, not a left-out `-word`, a phrase word by word', () => {
+    expect(highlightParts('Sun or rain', 'sun or rain')).toEqual([
+      { text: 'Sun', match: true },
+      { text: ' or ', match: false },
+      { text: 'rain', match: true },
+    ]);
+    expect(highlightParts('Sun and rain', 'sun -rain')).toEqual([
+      { text: 'Sun', match: true },
+      { text: ' and rain', match: false },
+    ]);
+    expect(highlightParts('Rain, then sun', '"then sun"')).toEqual([
+      { text: 'Rain, ', match: false },
+      { text: 'then', match: true },
       { text: ' ', match: false },
-      { text: 'a+b', match: true },
+      { text: 'sun', match: true },
+    ]);
+    expect(highlightParts('Sun or more', 'or more')).toEqual([
+      { text: 'Sun ', match: false },
+      { text: 'or', match: true },
+      { text: ' ', match: false },
+      { text: 'more', match: true },
+    ]);
+  });
+
+  it('marks words, not the punctuation between them, and keeps hosts whole', () => {
+    expect(highlightParts('a.b (c) a+b', 'a+b (c)')).toEqual([
+      { text: 'a', match: true },
+      { text: '.', match: false },
+      { text: 'b', match: true },
+      { text: ' (', match: false },
+      { text: 'c', match: true },
+      { text: ') ', match: false },
+      { text: 'a', match: true },
+      { text: '+', match: false },
+      { text: 'b', match: true },
+    ]);
+    expect(highlightParts('https://www.example.com/a', 'example.com')).toEqual([
+      { text: 'https://www.', match: false },
+      { text: 'example.com', match: true },
+      { text: '/a', match: false },
     ]);
   });
 

@@ -1,4 +1,5 @@
 import type { ArticleCard, SearchSnippet } from '../../contract';
+import { searchWords } from '../../contract/searchTerms';
 
 /** One run of a text: matched by the search, or not. */
 export interface TextPart {
@@ -10,10 +11,12 @@ const escapeRegExp = (term: string) => term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 
 /**
  * Splits `text` into runs where the words of `query` occur, ignoring case (the server's search
- * is case-insensitive too). Longer words are tried first, so "tom tomato" marks "tomato" whole.
+ * is case-insensitive too). The words are those the search matches, as the server's snippets
+ * mark them (searchWords: no `or` operator, no left-out `-word`, a phrase's words each). Longer
+ * words are tried first, so "tom tomato" marks "tomato" whole.
  */
 export function highlightParts(text: string, query: string): TextPart[] {
-  const terms = [...new Set(query.trim().toLowerCase().split(/\s+/).filter(Boolean))];
+  const terms = searchWords(query);
   if (terms.length === 0 || text === '') return [{ text, match: false }];
   terms.sort((a, b) => b.length - a.length);
   // With one capturing group, `split` puts the matches at the odd indices.
