@@ -50,7 +50,7 @@ import type { ObjectStore } from './files/objects.ts';
 import { FileStorage } from './files/storage.ts';
 import { articleRoutes } from './routes/articles.ts';
 import { sweepTrash } from './articles/operations/index.ts';
-import { sweepFileTrash } from './files/library.ts';
+import { sweepFileTrash } from './files/operations.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
 import { publicRoutes } from './routes/public.ts';
 import { ViewCounter } from './articles/views.ts';

@@ -10,12 +10,12 @@
 import type { ActivityKind, RevisionAction, RevisionField, WebhookEventType } from '../../src/contract/index.ts';
 import { isUniqueViolation, type Database, type Queryable } from '../db/database.ts';
 import { apiError } from '../errors.ts';
-import { ensureHistories, recordBulkRevisions, recordRevision } from '../history/articles.ts';
-import type { RetentionPolicy } from '../history/retention.ts';
+import { ensureHistories, recordBulkRevisions, recordRevision } from '../history/operations.ts';
+import type { RetentionPolicy } from '../history/operations.ts';
 import { recordActivities, recordActivity } from '../repositories/activity.ts';
 import type { ArticleRow } from '../repositories/articles.ts';
 import type { LatestRevisionRow } from '../repositories/revisions.ts';
-import { emitArticleEvents } from '../webhooks/events.ts';
+import { emitArticleEvents } from '../webhooks/operations.ts';
 
 export type ArticleEvent = Extract<WebhookEventType, `article.${string}`>;
 

@@ -12,7 +12,7 @@ import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { ApiError } from '../errors.ts';
-import { changeRole, createAccount, resetPassword } from '../accounts/users.ts';
+import { changeRole, createAccount, resetPassword } from '../accounts/operations.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 

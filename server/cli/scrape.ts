@@ -14,7 +14,7 @@ import { DEFAULT_MAX_IMAGE_PIXELS } from '../files/limits.ts';
 import { objectStoreFor } from '../files/objects.ts';
 import { FileStorage } from '../files/storage.ts';
 import { scrapeArticle } from '../articles/operations/index.ts';
-import type { IngestContext } from '../scrape/ingest.ts';
+import type { IngestContext } from '../scrape/operations.ts';
 import { WorkerPool } from '../workers/pool.ts';
 
 export type BatchOutcome =

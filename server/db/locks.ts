@@ -27,7 +27,7 @@ export const LOCKS = {
   loginAttempts: 6,
   /** Checkpointing the embedded database's WAL (server/db/wal.ts). */
   checkpoint: 7,
-  /** Changing who is an admin (a role change, a removal): never none left (server/accounts/users.ts). */
+  /** Changing who is an admin (a role change, a removal): never none left (server/accounts/operations.ts). */
   admins: 8,
   /**
    * Keeping which articles look like copies of which (server/articles/duplicates.ts): one

@@ -3,18 +3,17 @@
  * upload route and the scraper's image import store through `storeFile`, so a scraped image is
  * checked exactly like an upload (type from bytes, pixel limit, SVG sanitised); a replacement
  * (`replaceFile`) is checked the same way. Bytes are kept once: an upload of bytes already in
- * the library answers the file that has them (restored when it was in the trash). The trash
- * empties itself (`sweepFileTrash`).
+ * the library answers the file that has them (restored when it was in the trash).
  */
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { open, rm, stat } from 'node:fs/promises';
-import { serverMessages, TRASH_RETENTION_DAYS } from '../../src/contract/index.ts';
+import { pipeline } from 'node:stream/promises';
+import { serverMessages } from '../../src/contract/index.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { apiError, DatabaseUnavailableError } from '../errors.ts';
 import { newId } from '../ids.ts';
-import { recordActivity } from '../repositories/activity.ts';
-import { emitFileEvents } from '../webhooks/events.ts';
+import { commitFileChange } from './commit.ts';
 import {
   findAnyFile,
   findFileById,
@@ -22,9 +21,9 @@ import {
   findOtherFileBySha256,
   insertFile,
   lockSha256,
-  purgeFileTrashBefore,
   replaceFileContent,
   restoreFile,
+  toFile,
   type FileRow,
   type FileRowWithTrash,
 } from '../repositories/files.ts';
@@ -32,8 +31,8 @@ import type { WorkerPool } from '../workers/pool.ts';
 import { FILE_JOB_MS, PDF_THUMBNAIL_MAX_BYTES } from './limits.ts';
 import { pdfThumbnailInWorker } from './pdfThumbnail.ts';
 import type { FileStorage } from './storage.ts';
-import { capFileVersions, keepCurrentBytes } from './versions.ts';
-import { DEFAULT_RETENTION, type RetentionPolicy } from '../history/retention.ts';
+import { capFileVersions, keepCurrentBytes, readFileVersion } from './versions.ts';
+import { DEFAULT_RETENTION, type RetentionPolicy } from '../history/operations.ts';
 
 /** A client's file name, for display only: no path, no control or bidi characters. */
 export function displayName(raw: string | undefined): string {
@@ -137,7 +136,7 @@ async function reuse(
   const row = await restoreFile(tx, existing.id);
   // Restored by another request meanwhile: it is out of the trash all the same.
   if (!row) return { row: existing, reused: true, restored: false };
-  await recordActivity(tx, 'file.restored', `File "${row.name}" restored from the trash (its bytes were uploaded again)`, new Date(), actor);
+  await commitFileChange(tx, { actor, at: new Date(), entries: [{ kind: 'file.restored', message: `File "${row.name}" restored from the trash (its bytes were uploaded again)` }] });
   return { row, reused: true, restored: true };
 }
 
@@ -197,8 +196,12 @@ export async function storeFile(
           at: now,
           sha256,
         });
-        await recordActivity(tx, 'file.uploaded', options.activity ?? `File "${name}" uploaded`, now, options.actor);
-        await emitFileEvents(tx, 'file.uploaded', [id], now);
+        await commitFileChange(tx, {
+          actor: options.actor,
+          at: now,
+          entries: [{ kind: 'file.uploaded', message: options.activity ?? `File "${name}" uploaded` }],
+          event: { type: 'file.uploaded', ids: [id] },
+        });
         return { row: inserted, reused: false, restored: false };
       });
       // The bytes stored for nothing (another upload's row has them) go again.
@@ -281,8 +284,7 @@ export async function replaceFile(
       });
       const renamed = current.name === name ? '' : ` by "${name}"`;
       const message = options.activity?.(current.name) ?? `File "${current.name}" replaced${renamed}`;
-      await recordActivity(tx, 'file.replaced', message, at, options.actor);
-      await emitFileEvents(tx, 'file.replaced', [id], at);
+      await commitFileChange(tx, { actor: options.actor, at, entries: [{ kind: 'file.replaced', message }], event: { type: 'file.replaced', ids: [id] } });
       // The thumbnail first: should the content fail, the row rolls back and only a thumbnail is new.
       if (thumbnail) await storage.putBytes(id, 'thumbnail', thumbnail, 'image/webp');
       await storage.put(id, 'content', tmpFile, examined.mimeType);
@@ -298,33 +300,48 @@ export async function replaceFile(
   }
 }
 
-/** How many files one pass of the trash sweep deletes for good (in one transaction). */
-const PURGE_BATCH = 500;
+/**
+ * POST /files: the upload stored, or, for bytes already in the library, the file that has them
+ * (brought back from the trash when it was there).
+ */
+export async function uploadFile(ctx: LibraryContext, actor: string, tmpFile: string, name: string) {
+  const { row, reused, restored } = await storeFile(ctx, tmpFile, name, { reuse: true, actor });
+  return { file: toFile(row), reused, restored };
+}
+
+/** PUT /files/:id/content: new bytes under the same id, so every link to the file stays good. */
+export async function replaceUpload(
+  ctx: LibraryContext & { retention: RetentionPolicy },
+  actor: string,
+  id: string,
+  tmpFile: string,
+  name: string,
+  onStaleObject?: (error: unknown) => void,
+) {
+  return toFile(await replaceFile(ctx, id, tmpFile, name, { actor, retention: ctx.retention, onStaleThumbnail: onStaleObject }));
+}
 
 /**
- * Deletes for good the files that went to the trash more than TRASH_RETENTION_DAYS ago (each
- * with an activity entry), in batches: the rows first, then their bytes through the storage
- * (bytes a failed removal leaves are removed by the start-up sweep). Safe to run in several
- * processes at once (rows locked by another sweep are skipped). Resolves to how many went.
+ * Makes version `number`'s bytes the file's again, as a replacement by them: checked like an
+ * upload, refused when another file has these bytes, the current bytes kept as a version.
  */
-export async function sweepFileTrash(
-  ctx: Pick<LibraryContext, 'db' | 'storage'>,
-  now = new Date(),
-  onLeftover?: (error: unknown, id: string) => void,
-): Promise<number> {
-  const before = new Date(now.getTime() - TRASH_RETENTION_DAYS * 24 * 60 * 60 * 1000);
-  let purged = 0;
-  for (;;) {
-    const { rows: batch, versionIds } = await ctx.db.transaction(async (tx) => {
-      const purgedNow = await purgeFileTrashBefore(tx, before, PURGE_BATCH);
-      for (const row of purgedNow.rows) {
-        await recordActivity(tx, 'file.purged', `File "${row.name}" deleted for good from the trash`, now, null);
-      }
-      return purgedNow;
-    });
-    for (const row of batch) await ctx.storage.remove(row.id).catch((error: unknown) => onLeftover?.(error, row.id));
-    for (const id of versionIds) await ctx.storage.removeVersion(id).catch((error: unknown) => onLeftover?.(error, id));
-    purged += batch.length;
-    if (batch.length < PURGE_BATCH) return purged;
+export async function restoreFileVersion(
+  ctx: LibraryContext & { retention: RetentionPolicy },
+  fileId: string,
+  number: number,
+  options: { actor: string | null; onLeftover?: (error: unknown) => void },
+) {
+  const { version, stored } = await readFileVersion(ctx, fileId, number);
+  const tmpFile = ctx.storage.tmpPath();
+  try {
+    await pipeline(stored.body, createWriteStream(tmpFile, { flags: 'wx' }));
+    return toFile(await replaceFile(ctx, fileId, tmpFile, version.name, {
+      actor: options.actor,
+      retention: ctx.retention,
+      activity: (current) => `File "${current}" restored to version ${number}`,
+      onStaleThumbnail: options.onLeftover,
+    }));
+  } finally {
+    await rm(tmpFile, { force: true }).catch(() => {});
   }
 }

@@ -1,17 +1,14 @@
 /**
  * A file's earlier versions: "Replace…" keeps the bytes it replaces (copied to versions/<id>
  * before the new ones are written, in the replacing transaction), and any version can be
- * downloaded or restored: its bytes go through `replaceFile` like an upload (checked, refused
- * when another file has them), so the current bytes become a version in turn. The same
+ * downloaded or restored (./library.ts: its bytes go through `replaceFile` like an upload, checked,
+ * refused when another file has them, so the current bytes become a version in turn). The same
  * retention as article revisions (server/history/retention.ts); purging a file purges them.
  */
-import { createWriteStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
-import { pipeline } from 'node:stream/promises';
 import { serverMessages, type FileVersion } from '../../src/contract/index.ts';
 import type { Queryable } from '../db/database.ts';
 import { apiError } from '../errors.ts';
-import { versionsToRemove, type RetentionPolicy } from '../history/retention.ts';
+import { versionsToRemove, type RetentionPolicy } from '../history/operations.ts';
 import { newId } from '../ids.ts';
 import {
   countFileVersions,
@@ -23,7 +20,7 @@ import {
   type FileVersionRow,
 } from '../repositories/fileVersions.ts';
 import { findFileById } from '../repositories/files.ts';
-import { replaceFile, type LibraryContext } from './library.ts';
+import type { LibraryContext } from './library.ts';
 import { FileStorage } from './storage.ts';
 
 export const fileVersionNotFound = () => apiError('not_found', serverMessages.fileVersionNotFound);
@@ -95,29 +92,4 @@ export async function readFileVersion(ctx: Pick<LibraryContext, 'db' | 'storage'
   const stored = await ctx.storage.readVersion(version.id);
   if (!stored) throw fileVersionNotFound();
   return { version, stored };
-}
-
-/**
- * Makes version `number`'s bytes the file's again, as a replacement by them: checked like an
- * upload, refused when another file has these bytes, the current bytes kept as a version.
- */
-export async function restoreFileVersion(
-  ctx: LibraryContext & { retention: RetentionPolicy },
-  fileId: string,
-  number: number,
-  options: { actor: string | null; onLeftover?: (error: unknown) => void },
-) {
-  const { version, stored } = await readFileVersion(ctx, fileId, number);
-  const tmpFile = ctx.storage.tmpPath();
-  try {
-    await pipeline(stored.body, createWriteStream(tmpFile, { flags: 'wx' }));
-    return await replaceFile(ctx, fileId, tmpFile, version.name, {
-      actor: options.actor,
-      retention: ctx.retention,
-      activity: (current) => `File "${current}" restored to version ${number}`,
-      onStaleThumbnail: options.onLeftover,
-    });
-  } finally {
-    await rm(tmpFile, { force: true }).catch(() => {});
-  }
 }

@@ -14,7 +14,7 @@ import {
 } from '../repositories/revisions.ts';
 import { filesWithAgingVersions, lockFilesForVersions } from '../repositories/fileVersions.ts';
 import type { FileStorage } from '../files/storage.ts';
-import { pruneFileVersions } from '../files/versions.ts';
+import { pruneFileVersions } from '../files/operations.ts';
 import { pruneRevisions } from './articles.ts';
 import type { RetentionPolicy } from './retention.ts';
 

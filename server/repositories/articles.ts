@@ -15,7 +15,7 @@ import {
 } from '../../src/contract/index.ts';
 import type { Queryable } from '../db/database.ts';
 import { ARTICLE_MATCH_SQL, ARTICLE_SEARCH_SQL, ARTICLE_TSQUERY_MATCH_SQL, STORED_HEAD_CHARS } from '../db/searchSql.ts';
-import { phrasePairs, type PhrasePairs } from '../articles/phrase.ts';
+import { phrasePairs, type PhrasePairs } from './articleSearch/phrase.ts';
 import { ATTENTION_COUNT_SQL, NEEDS_ATTENTION } from './articleChecks.ts';
 import { LOOKS_LIKE_A_COPY } from './signatures.ts';
 import { searchWordsBound, termShare, type TermShare } from './termShare.ts';

@@ -11,22 +11,21 @@ import {
   sessionListSchema,
   signupRequestSchema,
 } from '../../src/contract/index.ts';
-import {
-  clearLoginFailures,
-  createSession,
-  findUserByEmail,
-  listSessions,
-  SESSION_TTL_MS,
-  takeLoginAttempt,
-  verifyPassword,
-} from '../accounts/auth.ts';
+import { findUserByEmail, listSessions, SESSION_TTL_MS } from '../accounts/auth.ts';
 import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
 import type { OidcPending } from '../accounts/oidc.ts';
 import { sha256 } from '../ids.ts';
 import { apiError, errorResponses } from '../errors.ts';
-import { deleteExpiredSessions, deleteSession, invitationsEnabled, revokeSession } from '../repositories/users.ts';
-import { acceptInvitation, changePassword } from '../accounts/users.ts';
+import {
+  acceptInvitation,
+  changePassword,
+  closeSession,
+  endOwnSession,
+  invitationsAreOpen,
+  openSession,
+  signIn,
+} from '../accounts/operations.ts';
 
 export const SESSION_COOKIE = 'session';
 
@@ -37,8 +36,7 @@ export async function startSession(
   user: { id: string; email: string },
   userAgent: string | undefined,
 ) {
-  await deleteExpiredSessions(db);
-  const session = await createSession(db, user.id, new Date(), userAgent);
+  const session = await openSession(db, user.id, userAgent);
   reply.setCookie(SESSION_COOKIE, session.token, {
     path: '/',
     httpOnly: true,
@@ -56,18 +54,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     config: { public: true },
     schema: { body: loginRequestSchema, response: { 200: loginResultSchema, ...errorResponses } },
     handler: async (request, reply) => {
-      const { email, password } = request.body;
-      // Counted as a failure until the password proves right (request.ip: the client's own
-      // address behind a proxy when TRUST_PROXY is on).
-      const retryAfter = await takeLoginAttempt(db, email, request.ip);
-      if (retryAfter > 0) {
-        throw apiError('too_many_attempts', { headers: { 'retry-after': String(retryAfter) } });
-      }
-      const user = await findUserByEmail(db, email);
-      // Verify against a dummy hash for unknown emails, so timing does not tell them apart.
-      const valid = await verifyPassword(user?.password_hash ?? ctx.dummyPasswordHash, password);
-      if (!user || !valid) throw apiError('invalid_credentials');
-      await clearLoginFailures(db, email, request.ip);
+      const user = await signIn(db, request.body.email, request.body.password, request.ip, ctx.dummyPasswordHash);
       return startSession(db, reply, user, request.headers['user-agent']);
     },
   });
@@ -77,7 +64,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     config: { public: true },
     schema: { response: { 200: authOptionsSchema, ...errorResponses } },
     handler: async () => ({
-      invitations: await invitationsEnabled(db),
+      invitations: await invitationsAreOpen(db),
       oidcLoginUrl: ctx.oidc ? '/api/auth/oidc/start' : null,
     }),
   });
@@ -153,9 +140,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     schema: { response: { 204: z.null().optional(), ...errorResponses } },
     handler: async (request, reply) => {
       if (request.sessionToken) {
-        const tokenHash = sha256(request.sessionToken);
-        await deleteSession(db, tokenHash);
-        ctx.sessions.forget(tokenHash);
+        await closeSession(ctx, sha256(request.sessionToken));
       }
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return reply.code(204).send(null);
@@ -186,9 +171,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       response: { 204: z.null().optional(), ...errorResponses },
     },
     handler: async (request, reply) => {
-      const tokenHash = await revokeSession(db, request.user!.id, request.params.id);
-      if (!tokenHash) throw apiError('not_found', serverMessages.sessionNotFound);
-      ctx.sessions.forget(tokenHash);
+      const tokenHash = await endOwnSession(ctx, request.user!.id, request.params.id);
       if (tokenHash === sha256(request.sessionToken!)) reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return reply.code(204).send(null);
     },

@@ -22,27 +22,26 @@ import {
 } from '../../src/contract/index.ts';
 import type { AppContext } from '../context.ts';
 import { ApiError, apiError, errorResponses, isDiskFull, notFound, sendError, storageFull } from '../errors.ts';
-import { displayName, replaceFile, storeFile } from '../files/library.ts';
-import { FileStorage, type Variant } from '../files/storage.ts';
-import { listFileVersions, readFileVersion, restoreFileVersion } from '../files/versions.ts';
-import { fileVersionIds } from '../repositories/fileVersions.ts';
-import { recordActivities, recordActivity } from '../repositories/activity.ts';
-import { emitFileEvents } from '../webhooks/events.ts';
 import {
-  findAnyFile,
-  findFileById,
-  latestFiles,
+  bulkFiles,
+  displayName,
+  fileExists,
+  fileNotFound,
+  findFile,
   listFiles,
   listFileTrash,
-  lockFiles,
-  purgeFile,
-  purgeFiles,
-  restoreFile,
-  restoreFiles,
-  toFile,
-  trashFile,
-  trashFiles,
-} from '../repositories/files.ts';
+  listFileVersions,
+  moveFileToTrash,
+  purgeFileForGood,
+  readFileVersion,
+  readLatestFiles,
+  replaceUpload,
+  restoreFileFromTrash,
+  restoreFileVersion,
+  uploadFile,
+  type OnLeftover,
+} from '../files/operations.ts';
+import type { Variant } from '../files/storage.ts';
 
 /**
  * Writes the upload's bytes to `file` (a new file). A full disk stops the writing, not the
@@ -79,11 +78,10 @@ function contentDisposition(kind: 'inline' | 'attachment', name: string) {
 
 const FILE_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";
 
-const fileNotFound = () => apiError('not_found', serverMessages.fileNotFound);
 const idParams = z.object({ id: z.string().min(1).max(64) });
 
 export const fileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const { db, storage, maxUploadBytes, presignedDownloads } = ctx;
+  const { storage, maxUploadBytes, presignedDownloads } = ctx;
   // This plugin's errors, its 404s included, carry `success: false` like its results (docs/product.md, 'File calls').
   app.decorateRequest('errorShape', 'file');
   app.setNotFoundHandler((request, reply) => sendError(request, reply, notFound()));
@@ -93,11 +91,9 @@ export const fileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       : `File size too large. Maximum size is ${Math.round((maxUploadBytes / 1024 / 1024) * 100) / 100}MB.`;
   const tooLarge = () => apiError('file_too_large', tooLargeMessage);
 
-  const findFile = async (id: string) => (FileStorage.isFileId(id) ? findFileById(db, id) : undefined);
-
   app.get('/', {
     schema: { querystring: fileListQuerySchema, response: { 200: fileListResultSchema, ...errorResponses } },
-    handler: (request) => listFiles(db, request.query),
+    handler: (request) => listFiles(ctx.db, request.query),
   });
 
   app.get('/latest', {
@@ -105,7 +101,7 @@ export const fileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       querystring: z.object({ count: z.coerce.number().int().min(1).max(100).default(10) }),
       response: { 200: latestFilesResultSchema, ...errorResponses },
     },
-    handler: async (request) => ({ data: (await latestFiles(db, request.query.count)).map(toFile) }),
+    handler: (request) => readLatestFiles(ctx, request.query.count),
   });
 
   /**
@@ -171,12 +167,12 @@ export const fileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     handler: async (request, reply) => {
       const { tmpFile, name } = await receiveFile(request);
       try {
-        const { row, reused, restored } = await storeFile(ctx, tmpFile, name, { reuse: true, actor: request.user!.email });
-        if (!reused) return reply.code(201).send({ success: true, file: toFile(row), message: serverMessages.fileUploaded });
+        const { file, reused, restored } = await uploadFile(ctx, request.user!.email, tmpFile, name);
+        if (!reused) return reply.code(201).send({ success: true, file, message: serverMessages.fileUploaded });
         return reply.code(200).send({
           success: true,
-          file: toFile(row),
-          message: restored ? serverMessages.restoredFromTrash(row.name) : serverMessages.alreadyInLibrary(row.name),
+          file,
+          message: restored ? serverMessages.restoredFromTrash(file.name) : serverMessages.alreadyInLibrary(file.name),
           duplicate: true,
           ...(restored ? { restored: true } : {}),
         });
@@ -192,15 +188,13 @@ export const fileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     handler: async (request) => {
       const { id } = request.params;
       // An unknown id is refused before the body is read (the body is drained by Fastify).
-      if (!FileStorage.isFileId(id) || !(await findFileById(db, id))) throw fileNotFound();
+      if (!(await fileExists(ctx, id))) throw fileNotFound();
       const { tmpFile, name } = await receiveFile(request);
       try {
-        const row = await replaceFile(ctx, id, tmpFile, name, {
-          actor: request.user!.email,
-          retention: ctx.retention,
-          onStaleThumbnail: (error) => request.log.warn({ err: error, id }, 'could not remove the replaced thumbnail'),
-        });
-        return { success: true, file: toFile(row), message: serverMessages.fileReplaced };
+        const file = await replaceUpload(ctx, request.user!.email, id, tmpFile, name, (error) =>
+          request.log.warn({ err: error, id }, 'could not remove the replaced thumbnail'),
+        );
+        return { success: true, file, message: serverMessages.fileReplaced };
       } finally {
         await rm(tmpFile, { force: true }).catch(() => {});
       }
@@ -209,86 +203,25 @@ export const fileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
 
   app.get('/trash', {
     schema: { querystring: fileTrashQuerySchema, response: { 200: fileTrashResultSchema, ...errorResponses } },
-    handler: (request) => listFileTrash(db, request.query),
+    handler: (request) => listFileTrash(ctx.db, request.query),
   });
 
-  /** Removes purged files' bytes and earlier versions (the rows are gone first); leftovers are swept at start. */
-  const removeBytes = async (request: FastifyRequest, ids: readonly string[], versionIds: readonly string[]) => {
-    for (const id of ids) {
-      await storage.remove(id).catch((error: unknown) => request.log.warn({ err: error, id }, 'could not remove stored file'));
-    }
-    for (const id of versionIds) {
-      await storage.removeVersion(id).catch((error: unknown) => request.log.warn({ err: error, id }, 'could not remove a file version'));
-    }
-  };
+  /** Bytes a purge could not remove: the start-up sweep removes them later. */
+  const leftover =
+    (request: FastifyRequest): OnLeftover =>
+    (err, id, what) =>
+      request.log.warn({ err, id }, what === 'file' ? 'could not remove stored file' : 'could not remove a file version');
 
   app.post('/bulk', {
     schema: { body: fileBulkRequestSchema, response: { 200: bulkResultSchema, ...errorResponses } },
-    handler: async (request) => {
-      const { action } = request.body;
-      const ids = [...new Set(request.body.ids)];
-      const result = await db.transaction(async (tx) => {
-        const now = new Date();
-        const rows = await lockFiles(tx, ids.filter((id) => FileStorage.isFileId(id)));
-        const byId = new Map(rows.map((row) => [row.id, row]));
-        const inTrash = (id: string) => byId.get(id)?.deleted_at != null;
-        const refused = ids
-          .filter((id) => !byId.has(id) || (action === 'purge' && !inTrash(id)))
-          .map((id) =>
-            byId.has(id)
-              ? { id, code: 'not_in_trash', message: serverMessages.fileNotInTrash }
-              : { id, code: 'not_found', message: serverMessages.fileNotFound },
-          );
-        const targets = rows.filter((row) => (action === 'delete' ? row.deleted_at === null : row.deleted_at !== null));
-        const changed = targets.map((row) => row.id);
-        // Purged files' earlier versions go with them.
-        const versionIds = action === 'purge' ? await fileVersionIds(tx, changed) : [];
-        if (action === 'delete') await trashFiles(tx, changed, now);
-        else if (action === 'restore') await restoreFiles(tx, changed);
-        else await purgeFiles(tx, changed);
-        const [kind, verb] =
-          action === 'delete'
-            ? (['file.deleted', 'deleted'] as const)
-            : action === 'restore'
-              ? (['file.restored', 'restored from the trash'] as const)
-              : (['file.purged', 'deleted for good'] as const);
-        await recordActivities(
-          tx,
-          targets.map((row) => ({ kind, message: `File "${row.name}" ${verb}` })),
-          now,
-          request.user!.email,
-        );
-        if (action === 'delete') await emitFileEvents(tx, 'file.deleted', changed, now);
-        const isChanged = new Set(changed);
-        const isRefused = new Set(refused.map((r) => r.id));
-        // In the order they were asked for.
-        return {
-          result: {
-            changed: ids.filter((id) => isChanged.has(id)),
-            unchanged: ids.filter((id) => !isChanged.has(id) && !isRefused.has(id)),
-            refused,
-          },
-          versionIds,
-        };
-      });
-      if (action === 'purge') await removeBytes(request, result.result.changed, result.versionIds);
-      return result.result;
-    },
+    handler: (request) => bulkFiles(ctx, request.user!.email, request.body, leftover(request)),
   });
 
   // Delete moves to the trash: the file leaves the list and its URLs answer 404, its bytes stay.
   app.delete('/:id', {
     schema: { params: idParams, response: { 200: deleteResultSchema, ...errorResponses } },
     handler: async (request) => {
-      const { id } = request.params;
-      if (!FileStorage.isFileId(id)) throw fileNotFound();
-      await db.transaction(async (tx) => {
-        const now = new Date();
-        const row = await trashFile(tx, id, now);
-        if (!row) throw fileNotFound();
-        await recordActivity(tx, 'file.deleted', `File "${row.name}" deleted`, now, request.user!.email);
-        await emitFileEvents(tx, 'file.deleted', [row.id], now);
-      });
+      await moveFileToTrash(ctx, request.user!.email, request.params.id);
       return { success: true, message: serverMessages.fileDeleted };
     },
   });
@@ -296,15 +229,8 @@ export const fileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   app.post('/:id/restore', {
     schema: { params: idParams, response: { 200: fileResultSchema, ...errorResponses } },
     handler: async (request) => {
-      const { id } = request.params;
-      if (!FileStorage.isFileId(id)) throw fileNotFound();
-      const row = await db.transaction(async (tx) => {
-        const restored = await restoreFile(tx, id);
-        if (!restored) throw fileNotFound();
-        await recordActivity(tx, 'file.restored', `File "${restored.name}" restored from the trash`, new Date(), request.user!.email);
-        return restored;
-      });
-      return { success: true, file: toFile(row), message: serverMessages.fileRestored };
+      const file = await restoreFileFromTrash(ctx, request.user!.email, request.params.id);
+      return { success: true, file, message: serverMessages.fileRestored };
     },
   });
 
@@ -312,16 +238,7 @@ export const fileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   app.delete('/:id/forever', {
     schema: { params: idParams, response: { 200: deleteResultSchema, ...errorResponses } },
     handler: async (request) => {
-      const { id } = request.params;
-      if (!FileStorage.isFileId(id)) throw fileNotFound();
-      const versionIds = await db.transaction(async (tx) => {
-        const versions = await fileVersionIds(tx, [id]);
-        const row = await purgeFile(tx, id);
-        if (!row) throw (await findAnyFile(tx, id)) ? apiError('not_in_trash', serverMessages.fileNotInTrash) : fileNotFound();
-        await recordActivity(tx, 'file.purged', `File "${row.name}" deleted for good`, new Date(), request.user!.email);
-        return versions;
-      });
-      await removeBytes(request, [id], versionIds);
+      await purgeFileForGood(ctx, request.user!.email, request.params.id, leftover(request));
       return { success: true, message: serverMessages.filePurged };
     },
   });
@@ -335,7 +252,7 @@ export const fileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
    * same type and disposition.
    */
   async function sendStored(reply: FastifyReply, id: string, variant: Variant, download: boolean) {
-    const row = await findFile(id);
+    const row = await findFile(ctx, id);
     if (!row || (variant === 'thumbnail' && !row.has_thumbnail)) throw fileNotFound();
     const name = variant === 'content' ? row.name : `${row.name}.webp`;
     const type = variant === 'content' ? row.mime_type : 'image/webp';
@@ -382,7 +299,7 @@ export const fileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       params: idParams,
       response: { 200: fileVersionListSchema, ...errorResponses },
     },
-    handler: (request) => listFileVersions(db, request.params.id),
+    handler: (request) => listFileVersions(ctx.db, request.params.id),
   });
 
   // Behind the session (unlike the current bytes): an earlier version is history, not published media.
@@ -411,11 +328,11 @@ export const fileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     },
     handler: async (request) => {
       const { id, v } = request.params;
-      const row = await restoreFileVersion(ctx, id, v, {
+      const file = await restoreFileVersion(ctx, id, v, {
         actor: request.user!.email,
         onLeftover: (error) => request.log.warn({ err: error, id }, 'could not remove a stale stored object'),
       });
-      return { success: true, file: toFile(row), message: serverMessages.fileVersionRestored };
+      return { success: true, file, message: serverMessages.fileVersionRestored };
     },
   });
 };

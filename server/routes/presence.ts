@@ -10,21 +10,18 @@ import {
   presenceStreamQuerySchema,
   presenceTakeoverSchema,
   presenceUpdateSchema,
-  serverMessages,
 } from '../../src/contract/index.ts';
 import type { AppContext } from '../context.ts';
-import { apiError, errorResponses } from '../errors.ts';
-import { articleExists } from '../repositories/articles.ts';
+import { errorResponses } from '../errors.ts';
+import { assertArticleExists } from '../articles/operations/index.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 
 export const presenceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db, presence } = ctx;
 
-  /** 404 unless the article is there (out of the trash). */
-  const assertArticle = async (id: string) => {
-    if (!(await articleExists(db, id))) throw apiError('not_found', serverMessages.articleNotFound);
-  };
+  /** 404 unless an article with this id exists. */
+  const assertArticle = (id: string) => assertArticleExists(db, id);
 
   app.get('/:id/presence/stream', {
     schema: {

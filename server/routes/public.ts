@@ -3,24 +3,13 @@
  * session; `ETag` and `Cache-Control` so a CDN can keep an answer for a minute; CORS headers
  * for the origins in PUBLIC_CORS_ORIGINS. Each read of an article counts a view.
  */
-import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  CARD_PREVIEW_CHARS,
-  cutText,
-  publicArticleListQuerySchema,
-  publicArticleListSchema,
-  publicArticleSchema,
-  serverMessages,
-} from '../../src/contract/index.ts';
-import { decodeCursor, encodeCursor } from '../articles/rules.ts';
+import { publicArticleListQuerySchema, publicArticleListSchema, publicArticleSchema } from '../../src/contract/index.ts';
+import { listPublishedArticles, readPublishedArticle } from '../articles/operations/index.ts';
 import type { AppContext } from '../context.ts';
-import { apiError, errorResponses } from '../errors.ts';
-import { getPublishedBySlug, selectPublicPage } from '../repositories/articles.ts';
-import { fileContentUrl } from '../repositories/files.ts';
-import { nextPublicChange } from '../repositories/schedule.ts';
+import { errorResponses } from '../errors.ts';
 
 /** A CDN (or a browser) may reuse an answer this long, then while it checks again. */
 const MAX_AGE_S = 60;
@@ -44,7 +33,7 @@ export function cacheControlUntil(changeAt: Date | null, now = new Date()): stri
 const slugParams = z.object({ slug: z.string().min(1).max(200) });
 
 export const publicRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const { db, views } = ctx;
+  const { db } = ctx;
   const anyOrigin = ctx.publicCorsOrigins.includes('*');
   const allowed = new Set(ctx.publicCorsOrigins);
 
@@ -69,25 +58,8 @@ export const publicRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     config: { public: true },
     schema: { querystring: publicArticleListQuerySchema, response: { 200: publicArticleListSchema, ...errorResponses } },
     handler: async (request, reply) => {
-      const { limit, cursor } = request.query;
-      const after = cursor ? decodeCursor(cursor, 'newest') : undefined;
-      const rows = await selectPublicPage(db, after, limit);
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
-      const body = {
-        data: page.map((row) => ({
-          slug: row.slug,
-          title: row.title,
-          excerpt: cutText(row.scrapped_head, CARD_PREVIEW_CHARS).text,
-          newUrl: row.new_url,
-          createdAt: row.created_iso,
-          updatedAt: row.updated_iso,
-        })),
-        nextCursor: rows.length > limit && last ? encodeCursor({ created_at: last.created_iso, id: last.id }, 'newest') : null,
-      };
-      const tag = `W/"${createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 27)}"`;
-      const changeAt = rows[0] ? rows[0].next_change : await nextPublicChange(db);
-      return cached(request, reply, tag, body, changeAt ? new Date(changeAt) : null);
+      const { body, tag, changeAt } = await listPublishedArticles(db, request.query);
+      return cached(request, reply, tag, body, changeAt);
     },
   });
 
@@ -95,26 +67,8 @@ export const publicRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     config: { public: true },
     schema: { params: slugParams, response: { 200: z.object({ data: publicArticleSchema }), 304: z.null().optional(), ...errorResponses } },
     handler: async (request, reply) => {
-      const row = await getPublishedBySlug(db, request.params.slug);
-      if (!row) throw apiError('not_found', serverMessages.articleNotFound);
-      views.count(row.id);
-      // (The social image's file going to the trash changes the answer, not the article.)
-      const tag = `"${row.id}-${Date.parse(row.updated_iso)}${row.social_image_file ? '-i' : ''}"`;
-      const changeAt = row.unpublish_at ? new Date(row.unpublish_at) : null;
-      return cached(request, reply, tag, {
-        data: {
-          slug: row.slug,
-          title: row.title,
-          blogData: row.blog_data,
-          newUrl: row.new_url,
-          createdAt: row.created_iso,
-          updatedAt: row.updated_iso,
-          metaTitle: row.meta_title,
-          metaDescription: row.meta_description,
-          canonicalUrl: row.canonical_url,
-          socialImageUrl: row.social_image_file ? fileContentUrl(row.social_image_file) : null,
-        },
-      }, changeAt);
+      const { body, tag, changeAt } = await readPublishedArticle(ctx, request.params.slug);
+      return cached(request, reply, tag, body, changeAt);
     },
   });
 };

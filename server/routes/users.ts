@@ -14,8 +14,16 @@ import {
 } from '../../src/contract/index.ts';
 import type { AppContext } from '../context.ts';
 import { errorResponses } from '../errors.ts';
-import { invitationsEnabled, listAccounts, listInvitations } from '../repositories/users.ts';
-import { changeRole, createAccount, createInvitation, removeAccount, revokeInvitation, setInvitationsEnabled } from '../accounts/users.ts';
+import {
+  changeAccountRole,
+  createAccount,
+  createInvitation,
+  deleteAccount,
+  readAccounts,
+  readInvitations,
+  revokeInvitation,
+  setInvitationsEnabled,
+} from '../accounts/operations.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 
@@ -24,7 +32,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
 
   app.get('/', {
     schema: { response: { 200: accountListSchema, ...errorResponses } },
-    handler: async (request) => ({ data: await listAccounts(db, request.user!.id) }),
+    handler: (request) => readAccounts(db, request.user!.id),
   });
 
   app.post('/', {
@@ -37,20 +45,13 @@ export const userRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
 
   app.patch('/:id', {
     schema: { params: idParams, body: updateAccountRequestSchema, response: { 200: updateAccountResultSchema, ...errorResponses } },
-    handler: async (request) => {
-      const data = await changeRole(db, { id: request.params.id }, request.body.role, request.user!);
-      // The account's sessions were announced; forget them here at once too.
-      ctx.sessions.clear();
-      return { data };
-    },
+    handler: async (request) => ({ data: await changeAccountRole(ctx, request.params.id, request.body.role, request.user!) }),
   });
 
   app.delete('/:id', {
     schema: { params: idParams, response: { 204: z.null().optional(), ...errorResponses } },
     handler: async (request, reply) => {
-      await removeAccount(db, request.params.id, request.user!);
-      // Their sessions were announced on the revocation channel; forget them here at once too.
-      ctx.sessions.clear();
+      await deleteAccount(ctx, request.params.id, request.user!);
       return reply.code(204).send(null);
     },
   });
@@ -61,14 +62,14 @@ export const invitationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
 
   app.get('/', {
     schema: { response: { 200: invitationListSchema, ...errorResponses } },
-    handler: async () => ({ enabled: await invitationsEnabled(db), data: await listInvitations(db) }),
+    handler: () => readInvitations(db),
   });
 
   app.put('/settings', {
     schema: { body: invitationSettingsSchema, response: { 200: invitationListSchema, ...errorResponses } },
     handler: async (request) => {
       await setInvitationsEnabled(db, request.body.enabled, request.user!.email);
-      return { enabled: request.body.enabled, data: await listInvitations(db) };
+      return readInvitations(db);
     },
   });
 

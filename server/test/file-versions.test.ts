@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { fileVersionListSchema, serverMessages, uploadResultSchema, type FileVersion } from '../../src/contract/index.ts';
 import { FileStorage } from '../files/storage.ts';
 import { sweepFileVersions } from '../history/sweep.ts';
-import { sweepFileTrash } from '../files/library.ts';
+import { sweepFileTrash } from '../files/operations.ts';
 import { auth, backends, fixtures, multipartBody, uploadRequest, useHarness } from './helpers.ts';
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -16,7 +16,7 @@ import {
   uploadResultSchema,
   type StoredFile,
 } from '../../src/contract/index.ts';
-import { sweepFileTrash } from '../files/library.ts';
+import { sweepFileTrash } from '../files/operations.ts';
 import { FileStorage } from '../files/storage.ts';
 import { auth, backends, fixtures, multipartBody, storedEntries, uploadRequest, useHarness } from './helpers.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { phrasePairs } from '../articles/phrase.ts';
+import { phrasePairs } from '../repositories/articleSearch/phrase.ts';
 
 describe('phrasePairs', () => {
   it('turns each phrase into its adjacent pairs, exact for two words', () => {

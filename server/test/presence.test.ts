@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { presenceMessages, roleMessages, type Presence } from '../../src/contract/index.ts';
 import { createSession } from '../accounts/auth.ts';
-import { createAccount } from '../accounts/users.ts';
+import { createAccount } from '../accounts/operations.ts';
 import { ADMIN, TEST_HASHING, auth, backends, openHarness, type Harness } from './helpers.ts';
 
 interface Event {

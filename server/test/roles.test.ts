@@ -16,7 +16,7 @@ import {
   type Role,
 } from '../../src/contract/index.ts';
 import { createSession } from '../accounts/auth.ts';
-import { changeRole, createAccount } from '../accounts/users.ts';
+import { changeRole, createAccount } from '../accounts/operations.ts';
 import { auth, backends, ADMIN, TEST_HASHING, useHarness } from './helpers.ts';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { serverMessages, sessionListSchema } from '../../src/contract/index.ts';
 import { hashPassword } from '../accounts/auth.ts';
-import { createAccount, resetPassword } from '../accounts/users.ts';
+import { createAccount, resetPassword } from '../accounts/operations.ts';
 import { sha256 } from '../ids.ts';
 import { ADMIN, auth, backends, openHarness, TEST_HASHING, type Harness } from './helpers.ts';
 

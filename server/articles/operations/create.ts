@@ -8,7 +8,7 @@ import type { AppContext } from '../../context.ts';
 import { ApiError, apiError } from '../../errors.ts';
 import { newId } from '../../ids.ts';
 import { findScrapedArticleId, getArticle, insertDraft, isSlugTaken, toArticle, updateScrapedText, type NewArticle } from '../../repositories/articles.ts';
-import { ingestPage, type IngestContext } from '../../scrape/ingest.ts';
+import { ingestPage, type IngestContext } from '../../scrape/operations.ts';
 import { writeArticles, type ArticleWriteContext, type ArticleWriter } from '../commit.ts';
 import { duplicatesOf } from '../duplicates.ts';
 import { articleLabel, assertValidSlug, freeSlug, nextUpdatedAt, normalTitle, pageTitle, slugify } from '../rules.ts';

@@ -11,3 +11,5 @@ export { moveToTrash, restoreFromTrash, purgeFromTrash, sweepTrash } from './tra
 export { bulkSchedule, changeSchedule, retrySchedule, runDueSchedules, type ScheduleRun, type SchedulerContext } from './schedule.ts';
 export { articleRevision, articleRevisions, labelRevision, restoreRevision } from './revisions.ts';
 export * from './read.ts';
+export { listPublishedArticles, readPublishedArticle } from './public.ts';
+export { utcDay } from '../views.ts';

@@ -6,7 +6,7 @@ import { serverMessages, type Article } from '../../../src/contract/index.ts';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { keptArticleChecks } from '../../repositories/articleChecks.ts';
-import { getArticle, isSlugTaken, toArticle } from '../../repositories/articles.ts';
+import { articleExists, getArticle, isSlugTaken, toArticle } from '../../repositories/articles.ts';
 import { duplicatesOf } from '../duplicates.ts';
 import { runArticleChecks } from '../runChecks.ts';
 import { articleViews, assertValidSlug, freeSlug, slugify } from '../rules.ts';
@@ -59,4 +59,9 @@ export async function readDuplicates(ctx: Pick<AppContext, 'db' | 'workers'>, id
   const article = await getArticle(ctx.db, id);
   if (!article) throw articleNotFound();
   return duplicatesOf(ctx, article);
+}
+
+/** 404 unless an article with this id exists (in the trash or not). */
+export async function assertArticleExists(db: Queryable, id: string): Promise<void> {
+  if (!(await articleExists(db, id))) throw articleNotFound();
 }

@@ -5,8 +5,8 @@
 import type { Article, RevisionPatch } from '../../../src/contract/index.ts';
 import type { Queryable } from '../../db/database.ts';
 import { apiError } from '../../errors.ts';
-import { getRevision, listRevisions, pruneRevisions, revisionContent, revisionNotFound, toRevisionSummary } from '../../history/articles.ts';
-import type { RetentionPolicy } from '../../history/retention.ts';
+import { getRevision, listRevisions, pruneRevisions, revisionContent, revisionNotFound, toRevisionSummary } from '../../history/operations.ts';
+import type { RetentionPolicy } from '../../history/operations.ts';
 import { CONTENT_COLUMNS, getArticle, isSlugTaken, toArticle, updateContent } from '../../repositories/articles.ts';
 import { selectRevision, updateRevisionLabel } from '../../repositories/revisions.ts';
 import { writeArticles, type ArticleWriteContext } from '../commit.ts';

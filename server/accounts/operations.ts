@@ -1,19 +1,34 @@
 /**
- * Accounts: several admins, one-time passwords to change at first sign-in, password changes,
- * invitation links. The routes and the operator's command call these; their SQL is in
- * repositories/users.ts. Every change is written to the activity log with who made it, in the
- * same transaction.
+ * Accounts' use cases: several admins, one-time passwords to change at first sign-in, password
+ * changes, invitation links, sign-in and sessions. The routes and the operator's command call
+ * these; their SQL is in repositories/users.ts. Every change is written to the activity log
+ * with who made it, in the same transaction.
  */
 import { randomBytes } from 'node:crypto';
 import { INVITATION_TTL_MS, ROLE_LABELS, aRole, serverMessages, type Account, type Invitation, type Role } from '../../src/contract/index.ts';
-import { hashPassword, normaliseEmail, verifyPassword, type PasswordHashing } from './auth.ts';
+import {
+  clearLoginFailures,
+  createSession,
+  findUserByEmail,
+  hashPassword,
+  normaliseEmail,
+  takeLoginAttempt,
+  verifyPassword,
+  type PasswordHashing,
+  type SessionCache,
+} from './auth.ts';
 import { isUniqueViolation, type Database, type Queryable } from '../db/database.ts';
 import { apiError } from '../errors.ts';
 import { newId, newToken, sha256 } from '../ids.ts';
 import { recordActivity } from '../repositories/activity.ts';
 import {
   deleteAllInvitations,
+  deleteExpiredSessions,
   deleteInvitation,
+  deleteSession,
+  listAccounts,
+  listInvitations,
+  revokeSession,
   adminCount,
   announceSessions,
   deleteUser,
@@ -232,4 +247,72 @@ export async function acceptInvitation(
     if (isUniqueViolation(error, 'users_email_key')) throw emailTaken();
     throw error;
   }
+}
+
+// Reads ---------------------------------------------------------------------------------------
+
+/** GET /users: every account, the signed-in one marked. */
+export async function readAccounts(db: Queryable, currentId: string | null) {
+  return { data: await listAccounts(db, currentId) };
+}
+
+/** GET /invitations: whether sign-up by invitation is on, and the open links. */
+export async function readInvitations(db: Queryable) {
+  return { enabled: await invitationsEnabled(db), data: await listInvitations(db) };
+}
+
+/** Whether sign-up by invitation is on (what the sign-in page offers). */
+export const invitationsAreOpen = (db: Queryable) => invitationsEnabled(db);
+
+// Sign-in and sessions -------------------------------------------------------------------------
+
+/**
+ * POST /auth/login: the account whose password this is, or 401; counted as a failure until the
+ * password proves right, and 429 `too_many_attempts` past the limit (`ip`: the client's own
+ * address behind a proxy when TRUST_PROXY is on). Unknown emails verify a dummy hash, so timing
+ * does not tell them apart.
+ */
+export async function signIn(db: Database, email: string, password: string, ip: string, dummyPasswordHash: string) {
+  const retryAfter = await takeLoginAttempt(db, email, ip);
+  if (retryAfter > 0) throw apiError('too_many_attempts', { headers: { 'retry-after': String(retryAfter) } });
+  const user = await findUserByEmail(db, email);
+  const valid = await verifyPassword(user?.password_hash ?? dummyPasswordHash, password);
+  if (!user || !valid) throw apiError('invalid_credentials');
+  await clearLoginFailures(db, email, ip);
+  return user;
+}
+
+/** A new session for the user (expired ones are cleared first). */
+export async function openSession(db: Queryable, userId: string, userAgent: string | undefined) {
+  await deleteExpiredSessions(db);
+  return createSession(db, userId, new Date(), userAgent);
+}
+
+/** POST /auth/logout: the session ended, here and in every process. */
+export async function closeSession(ctx: { db: Queryable; sessions: SessionCache }, tokenHash: string) {
+  await deleteSession(ctx.db, tokenHash);
+  ctx.sessions.forget(tokenHash);
+}
+
+/** DELETE /auth/sessions/:id: one of the user's own sessions ended; answers its token's hash. */
+export async function endOwnSession(ctx: { db: Queryable; sessions: SessionCache }, userId: string, sessionId: string) {
+  const tokenHash = await revokeSession(ctx.db, userId, sessionId);
+  if (!tokenHash) throw apiError('not_found', serverMessages.sessionNotFound);
+  ctx.sessions.forget(tokenHash);
+  return tokenHash;
+}
+
+/** PATCH /users/:id: a new role; the account's sessions are checked again at once. */
+export async function changeAccountRole(ctx: { db: Database; sessions: SessionCache }, id: string, role: Role, actor: { id: string; email: string }) {
+  const account = await changeRole(ctx.db, { id }, role, actor);
+  // The account's sessions were announced; forget them here at once too.
+  ctx.sessions.clear();
+  return account;
+}
+
+/** DELETE /users/:id: the account and its sessions gone. */
+export async function deleteAccount(ctx: { db: Database; sessions: SessionCache }, id: string, actor: { id: string; email: string }) {
+  await removeAccount(ctx.db, id, actor);
+  // Their sessions were announced on the revocation channel; forget them here at once too.
+  ctx.sessions.clear();
 }

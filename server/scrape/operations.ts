@@ -10,7 +10,7 @@ import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import type { ScrapeWarning } from '../../src/contract/index.ts';
 import { ApiError, apiError } from '../errors.ts';
-import { displayName, storeFile, type LibraryContext } from '../files/library.ts';
+import { displayName, storeFile, type LibraryContext } from '../files/operations.ts';
 import { fileContentUrl } from '../repositories/files.ts';
 import type { WorkerPool } from '../workers/pool.ts';
 import type { ExtractedArticle } from './extract.ts';

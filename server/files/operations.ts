@@ -1,0 +1,9 @@
+/**
+ * The file library's use cases: what the routes, the scraper's image import and the hourly
+ * sweeps call. Each owns its transaction and ends with the commit step (./commit.ts): activity
+ * entries and webhook events.
+ */
+export { displayName, replaceFile, replaceUpload, restoreFileVersion, storeFile, uploadFile, type LibraryContext, type Stored } from './library.ts';
+export { bulkFiles, fileNotFound, moveFileToTrash, purgeFileForGood, restoreFileFromTrash, sweepFileTrash, type OnLeftover } from './trash.ts';
+export { listFileVersions, pruneFileVersions, readFileVersion } from './versions.ts';
+export { fileExists, findFile, listFiles, listFileTrash, readLatestFiles } from './read.ts';
