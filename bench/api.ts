@@ -13,7 +13,7 @@ import path from 'node:path';
 import { buildApp } from '../server/app.ts';
 import { encodeCursor } from '../server/articles/rules.ts';
 import { createPgliteDatabase } from '../server/db/database.ts';
-import { articleCounts } from '../server/repositories/articles.ts';
+import { articleCounts } from '../server/repositories/articleSearch/counts.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);

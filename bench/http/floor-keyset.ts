@@ -11,7 +11,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { decodeCursor } from '../../server/articles/rules.ts';
 import { createPgliteDatabase } from '../../server/db/database.ts';
-import { ARTICLE_CARD_COLUMNS } from '../../server/repositories/articles.ts';
+import { ARTICLE_CARD_COLUMNS } from '../../server/repositories/articleRows.ts';
 
 const port = Number(process.env.PORT);
 const url = process.env.DATABASE_URL;

@@ -13,7 +13,7 @@ import { apiError } from '../errors.ts';
 import { ensureHistories, recordBulkRevisions, recordRevision } from '../history/operations.ts';
 import type { RetentionPolicy } from '../history/operations.ts';
 import { recordActivities, recordActivity } from '../repositories/activity.ts';
-import type { ArticleRow } from '../repositories/articles.ts';
+import type { ArticleRow } from '../repositories/articleRows.ts';
 import type { LatestRevisionRow } from '../repositories/revisions.ts';
 import { emitArticleEvents } from '../webhooks/operations.ts';
 

@@ -15,7 +15,7 @@ import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
 import { waitForLock } from '../db/locks.ts';
 import { ApiError, apiError } from '../errors.ts';
-import type { ArticleRow } from '../repositories/articles.ts';
+import type { ArticleRow } from '../repositories/articleRows.ts';
 import {
   analyzeSignatures,
   keptSignature,

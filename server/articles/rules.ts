@@ -21,17 +21,10 @@ import { articleViewsByDay, viewsTodayAndYesterday } from '../repositories/views
 import { scheduleSummary } from '../repositories/schedule.ts';
 import { snippetCutter } from './snippet.ts';
 import { utcDay } from './views.ts';
-import {
-  articleCounts,
-  cardFromRow,
-  countCreatedByStatus,
-  selectArticlePage,
-  selectSites,
-  selectTrashPage,
-  slugsLike,
-  type ArticleCursor,
-  type ArticleOrder,
-} from '../repositories/articles.ts';
+import { articleCounts } from '../repositories/articleSearch/counts.ts';
+import { cardFromRow, type ArticleCursor, type ArticleOrder } from '../repositories/articleRows.ts';
+import { countCreatedByStatus, selectSites, selectTrashPage, slugsLike } from '../repositories/articles.ts';
+import { selectArticlePage } from '../repositories/articleSearch/planner.ts';
 
 /** A title as stored: trimmed, at most MAX_TITLE_LENGTH characters (the contract checks), empty → null. */
 export const normalTitle = (title: string | null | undefined): string | null => title?.trim() || null;

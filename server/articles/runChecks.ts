@@ -12,7 +12,8 @@ import { apiError } from '../errors.ts';
 import { storeArticleChecks } from '../repositories/articleChecks.ts';
 import { signArticle } from './duplicates.ts';
 import { freshAddressChecks, storeAddressChecks } from '../repositories/addressChecks.ts';
-import { getArticle, type ArticleRow } from '../repositories/articles.ts';
+import { getArticle } from '../repositories/articles.ts';
+import type { ArticleRow } from '../repositories/articleRows.ts';
 
 /** How long one address of another site may take to answer the checks (less than a scrape's page). */
 const ADDRESS_TIMEOUT_MS = 5_000;

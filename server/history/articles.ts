@@ -20,7 +20,8 @@ import {
 } from '../../src/contract/index.ts';
 import type { Queryable } from '../db/database.ts';
 import { apiError } from '../errors.ts';
-import { selectArticlesById, seoOf, type ArticleContent, type ArticleRow } from '../repositories/articles.ts';
+import { selectArticlesById } from '../repositories/articles.ts';
+import { seoOf, type ArticleContent, type ArticleRow } from '../repositories/articleRows.ts';
 import {
   articlesWithRevisions,
   countRevisions,

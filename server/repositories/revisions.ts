@@ -6,7 +6,7 @@
 import type { ArticleStatus, RevisionAction, RevisionField, SeoPatch } from '../../src/contract/index.ts';
 import type { Queryable } from '../db/database.ts';
 import { isoText, parameters } from '../db/sql.ts';
-import { articleColumns, type ArticleRow } from './articles.ts';
+import { articleColumns, type ArticleRow } from './articleRows.ts';
 
 /** A revision's row, its texts by id (int8: a string from pg, a number from PGlite). */
 export interface RevisionRow {

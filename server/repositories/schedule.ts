@@ -6,7 +6,8 @@
 import type { ArticleStats, ScheduleAction } from '../../src/contract/index.ts';
 import type { Queryable } from '../db/database.ts';
 import { isoText } from '../db/sql.ts';
-import { ARTICLE_COLUMNS, NEXT_PUBLIC_CHANGE_SQL, type ArticleRow } from './articles.ts';
+import { ARTICLE_COLUMNS, type ArticleRow } from './articleRows.ts';
+import { NEXT_PUBLIC_CHANGE_SQL } from './publicArticles.ts';
 
 /** A schedule change: undefined leaves a time as it is, null clears it. */
 export interface ScheduleChange {

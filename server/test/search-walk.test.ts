@@ -4,16 +4,9 @@ import { plainWords, termShare } from '../repositories/termShare.ts';
 import { listArticles } from '../articles/rules.ts';
 import { ARTICLE_MATCH_SQL } from '../db/searchSql.ts';
 import type { Queryable } from '../db/types.ts';
-import {
-  CAPPED_EXPECTED,
-  CAPPED_ROWS,
-  PHRASE_CAPPED_ROWS,
-  PHRASE_WINDOWS,
-  selectArticlePage,
-  WALK_SHARE,
-  WALKED_ROWS,
-  type ArticleOrder,
-} from '../repositories/articles.ts';
+import { CAPPED_EXPECTED, CAPPED_ROWS, PHRASE_CAPPED_ROWS, PHRASE_WINDOWS, WALK_SHARE, WALKED_ROWS } from '../repositories/articleSearch/pages.ts';
+import { selectArticlePage } from '../repositories/articleSearch/planner.ts';
+import type { ArticleOrder } from '../repositories/articleRows.ts';
 import { backends, insertBulkArticles, useHarness, withoutHistory } from './helpers.ts';
 
 describe('plainWords: the words of a search the statistics can tell about', () => {

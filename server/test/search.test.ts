@@ -7,7 +7,8 @@ import {
   type Article,
   type ArticleListResult,
 } from '../../src/contract/index.ts';
-import { ESTIMATE_TRUSTED_FROM, PHRASE_SAMPLE_ROWS, PHRASE_TESTED_ROWS } from '../repositories/articles.ts';
+import { ESTIMATE_TRUSTED_FROM, PHRASE_SAMPLE_ROWS } from '../repositories/articleSearch/counts.ts';
+import { PHRASE_TESTED_ROWS } from '../repositories/articleSearch/pages.ts';
 import { TITLE_FROM_BLOG_SQL } from '../db/searchSql.ts';
 import { auth, backends, insertBulkArticles, useHarness, withoutHistory } from './helpers.ts';
 

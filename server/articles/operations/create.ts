@@ -7,7 +7,8 @@ import { serverMessages, type Article, type ArticleCreate, type Duplicate, type 
 import type { AppContext } from '../../context.ts';
 import { ApiError, apiError } from '../../errors.ts';
 import { newId } from '../../ids.ts';
-import { findScrapedArticleId, getArticle, insertDraft, isSlugTaken, toArticle, updateScrapedText, type NewArticle } from '../../repositories/articles.ts';
+import { findScrapedArticleId, getArticle, insertDraft, isSlugTaken, updateScrapedText, type NewArticle } from '../../repositories/articles.ts';
+import { toArticle } from '../../repositories/articleRows.ts';
 import { ingestPage, type IngestContext } from '../../scrape/operations.ts';
 import { writeArticles, type ArticleWriteContext, type ArticleWriter } from '../commit.ts';
 import { duplicatesOf } from '../duplicates.ts';

@@ -5,16 +5,8 @@
  */
 import { seoMessages, seoProblem, seoValue, type Article, type ArticlePatch, type SeoPatch } from '../../../src/contract/index.ts';
 import { apiError } from '../../errors.ts';
-import {
-  isSlugTaken,
-  SEO_COLUMNS,
-  toArticle,
-  updateBlogData,
-  updateSeo,
-  updateSlug,
-  updateTitle,
-  type ArticleRow,
-} from '../../repositories/articles.ts';
+import { isSlugTaken, updateBlogData, updateSeo, updateSlug, updateTitle } from '../../repositories/articles.ts';
+import { SEO_COLUMNS, toArticle, type ArticleRow } from '../../repositories/articleRows.ts';
 import { findFileById } from '../../repositories/files.ts';
 import { lockArticleForWrite } from '../../repositories/revisions.ts';
 import { writeArticles, type ArticleChange, type ArticleWriteContext } from '../commit.ts';

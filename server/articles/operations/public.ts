@@ -8,7 +8,7 @@ import { CARD_PREVIEW_CHARS, cutText, serverMessages } from '../../../src/contra
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { apiError } from '../../errors.ts';
-import { getPublishedBySlug, selectPublicPage } from '../../repositories/articles.ts';
+import { getPublishedBySlug, selectPublicPage } from '../../repositories/publicArticles.ts';
 import { fileContentUrl } from '../../repositories/files.ts';
 import { nextPublicChange } from '../../repositories/schedule.ts';
 import { decodeCursor, encodeCursor } from '../rules.ts';

@@ -22,7 +22,8 @@ import {
   type SchedulePatch,
 } from '../../../src/contract/index.ts';
 import { apiError } from '../../errors.ts';
-import { getArticle, lockLiveArticles, scheduleTimesOf, toArticle, type ArticleRow } from '../../repositories/articles.ts';
+import { getArticle, lockLiveArticles } from '../../repositories/articles.ts';
+import { scheduleTimesOf, toArticle, type ArticleRow } from '../../repositories/articleRows.ts';
 import { applyScheduled, claimDue, clearScheduleFailure, markScheduleFailed, updateSchedule, type DueRow } from '../../repositories/schedule.ts';
 import { writeArticles, type ArticleWriteContext, type ArticleWriter } from '../commit.ts';
 import { articleLabel } from '../rules.ts';

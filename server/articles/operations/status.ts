@@ -4,7 +4,8 @@
  * action is schedule.ts's).
  */
 import { serverMessages, type ActivityKind, type Article, type BulkRequest } from '../../../src/contract/index.ts';
-import { lockLiveArticles, toArticle, trashArticles, updateStatus, updateStatuses } from '../../repositories/articles.ts';
+import { lockLiveArticles, trashArticles, updateStatus, updateStatuses } from '../../repositories/articles.ts';
+import { toArticle } from '../../repositories/articleRows.ts';
 import { lockArticleForWrite } from '../../repositories/revisions.ts';
 import { writeArticles, type ArticleEvent, type ArticleWriteContext } from '../commit.ts';
 import { articleLabel, nextUpdatedAt } from '../rules.ts';

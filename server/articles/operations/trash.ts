@@ -6,16 +6,8 @@
  */
 import { serverMessages, TRASH_RETENTION_DAYS, type Article } from '../../../src/contract/index.ts';
 import { apiError } from '../../errors.ts';
-import {
-  articleExists,
-  getTrashedArticle,
-  isSlugTaken,
-  purgeArticle,
-  purgeTrashBefore,
-  restoreArticle,
-  toArticle,
-  trashArticle,
-} from '../../repositories/articles.ts';
+import { articleExists, getTrashedArticle, isSlugTaken, purgeArticle, purgeTrashBefore, restoreArticle, trashArticle } from '../../repositories/articles.ts';
+import { toArticle } from '../../repositories/articleRows.ts';
 import { writeArticles, type ArticleWriteContext } from '../commit.ts';
 import { articleLabel, assertValidSlug, freeSlug, nextUpdatedAt } from '../rules.ts';
 import { articleNotFound } from './create.ts';
