@@ -1,24 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { articleListResultSchema, articleStatsSchema, serverMessages, type Article } from '../../src/contract/index.ts';
 import { encodeCursor } from '../articles/rules.ts';
-import { auth, backends, openHarness, type Harness } from './helpers.ts';
+import { auth, backends, useHarness } from './helpers.ts';
 
 describe.each(backends)('articles ($name)', (backend) => {
-  let h: Harness;
-  let token: string;
-  beforeAll(async () => {
-    h = await openHarness(backend);
-  }, 60_000);
-  afterAll(() => h?.close());
-  beforeEach(async () => {
-    token = await h.reset();
-  });
+  const ctx = useHarness(backend);
 
   const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown, headers = {}) =>
-    h.app.inject({
+    ctx.h.app.inject({
       method,
       url,
-      headers: { ...auth(token), ...headers },
+      headers: { ...auth(ctx.token), ...headers },
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
 
@@ -32,7 +24,7 @@ describe.each(backends)('articles ($name)', (backend) => {
     expect(res.statusCode).toBe(200);
     return articleListResultSchema.parse(res.json());
   };
-  const rowCount = async () => Number((await h.db.query<{ n: string }>('SELECT count(*) AS n FROM articles')).rows[0]!.n);
+  const rowCount = async () => Number((await ctx.h.db.query<{ n: string }>('SELECT count(*) AS n FROM articles')).rows[0]!.n);
 
   describe('create and read', () => {
     it('creates a draft with the given fields (201) and reads it back', async () => {
@@ -113,8 +105,8 @@ describe.each(backends)('articles ($name)', (backend) => {
       const b = await create({ slug: 'last-week' });
       const c = await create({ slug: 'long-ago' });
       await api('PATCH', `/api/articles/${a.id}/publish`);
-      await h.db.query('UPDATE articles SET created_at = $2 WHERE id = $1', [b.id, new Date(Date.now() - 9 * day)]);
-      await h.db.query('UPDATE articles SET created_at = $2 WHERE id = $1', [c.id, new Date(Date.now() - 30 * day)]);
+      await ctx.h.db.query('UPDATE articles SET created_at = $2 WHERE id = $1', [b.id, new Date(Date.now() - 9 * day)]);
+      await ctx.h.db.query('UPDATE articles SET created_at = $2 WHERE id = $1', [c.id, new Date(Date.now() - 30 * day)]);
       const res = await api('GET', '/api/articles/admin/stats');
       expect(res.statusCode).toBe(200);
       expect(articleStatsSchema.parse(res.json())).toEqual({
@@ -130,7 +122,7 @@ describe.each(backends)('articles ($name)', (backend) => {
     });
 
     it('needs a session', async () => {
-      const res = await h.app.inject({ method: 'GET', url: '/api/articles/admin/stats' });
+      const res = await ctx.h.app.inject({ method: 'GET', url: '/api/articles/admin/stats' });
       expect(res.statusCode).toBe(401);
     });
   });
@@ -173,7 +165,7 @@ describe.each(backends)('articles ($name)', (backend) => {
 
     it('defaults to 50 per page and allows at most 200', async () => {
       const values = Array.from({ length: 60 }, (_, i) => `('${String(i).padStart(26, '0')}', 'draft', $1::timestamptz - ${i} * interval '1 second', $1::timestamptz)`);
-      await h.db.query(
+      await ctx.h.db.query(
         `INSERT INTO articles (id, status, created_at, updated_at) VALUES ${values.join(', ')}`,
         [new Date()],
       );
@@ -200,7 +192,7 @@ describe.each(backends)('articles ($name)', (backend) => {
             'https://blog.example.com/slug-of-a-long-article-number-${i}', now() - ${i} * interval '1 second', now())`,
         );
       }
-      await h.db.query(
+      await ctx.h.db.query(
         `INSERT INTO articles (id, status, slug, scrapped_data, blog_data, scraped_url, new_url, created_at, updated_at)
          VALUES ${values.join(', ')}`,
         [raw, html],
@@ -270,7 +262,7 @@ describe.each(backends)('articles ($name)', (backend) => {
 
     it('counts search matches exactly up to 1,000 per status and reports more as 1,001', async () => {
       // 1,000 published and 1,005 drafts match "needle"; one more article does not.
-      await h.db.query(
+      await ctx.h.db.query(
         `INSERT INTO articles (id, status, slug, created_at, updated_at)
          SELECT lpad(to_hex(i), 26, '0'), CASE WHEN i <= 1000 THEN 'published' ELSE 'draft' END, 'needle-' || i,
                 $1::timestamptz - i * interval '1 second', $1::timestamptz

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { serverMessages } from '../../src/contract/index.ts';
 import { SESSION_CACHE_MS } from '../app.ts';
 import { SessionCache } from '../accounts/auth.ts';
 import type { Queryable } from '../db/database.ts';
 import { sha256 } from '../ids.ts';
-import { ADMIN, auth, backends, openHarness, type Harness } from './helpers.ts';
+import { ADMIN, auth, backends, useHarness } from './helpers.ts';
 
 /** Every route that needs a session, with a body that would otherwise be valid. */
 const protectedRoutes = [
@@ -36,18 +36,10 @@ const protectedRoutes = [
 ] as const;
 
 describe.each(backends)('auth ($name)', (backend) => {
-  let h: Harness;
-  let token: string;
-  beforeAll(async () => {
-    h = await openHarness(backend);
-  }, 60_000);
-  afterAll(() => h?.close());
-  beforeEach(async () => {
-    token = await h.reset();
-  });
+  const ctx = useHarness(backend);
 
   const login = (payload: unknown, remoteAddress = '203.0.113.7') =>
-    h.app.inject({ method: 'POST', url: '/api/auth/login', payload: payload as object, remoteAddress });
+    ctx.h.app.inject({ method: 'POST', url: '/api/auth/login', payload: payload as object, remoteAddress });
 
   it('signs in with the right password: token, user and an httpOnly SameSite=Lax cookie', async () => {
     const res = await login(ADMIN);
@@ -84,7 +76,7 @@ describe.each(backends)('auth ($name)', (backend) => {
     expect(retryAfter).toBeGreaterThan(14 * 60);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
     // Another process on the same database sees the same counter.
-    const other = await h.buildApp();
+    const other = await ctx.h.buildApp();
     const elsewhere = await other.inject({
       method: 'POST',
       url: '/api/auth/login',
@@ -99,7 +91,7 @@ describe.each(backends)('auth ($name)', (backend) => {
   it('lets the pair try again once the window has passed', async () => {
     for (let i = 0; i < 5; i++) await login({ ...ADMIN, password: 'bad' });
     expect((await login(ADMIN)).statusCode).toBe(429);
-    await h.db.query("UPDATE login_attempts SET at = at - interval '16 minutes'");
+    await ctx.h.db.query("UPDATE login_attempts SET at = at - interval '16 minutes'");
     expect((await login(ADMIN)).statusCode).toBe(200);
   });
 
@@ -117,7 +109,7 @@ describe.each(backends)('auth ($name)', (backend) => {
     ['unknown fields', { ...ADMIN, admin: true }, 'validation_failed'],
     ['an empty body', '', 'validation_failed'],
   ])('refuses %s with 400', async (_label, payload, code) => {
-    const res = await h.app.inject({
+    const res = await ctx.h.app.inject({
       method: 'POST',
       url: '/api/auth/login',
       headers: { 'content-type': 'application/json' },
@@ -129,7 +121,7 @@ describe.each(backends)('auth ($name)', (backend) => {
   });
 
   it('refuses a body over the limit with 413', async () => {
-    const res = await h.app.inject({
+    const res = await ctx.h.app.inject({
       method: 'POST',
       url: '/api/auth/login',
       headers: { 'content-type': 'application/json' },
@@ -140,46 +132,46 @@ describe.each(backends)('auth ($name)', (backend) => {
   });
 
   it('knows the user from the bearer token or from the cookie', async () => {
-    const byBearer = await h.app.inject({ url: '/api/auth/me', headers: auth(token) });
+    const byBearer = await ctx.h.app.inject({ url: '/api/auth/me', headers: auth(ctx.token) });
     expect(byBearer.statusCode).toBe(200);
     expect(byBearer.json()).toMatchObject({ user: { email: ADMIN.email, mustChangePassword: false } });
-    const byCookie = await h.app.inject({ url: '/api/auth/me', cookies: { session: token } });
+    const byCookie = await ctx.h.app.inject({ url: '/api/auth/me', cookies: { session: ctx.token } });
     expect(byCookie.json()).toMatchObject({ user: { email: ADMIN.email, mustChangePassword: false } });
   });
 
   it('logs out: 204, the session is gone and the cookie cleared', async () => {
-    const res = await h.app.inject({ method: 'POST', url: '/api/auth/logout', headers: auth(token) });
+    const res = await ctx.h.app.inject({ method: 'POST', url: '/api/auth/logout', headers: auth(ctx.token) });
     expect(res.statusCode).toBe(204);
     expect(res.body).toBe('');
     const cleared = res.cookies.find((c) => c.name === 'session');
     expect(cleared?.value).toBe('');
-    expect((await h.app.inject({ url: '/api/auth/me', headers: auth(token) })).statusCode).toBe(401);
+    expect((await ctx.h.app.inject({ url: '/api/auth/me', headers: auth(ctx.token) })).statusCode).toBe(401);
   });
 
   it('logs out with an empty JSON body, as the console sends it', async () => {
-    const res = await h.app.inject({
+    const res = await ctx.h.app.inject({
       method: 'POST',
       url: '/api/auth/logout',
-      headers: { ...auth(token), 'content-type': 'application/json' },
+      headers: { ...auth(ctx.token), 'content-type': 'application/json' },
     });
     expect(res.statusCode).toBe(204);
   });
 
   it('refuses a session logged out by another process on the same database', async () => {
-    const me = () => h.app.inject({ url: '/api/auth/me', headers: auth(token) });
+    const me = () => ctx.h.app.inject({ url: '/api/auth/me', headers: auth(ctx.token) });
     expect((await me()).statusCode).toBe(200); // checked, and trusted for a few seconds
-    const other = await h.buildApp();
-    expect((await other.inject({ method: 'POST', url: '/api/auth/logout', headers: auth(token) })).statusCode).toBe(204);
-    expect((await other.inject({ url: '/api/auth/me', headers: auth(token) })).statusCode).toBe(401);
+    const other = await ctx.h.buildApp();
+    expect((await other.inject({ method: 'POST', url: '/api/auth/logout', headers: auth(ctx.token) })).statusCode).toBe(204);
+    expect((await other.inject({ url: '/api/auth/me', headers: auth(ctx.token) })).statusCode).toBe(401);
     // The logout's notice reaches this process (LISTEN/NOTIFY): no need to wait out the cache.
     await vi.waitFor(async () => expect((await me()).statusCode).toBe(401), { timeout: SESSION_CACHE_MS / 2, interval: 20 });
   });
 
   it('trusts a checked session for at most SESSION_CACHE_MS when it is deleted behind its back', async () => {
-    const me = () => h.app.inject({ url: '/api/auth/me', headers: auth(token) });
+    const me = () => ctx.h.app.inject({ url: '/api/auth/me', headers: auth(ctx.token) });
     expect((await me()).statusCode).toBe(200);
     // No logout, no notice: the row is simply gone (or expired) in the database.
-    await h.db.query('DELETE FROM sessions');
+    await ctx.h.db.query('DELETE FROM sessions');
     expect((await me()).statusCode).toBe(200);
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + SESSION_CACHE_MS + 1 });
     try {
@@ -190,38 +182,38 @@ describe.each(backends)('auth ($name)', (backend) => {
   });
 
   it('refuses an expired session', async () => {
-    await h.db.query("UPDATE sessions SET expires_at = now() - interval '1 second'");
-    const res = await h.app.inject({ url: '/api/auth/me', headers: auth(token) });
+    await ctx.h.db.query("UPDATE sessions SET expires_at = now() - interval '1 second'");
+    const res = await ctx.h.app.inject({ url: '/api/auth/me', headers: auth(ctx.token) });
     expect(res.statusCode).toBe(401);
   });
 
   it('stores the password as argon2id and the session token only as its SHA-256', async () => {
-    const { rows: users } = await h.db.query<{ password_hash: string }>('SELECT password_hash FROM users');
+    const { rows: users } = await ctx.h.db.query<{ password_hash: string }>('SELECT password_hash FROM users');
     expect(users).toHaveLength(1);
     expect(users[0]!.password_hash).toMatch(/^\$argon2id\$/);
     expect(users[0]!.password_hash).not.toContain(ADMIN.password);
-    const { rows: sessions } = await h.db.query<{ token_hash: string }>('SELECT token_hash FROM sessions');
-    expect(sessions.map((s) => s.token_hash)).toEqual([sha256(token)]);
+    const { rows: sessions } = await ctx.h.db.query<{ token_hash: string }>('SELECT token_hash FROM sessions');
+    expect(sessions.map((s) => s.token_hash)).toEqual([sha256(ctx.token)]);
   });
 
   it.each(protectedRoutes)('%s %s answers 401 without a session', async (method, url, payload?: object) => {
     for (const headers of [{}, { authorization: 'Bearer not-a-real-token-but-long-enough' }, { cookie: 'session=forged-session-token-value-xyz' }]) {
-      const res = await h.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+      const res = await ctx.h.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toMatchObject({ message: 'Unauthorized', code: 'unauthorized' });
     }
   });
 
   it('leaves login and health open', async () => {
-    expect((await h.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+    expect((await ctx.h.app.inject({ url: '/api/health' })).statusCode).toBe(200);
     expect((await login(ADMIN)).statusCode).toBe(200);
   });
 
   it('creates admin@localhost with a random password once, when no user exists', async () => {
-    await h.db.query('DELETE FROM users');
+    await ctx.h.db.query('DELETE FROM users');
     const created: { email: string; generatedPassword?: string }[] = [];
     try {
-      const app = await h.buildApp({ admin: {}, onAdminCreated: (a) => created.push(a) });
+      const app = await ctx.h.buildApp({ admin: {}, onAdminCreated: (a) => created.push(a) });
       expect(created).toHaveLength(1);
       expect(created[0]!.email).toBe('admin@localhost');
       expect(created[0]!.generatedPassword).toMatch(/^[A-Za-z0-9_-]{16}$/);
@@ -232,14 +224,14 @@ describe.each(backends)('auth ($name)', (backend) => {
       });
       expect(res.statusCode).toBe(200);
       // A second start finds the user and creates nobody.
-      await h.buildApp({ admin: { email: 'other@example.com', password: 'x' }, onAdminCreated: (a) => created.push(a) });
+      await ctx.h.buildApp({ admin: { email: 'other@example.com', password: 'x' }, onAdminCreated: (a) => created.push(a) });
       expect(created).toHaveLength(1);
-      const { rows } = await h.db.query('SELECT email FROM users');
+      const { rows } = await ctx.h.db.query('SELECT email FROM users');
       expect(rows).toEqual([{ email: 'admin@localhost' }]);
     } finally {
       // Back to the suite's admin for the next tests.
-      await h.db.query('DELETE FROM users');
-      await h.buildApp();
+      await ctx.h.db.query('DELETE FROM users');
+      await ctx.h.buildApp();
     }
   });
 });

@@ -8,12 +8,12 @@
 import { open, readdir } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { serverMessages } from '../../src/contract/index.ts';
 import { createPostgresDatabase, isConnectionError, type Database } from '../db/database.ts';
 import { DatabaseUnavailableError, toApiError } from '../errors.ts';
 import { FileStorage } from '../files/storage.ts';
-import { auth, backends, fixtures, multipartBody, openHarness, storedEntries, uploadRequest, type Harness } from './helpers.ts';
+import { auth, backends, fixtures, multipartBody, storedEntries, uploadRequest, useHarness } from './helpers.ts';
 
 const withCode = (code: string, message = code) => Object.assign(new Error(message), { code });
 const refused = () => new DatabaseUnavailableError(withCode('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432'));
@@ -87,36 +87,28 @@ describe('error mapping', () => {
 });
 
 describe.each(backends)('faults ($name)', (backend) => {
-  let h: Harness;
-  let token: string;
-  beforeAll(async () => {
-    h = await openHarness(backend);
-  }, 60_000);
-  afterAll(() => h?.close());
-  beforeEach(async () => {
-    token = await h.reset();
-  });
+  const ctx = useHarness(backend);
 
-  const fileRows = async () => (await h.db.query<{ id: string }>('SELECT id FROM files')).rows;
+  const fileRows = async () => (await ctx.h.db.query<{ id: string }>('SELECT id FROM files')).rows;
 
   describe('database unavailable', () => {
     /** The harness database, failing on demand like an unreachable PostgreSQL. */
     const faulty = (fail: { queries?: boolean; transactions?: boolean }): Database => ({
-      ...h.db,
-      query: (sql, params, options) => (fail.queries ? Promise.reject(refused()) : h.db.query(sql, params, options)),
-      transaction: (fn) => (fail.transactions ? Promise.reject(refused()) : h.db.transaction(fn)),
+      ...ctx.h.db,
+      query: (sql, params, options) => (fail.queries ? Promise.reject(refused()) : ctx.h.db.query(sql, params, options)),
+      transaction: (fn) => (fail.transactions ? Promise.reject(refused()) : ctx.h.db.transaction(fn)),
     });
 
     it('answers reads and writes with a clean 503, and health says the database is down', async () => {
       const fail = { queries: false, transactions: false };
-      const app = await h.buildApp({ db: faulty(fail) });
+      const app = await ctx.h.buildApp({ db: faulty(fail) });
       fail.queries = fail.transactions = true;
       for (const request of [
         { method: 'GET' as const, url: '/api/articles/admin/articles' },
         { method: 'POST' as const, url: '/api/articles', payload: { slug: 'during-outage' } },
         { method: 'GET' as const, url: '/api/files' },
       ]) {
-        const res = await app.inject({ ...request, headers: auth(token) });
+        const res = await app.inject({ ...request, headers: auth(ctx.token) });
         expect(res.statusCode, request.url).toBe(503);
         expect(res.headers['content-type']).toMatch(/^application\/json/);
         expect(res.headers['retry-after']).toMatch(/^\d+$/);
@@ -126,18 +118,18 @@ describe.each(backends)('faults ($name)', (backend) => {
       expect(health.statusCode).toBe(200);
       expect(health.json()).toMatchObject({ api: 'online', database: 'down' });
       fail.queries = fail.transactions = false;
-      expect((await app.inject({ url: '/api/articles/admin/articles', headers: auth(token) })).statusCode).toBe(200);
+      expect((await app.inject({ url: '/api/articles/admin/articles', headers: auth(ctx.token) })).statusCode).toBe(200);
     });
 
     it('refuses an upload whose row cannot be written, leaving nothing behind', async () => {
       const fail = { transactions: false };
-      const app = await h.buildApp({ db: faulty(fail) });
+      const app = await ctx.h.buildApp({ db: faulty(fail) });
       fail.transactions = true;
-      const res = await app.inject(uploadRequest(token, 'photo.png', await fixtures.png(), 'image/png'));
+      const res = await app.inject(uploadRequest(ctx.token, 'photo.png', await fixtures.png(), 'image/png'));
       expect(res.statusCode).toBe(503);
       expect(res.json()).toMatchObject({ success: false, code: 'database_unavailable' });
       expect(await fileRows()).toEqual([]);
-      expect(await storedEntries(h.dataDir)).toEqual({ files: [], thumbs: [], tmp: [] });
+      expect(await storedEntries(ctx.h.dataDir)).toEqual({ files: [], thumbs: [], tmp: [] });
     });
 
     /**
@@ -146,21 +138,21 @@ describe.each(backends)('faults ($name)', (backend) => {
      */
     const cutAtCommit = async (committed: boolean) => {
       let armed = false;
-      const app = await h.buildApp({ db: cutAtCommitDb(committed, () => armed) });
+      const app = await ctx.h.buildApp({ db: cutAtCommitDb(committed, () => armed) });
       armed = true;
       return app;
     };
     const cutAtCommitDb = (committed: boolean, armed: () => boolean): Database => ({
-      ...h.db,
+      ...ctx.h.db,
       async transaction(fn) {
-        if (!armed()) return h.db.transaction(fn);
+        if (!armed()) return ctx.h.db.transaction(fn);
         const lost = refused();
         lost.commitUnknown = true;
         if (committed) {
-          await h.db.transaction(fn);
+          await ctx.h.db.transaction(fn);
           throw lost;
         }
-        return h.db.transaction(async (tx) => {
+        return ctx.h.db.transaction(async (tx) => {
           await fn(tx);
           throw lost; // rolled back
         });
@@ -169,29 +161,29 @@ describe.each(backends)('faults ($name)', (backend) => {
 
     it('keeps the bytes of an upload whose commit was cut off and did happen: no row without its file', async () => {
       const app = await cutAtCommit(true);
-      const res = await app.inject(uploadRequest(token, 'photo.png', await fixtures.png(), 'image/png'));
+      const res = await app.inject(uploadRequest(ctx.token, 'photo.png', await fixtures.png(), 'image/png'));
       expect(res.statusCode).toBe(503);
       const rows = await fileRows();
       expect(rows).toHaveLength(1);
-      const stored = await storedEntries(h.dataDir);
+      const stored = await storedEntries(ctx.h.dataDir);
       expect(stored).toEqual({ files: [rows[0]!.id], thumbs: [`${rows[0]!.id}.webp`], tmp: [] });
     });
 
     it('leaves the bytes of a cut-off commit that did not happen to the start-up sweep', async () => {
       const app = await cutAtCommit(false);
-      const res = await app.inject(uploadRequest(token, 'photo.png', await fixtures.png(), 'image/png'));
+      const res = await app.inject(uploadRequest(ctx.token, 'photo.png', await fixtures.png(), 'image/png'));
       expect(res.statusCode).toBe(503);
       expect(await fileRows()).toEqual([]);
-      expect((await storedEntries(h.dataDir)).files).toHaveLength(1);
-      expect(await new FileStorage(h.dataDir).sweep(h.db, 0)).toEqual({ tmp: 0, orphans: 2 });
-      expect(await storedEntries(h.dataDir)).toEqual({ files: [], thumbs: [], tmp: [] });
+      expect((await storedEntries(ctx.h.dataDir)).files).toHaveLength(1);
+      expect(await new FileStorage(ctx.h.dataDir).sweep(ctx.h.db, 0)).toEqual({ tmp: 0, orphans: 2 });
+      expect(await storedEntries(ctx.h.dataDir)).toEqual({ files: [], thumbs: [], tmp: [] });
     });
   });
 
   describe('disk full', () => {
     /** Every FileHandle write fails with ENOSPC while `full.on` (the upload's temp file is written so). */
     async function fullDisk() {
-      const probe = await open(path.join(h.dataDir, 'probe'), 'w');
+      const probe = await open(path.join(ctx.h.dataDir, 'probe'), 'w');
       const proto = Object.getPrototypeOf(probe) as { write: (...args: unknown[]) => Promise<unknown> };
       await probe.close();
       const full = { on: true };
@@ -205,33 +197,33 @@ describe.each(backends)('faults ($name)', (backend) => {
 
     it('answers 507 storage_full and stores nothing; uploads work again once there is space', async () => {
       const full = await fullDisk();
-      const res = await h.app.inject(uploadRequest(token, 'photo.png', await fixtures.png(), 'image/png'));
+      const res = await ctx.h.app.inject(uploadRequest(ctx.token, 'photo.png', await fixtures.png(), 'image/png'));
       expect(res.statusCode).toBe(507);
       expect(res.json()).toEqual({ success: false, message: serverMessages.storageFull, code: 'storage_full' });
       expect(res.headers.connection).not.toBe('close');
       expect(await fileRows()).toEqual([]);
-      expect(await readdir(path.join(h.dataDir, 'tmp'))).toEqual([]);
-      expect(await readdir(path.join(h.dataDir, 'files'))).toEqual([]);
+      expect(await readdir(path.join(ctx.h.dataDir, 'tmp'))).toEqual([]);
+      expect(await readdir(path.join(ctx.h.dataDir, 'files'))).toEqual([]);
 
       full.on = false;
-      expect((await h.app.inject(uploadRequest(token, 'photo.png', await fixtures.png(), 'image/png'))).statusCode).toBe(201);
+      expect((await ctx.h.app.inject(uploadRequest(ctx.token, 'photo.png', await fixtures.png(), 'image/png'))).statusCode).toBe(201);
     });
 
     it('reads a large upload to its end, so a real client gets the 507 rather than a cut connection', async () => {
-      const app = await h.buildApp();
+      const app = await ctx.h.buildApp();
       await app.listen({ port: 0, host: '127.0.0.1' });
       await fullDisk();
       const { port } = app.server.address() as net.AddressInfo;
       const body = multipartBody([{ name: 'file', filename: 'big.pdf', contentType: 'application/pdf', data: fixtures.pdf(3 * 1024 * 1024) }]);
       const res = await fetch(`http://127.0.0.1:${port}/api/files`, {
         method: 'POST',
-        headers: { ...body.headers, ...auth(token) },
+        headers: { ...body.headers, ...auth(ctx.token) },
         body: new Uint8Array(body.payload),
       });
       expect(res.status).toBe(507);
       expect(await res.json()).toMatchObject({ success: false, code: 'storage_full' });
       expect(await fileRows()).toEqual([]);
-      expect(await storedEntries(h.dataDir)).toEqual({ files: [], thumbs: [], tmp: [] });
+      expect(await storedEntries(ctx.h.dataDir)).toEqual({ files: [], thumbs: [], tmp: [] });
     });
   });
 });

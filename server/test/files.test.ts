@@ -1,36 +1,28 @@
 import { mkdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fileListResultSchema, MAX_UPLOAD_BYTES, serverMessages, type StoredFile } from '../../src/contract/index.ts';
-import { auth, backends, fixtures, multipartBody, openHarness, storedEntries, uploadRequest, type Harness } from './helpers.ts';
+import { auth, backends, fixtures, multipartBody, storedEntries, uploadRequest, useHarness } from './helpers.ts';
 
 const SVG_NS = 'xmlns="http://www.w3.org/2000/svg"';
 
 describe.each(backends)('files ($name)', (backend) => {
-  let h: Harness;
-  let token: string;
-  beforeAll(async () => {
-    h = await openHarness(backend);
-  }, 60_000);
-  afterAll(() => h?.close());
-  beforeEach(async () => {
-    token = await h.reset();
-  });
+  const ctx = useHarness(backend);
 
-  const upload = (name: string, data: Buffer | string, type?: string) => h.app.inject(uploadRequest(token, name, data, type));
+  const upload = (name: string, data: Buffer | string, type?: string) => ctx.h.app.inject(uploadRequest(ctx.token, name, data, type));
   const uploadOk = async (name: string, data: Buffer | string, type?: string) => {
     const res = await upload(name, data, type);
     expect(res.statusCode, res.body).toBe(201);
     return res.json<{ file: StoredFile }>().file;
   };
-  const get = (url: string) => h.app.inject({ url, headers: auth(token) });
-  const fileRows = async () => (await h.db.query<{ id: string }>('SELECT id FROM files')).rows;
+  const get = (url: string) => ctx.h.app.inject({ url, headers: auth(ctx.token) });
+  const fileRows = async () => (await ctx.h.db.query<{ id: string }>('SELECT id FROM files')).rows;
 
   /** Bad input changes nothing: no row, no stored file, no thumbnail, no temp file. */
   async function expectNothingStored() {
     expect(await fileRows()).toEqual([]);
-    expect(await storedEntries(h.dataDir)).toEqual({ files: [], thumbs: [], tmp: [] });
+    expect(await storedEntries(ctx.h.dataDir)).toEqual({ files: [], thumbs: [], tmp: [] });
   }
 
   describe('upload', () => {
@@ -50,8 +42,8 @@ describe.each(backends)('files ($name)', (backend) => {
         thumbnailUrl: `/api/files/${file.id}/thumbnail`,
       });
       expect(file.uploadedAt).toBe(file.lastModified);
-      expect(await storedEntries(h.dataDir)).toEqual({ files: [file.id], thumbs: [`${file.id}.webp`], tmp: [] });
-      expect(await readFile(path.join(h.dataDir, 'files', file.id))).toEqual(png);
+      expect(await storedEntries(ctx.h.dataDir)).toEqual({ files: [file.id], thumbs: [`${file.id}.webp`], tmp: [] });
+      expect(await readFile(path.join(ctx.h.dataDir, 'files', file.id))).toEqual(png);
 
       const thumb = await get(file.thumbnailUrl!);
       expect(thumb.statusCode).toBe(200);
@@ -95,9 +87,9 @@ describe.each(backends)('files ($name)', (backend) => {
       expect(win.name).toBe('secret.png');
       const dots = await uploadOk('..', fixtures.pdf());
       expect(dots.name).toBe('file');
-      const entries = await storedEntries(h.dataDir);
+      const entries = await storedEntries(ctx.h.dataDir);
       expect(entries.files.sort()).toEqual([file.id, win.id, dots.id].sort());
-      await expect(readFile(path.join(h.dataDir, 'etc', 'passwd'))).rejects.toThrow();
+      await expect(readFile(path.join(ctx.h.dataDir, 'etc', 'passwd'))).rejects.toThrow();
     });
 
     describe('SVG', () => {
@@ -121,7 +113,7 @@ describe.each(backends)('files ($name)', (backend) => {
         const file = await uploadOk('logo.svg', evil, 'image/svg+xml');
         expect(file).toMatchObject({ type: 'image', mimeType: 'image/svg+xml' });
         expect(file.thumbnailUrl).toBeUndefined();
-        const stored = await readFile(path.join(h.dataDir, 'files', file.id), 'utf8');
+        const stored = await readFile(path.join(ctx.h.dataDir, 'files', file.id), 'utf8');
         expect(file.size).toBe(Buffer.byteLength(stored));
         for (const bad of ['<script', 'onload', 'onclick', 'foreignObject', 'iframe', 'evil.example', 'javascript:', '@import', 'alert(']) {
           expect(stored).not.toContain(bad);
@@ -209,16 +201,16 @@ describe.each(backends)('files ($name)', (backend) => {
     });
 
     it('refuses an announced oversize body before reading it', async () => {
-      const req = uploadRequest(token, 'big.pdf', fixtures.pdf(MAX_UPLOAD_BYTES + 200 * 1024));
-      const res = await h.app.inject(req);
+      const req = uploadRequest(ctx.token, 'big.pdf', fixtures.pdf(MAX_UPLOAD_BYTES + 200 * 1024));
+      const res = await ctx.h.app.inject(req);
       expect(res.statusCode).toBe(413);
       expect(res.json().message).toBe(serverMessages.fileTooLarge);
       await expectNothingStored();
     });
 
     it('applies a configured smaller limit with its own figure', async () => {
-      const small = await h.buildApp({ maxUploadBytes: 1024 * 1024 });
-      const res = await small.inject(uploadRequest(token, 'a.pdf', fixtures.pdf(1024 * 1024 + 1)));
+      const small = await ctx.h.buildApp({ maxUploadBytes: 1024 * 1024 });
+      const res = await small.inject(uploadRequest(ctx.token, 'a.pdf', fixtures.pdf(1024 * 1024 + 1)));
       expect(res.statusCode).toBe(413);
       expect(res.json().message).toBe('File size too large. Maximum size is 1MB.');
       await expectNothingStored();
@@ -230,11 +222,11 @@ describe.each(backends)('files ($name)', (backend) => {
       ['an empty multipart body', () => multipartBody([]), 'missing_file'],
     ])('refuses %s with 400', async (_label, make, code) => {
       const body = make();
-      const res = await h.app.inject({
+      const res = await ctx.h.app.inject({
         method: 'POST',
         url: '/api/files',
         payload: body.payload,
-        headers: { ...body.headers, ...auth(token) },
+        headers: { ...body.headers, ...auth(ctx.token) },
       });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ success: false, code });
@@ -242,17 +234,17 @@ describe.each(backends)('files ($name)', (backend) => {
     });
 
     it('refuses a body that is not multipart with 400', async () => {
-      const res = await h.app.inject({ method: 'POST', url: '/api/files', headers: auth(token), payload: { file: 'x' } });
+      const res = await ctx.h.app.inject({ method: 'POST', url: '/api/files', headers: auth(ctx.token), payload: { file: 'x' } });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ success: false, code: 'not_multipart' });
       await expectNothingStored();
     });
 
     it('refuses a malformed multipart body with 400', async () => {
-      const res = await h.app.inject({
+      const res = await ctx.h.app.inject({
         method: 'POST',
         url: '/api/files',
-        headers: { ...auth(token), 'content-type': 'multipart/form-data; boundary=abc' },
+        headers: { ...auth(ctx.token), 'content-type': 'multipart/form-data; boundary=abc' },
         payload: '--abc\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-1.4 cut here',
       });
       expect(res.statusCode).toBe(400);
@@ -261,7 +253,7 @@ describe.each(backends)('files ($name)', (backend) => {
     });
 
     it('leaves no row when the file cannot be moved into place (the transaction rolls back)', async () => {
-      const filesDir = path.join(h.dataDir, 'files');
+      const filesDir = path.join(ctx.h.dataDir, 'files');
       await rm(filesDir, { recursive: true });
       await writeFile(filesDir, 'not a directory');
       try {
@@ -274,8 +266,8 @@ describe.each(backends)('files ($name)', (backend) => {
         await rm(filesDir, { force: true });
         await mkdir(filesDir);
       }
-      expect(await storedEntries(h.dataDir)).toEqual({ files: [], thumbs: [], tmp: [] });
-      const { rows } = await h.db.query("SELECT 1 FROM activity WHERE kind = 'file.uploaded'");
+      expect(await storedEntries(ctx.h.dataDir)).toEqual({ files: [], thumbs: [], tmp: [] });
+      const { rows } = await ctx.h.db.query("SELECT 1 FROM activity WHERE kind = 'file.uploaded'");
       expect(rows).toEqual([]);
     });
   });
@@ -322,7 +314,7 @@ describe.each(backends)('files ($name)', (backend) => {
     });
 
     it('counts name-search matches up to 1,000 past the page start, so a client can page through them all', async () => {
-      await h.db.query(
+      await ctx.h.db.query(
         `INSERT INTO files (id, name, stored_name, size, type, mime_type, uploaded_at, last_modified)
          SELECT lpad(to_hex(i), 26, '0'), 'Invoice-' || i || '.pdf', lpad(to_hex(i), 26, '0'), 1000, 'pdf',
                 'application/pdf', now() - i * interval '1 second', now()
@@ -402,10 +394,10 @@ describe.each(backends)('files ($name)', (backend) => {
 
     it('moves a deleted file to the trash: out of the list, summary and URLs, its bytes kept', async () => {
       const file = await uploadOk('a.png', await fixtures.png());
-      const res = await h.app.inject({ method: 'DELETE', url: `/api/files/${file.id}`, headers: auth(token) });
+      const res = await ctx.h.app.inject({ method: 'DELETE', url: `/api/files/${file.id}`, headers: auth(ctx.token) });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ success: true, message: 'File deleted successfully' });
-      expect(await storedEntries(h.dataDir)).toEqual({ files: [file.id], thumbs: [`${file.id}.webp`], tmp: [] });
+      expect(await storedEntries(ctx.h.dataDir)).toEqual({ files: [file.id], thumbs: [`${file.id}.webp`], tmp: [] });
       expect((await get(file.url)).statusCode).toBe(404);
       expect((await get(file.thumbnailUrl!)).statusCode).toBe(404);
       expect((await list()).data).toEqual([]);
@@ -417,7 +409,7 @@ describe.each(backends)('files ($name)', (backend) => {
 
     it('answers 404 { success: false, message: "File not found" } for an unknown id', async () => {
       for (const id of ['01m80mg7e2k4y81saapd7rqvrm', 'nope']) {
-        const res = await h.app.inject({ method: 'DELETE', url: `/api/files/${id}`, headers: auth(token) });
+        const res = await ctx.h.app.inject({ method: 'DELETE', url: `/api/files/${id}`, headers: auth(ctx.token) });
         expect(res.statusCode).toBe(404);
         expect(res.json()).toEqual({ success: false, message: 'File not found', code: 'not_found' });
       }
@@ -428,14 +420,14 @@ describe.each(backends)('files ($name)', (backend) => {
     it('removes old upload leftovers and orphan files, keeps fresh ones and stored files', async () => {
       const kept = await uploadOk('kept.png', await fixtures.png());
       const old = new Date(Date.now() - 2 * 60 * 60 * 1000);
-      const tmpOld = path.join(h.dataDir, 'tmp', 'leftover');
-      const tmpFresh = path.join(h.dataDir, 'tmp', 'in-progress');
-      const orphan = path.join(h.dataDir, 'files', '01m80mg7e2k4y81saapd7rqvrm');
-      const orphanThumb = path.join(h.dataDir, 'thumbs', '01m80mg7e2k4y81saapd7rqvrm.webp');
+      const tmpOld = path.join(ctx.h.dataDir, 'tmp', 'leftover');
+      const tmpFresh = path.join(ctx.h.dataDir, 'tmp', 'in-progress');
+      const orphan = path.join(ctx.h.dataDir, 'files', '01m80mg7e2k4y81saapd7rqvrm');
+      const orphanThumb = path.join(ctx.h.dataDir, 'thumbs', '01m80mg7e2k4y81saapd7rqvrm.webp');
       for (const f of [tmpOld, tmpFresh, orphan, orphanThumb]) await writeFile(f, 'x');
-      for (const f of [tmpOld, orphan, orphanThumb, path.join(h.dataDir, 'files', kept.id)]) await utimes(f, old, old);
-      await h.buildApp();
-      expect(await storedEntries(h.dataDir)).toEqual({
+      for (const f of [tmpOld, orphan, orphanThumb, path.join(ctx.h.dataDir, 'files', kept.id)]) await utimes(f, old, old);
+      await ctx.h.buildApp();
+      expect(await storedEntries(ctx.h.dataDir)).toEqual({
         files: [kept.id],
         thumbs: [`${kept.id}.webp`],
         tmp: ['in-progress'],
