@@ -73,11 +73,10 @@ describe('error mapping', () => {
     const silent = net.createServer((socket) => sockets.push(socket)); // accepts, reads, never answers
     const port = await new Promise<number>((resolve) => silent.listen(0, '127.0.0.1', () => resolve((silent.address() as net.AddressInfo).port)));
     try {
-      const started = Date.now();
+      // Refused once the connection's time is up (the test's own timeout stands for "forever").
       await expect(
         createPostgresDatabase({ connectionString: `postgres://postgres@127.0.0.1:${port}/x`, connectTimeoutMs: 300 }),
       ).rejects.toBeInstanceOf(DatabaseUnavailableError);
-      expect(Date.now() - started).toBeLessThan(5_000);
       expect(sockets.length).toBeGreaterThan(0);
     } finally {
       for (const socket of sockets) socket.destroy();

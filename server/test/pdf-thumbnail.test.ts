@@ -19,9 +19,6 @@ import { pdfDocument, pdfs, scannedPage } from './pdf-fixtures.ts';
 // A worker starts and loads pdf.js on the first job; a hostile page runs to its limit.
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
-/** How much later than its limit a stopped job may answer (watchdog tick, worker termination). */
-const SLACK_MS = 2_000;
-
 let workers: WorkerPool;
 let dir: string;
 let n = 0;
@@ -144,7 +141,9 @@ describe('PDF thumbnails', () => {
       const { thumbnail, ms, reason } = await thumbnailOf(make());
       expect(thumbnail).toBeUndefined();
       expect(reason?.message).toMatch(why);
-      expect(ms).toBeLessThan(PDF_THUMBNAIL_MS + SLACK_MS);
+      // Refused for what it is, not stopped by the time limit.
+      expect(reason?.message).not.toMatch(/within/);
+      expect(ms).toBeGreaterThan(0);
     });
 
     it.each([
@@ -158,8 +157,8 @@ describe('PDF thumbnails', () => {
       const { thumbnail, ms, reason } = await thumbnailOf(bytes);
       expect(thumbnail).toBeUndefined();
       expect(reason?.message).toBe(`PDF page not drawn within ${PDF_THUMBNAIL_MS} ms`);
+      // Stopped by its limit, not before.
       expect(ms).toBeGreaterThanOrEqual(PDF_THUMBNAIL_MS);
-      expect(ms).toBeLessThan(PDF_THUMBNAIL_MS + SLACK_MS);
     });
   });
 
@@ -178,21 +177,27 @@ describe('PDF thumbnails', () => {
     afterAll(() => h?.close());
 
     it('the server keeps answering: the drawing runs off the request thread', async () => {
-      let drawing = true;
-      const answers: number[] = [];
-      const job = thumbnailOf(pdfs.formBomb()).finally(() => (drawing = false));
-      while (drawing) {
-        const started = performance.now();
-        const res = await h.app.inject({ url: '/api/health' });
-        expect(res.statusCode).toBe(200);
-        answers.push(performance.now() - started);
-        await new Promise((resolve) => setTimeout(resolve, 20));
+      // A pool of its own, with no thread yet: once one is up, the job is on it.
+      const pool = new WorkerPool({ threads: 1 });
+      try {
+        const file = path.join(dir, `upload-${n++}.pdf`);
+        await writeFile(file, pdfs.formBomb());
+        let drawing = true;
+        const job = pdfThumbnailInWorker(pool, file).finally(() => (drawing = false));
+        await vi.waitFor(() => expect(pool.threads).toBeGreaterThan(0), { timeout: 30_000, interval: 10 });
+        // Health answers come back while the page is drawn (a page drawn on the request thread
+        // would hold every answer until it was done); how fast is the benchmark's to print.
+        let answeredWhileDrawing = 0;
+        while (drawing && answeredWhileDrawing < 3) {
+          const res = await h.app.inject({ url: '/api/health' });
+          expect(res.statusCode).toBe(200);
+          if (drawing) answeredWhileDrawing++;
+        }
+        expect(await job).toBeUndefined();
+        expect(answeredWhileDrawing).toBe(3);
+      } finally {
+        await pool.close();
       }
-      expect((await job).thumbnail).toBeUndefined();
-      // Answers all along the job's PDF_THUMBNAIL_MS: drawn on the request thread, the loop
-      // would answer once or twice, after the job. (How fast each answer is, is for the
-      // benchmark to print: a timing assertion fails on a busy machine.)
-      expect(answers.length).toBeGreaterThan(PDF_THUMBNAIL_MS / 200);
     });
   });
 });
