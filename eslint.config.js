@@ -13,6 +13,12 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      // A focused test left in place would skip the rest of its suite (it.only, describe.only,
+      // test.describe.only, …).
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression > MemberExpression.callee[property.name='only']", message: 'No focused test: the rest of the suite would not run.' },
+      ],
     },
   },
   {

@@ -20,6 +20,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
+  // A focused test (.only) fails the run on CI rather than skipping the rest.
+  forbidOnly: !!process.env.CI,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
