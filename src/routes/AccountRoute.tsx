@@ -1,85 +1,14 @@
-import { useState } from 'react';
 import { Heading, Stack, Text } from '@chakra-ui/react';
 import { useNavigate } from 'react-router-dom';
-import {
-  useAccounts,
-  useAddAccount,
-  useChangePassword,
-  useChangeRole,
-  useCreateInvitation,
-  useInvitations,
-  useRemoveAccount,
-  useRevokeInvitation,
-  useRevokeSession,
-  useSessions,
-  useSetInvitations,
-} from '../api/account';
-import { useAccess } from '../api/system';
-import { AccountsCard } from '../components/account/AccountsCard';
+import { useChangePassword, useRevokeSession, useSessions } from '../api/account';
 import { ChangePasswordForm } from '../components/account/ChangePasswordForm';
-import { InvitationsCard } from '../components/account/InvitationsCard';
 import { SessionsCard } from '../components/account/SessionsCard';
+import { PageTitle } from '../components/common/PageTitle';
 import type { Access } from '../lib/access';
 import { accountTexts } from '../lib/texts-account';
-import { FullThemeProvider } from '../theme/FullThemeProvider';
-
-/** The accounts and their roles: an admin's. */
-function Accounts() {
-  const accounts = useAccounts();
-  const addAccount = useAddAccount();
-  const removeAccount = useRemoveAccount();
-  const changeRole = useChangeRole();
-  const [created, setCreated] = useState<{ email: string; password: string } | null>(null);
-  return (
-    <AccountsCard
-      accounts={accounts.data}
-      loading={accounts.isPending}
-      error={accounts.error?.message ?? addAccount.error?.message ?? removeAccount.error?.message ?? changeRole.error?.message}
-      adding={addAccount.isPending}
-      onAdd={(request) =>
-        addAccount.mutate(request, {
-          onSuccess: (result) => setCreated({ email: result.data.email, password: result.password }),
-        })
-      }
-      created={created}
-      onDismissCreated={() => setCreated(null)}
-      removingId={removeAccount.isPending ? removeAccount.variables : null}
-      onRemove={(id) => removeAccount.mutate(id)}
-      onChangeRole={(id, role) => changeRole.mutate({ id, role })}
-      changingRole={changeRole.isPending ? changeRole.variables : null}
-    />
-  );
-}
-
-/** Sign-up by invitation and its links: an admin's. */
-function Invitations() {
-  const invitations = useInvitations();
-  const setInvitations = useSetInvitations();
-  const createInvitation = useCreateInvitation();
-  const revokeInvitation = useRevokeInvitation();
-  const [createdUrl, setCreatedUrl] = useState<string | null>(null);
-  return (
-    <InvitationsCard
-      enabled={invitations.data?.enabled}
-      invitations={invitations.data?.data}
-      loading={invitations.isPending}
-      error={
-        invitations.error?.message ??
-        setInvitations.error?.message ??
-        createInvitation.error?.message ??
-        revokeInvitation.error?.message
-      }
-      toggling={setInvitations.isPending}
-      onToggle={(enabled) => setInvitations.mutate(enabled, { onSuccess: () => setCreatedUrl(null) })}
-      creating={createInvitation.isPending}
-      onCreate={(role) => createInvitation.mutate(role, { onSuccess: (result) => setCreatedUrl(result.url) })}
-      createdUrl={createdUrl}
-      onDismissCreated={() => setCreatedUrl(null)}
-      revokingId={revokeInvitation.isPending ? revokeInvitation.variables : null}
-      onRevoke={(id) => revokeInvitation.mutate(id)}
-    />
-  );
-}
+import { AccessScreen } from './AccessScreen';
+import { AccountsSection } from './AccountsSection';
+import { InvitationsSection } from './InvitationsSection';
 
 /**
  * The signed-in user's role, password and sessions; for an admin, the accounts with their roles,
@@ -93,12 +22,7 @@ function Account({ access }: { access: Access }) {
 
   return (
     <Stack gap="6" maxW="3xl">
-      <Stack gap="1">
-        <Heading as="h1" size="2xl">
-          {accountTexts.title}
-        </Heading>
-        <Text color="fg.muted">{access.may('listAccounts') ? accountTexts.introAdmin : accountTexts.intro}</Text>
-      </Stack>
+      <PageTitle title={accountTexts.title} intro={access.may('listAccounts') ? accountTexts.introAdmin : accountTexts.intro} />
       <Stack gap="1" as="section" aria-label={accountTexts.yourRole(access.label)}>
         <Heading as="h2" size="md">
           {accountTexts.yourRole(access.label)}
@@ -130,19 +54,12 @@ function Account({ access }: { access: Access }) {
           })
         }
       />
-      {access.may('listAccounts') && <Accounts />}
-      {access.may('listInvitations') && <Invitations />}
+      {access.may('listAccounts') && <AccountsSection />}
+      {access.may('listInvitations') && <InvitationsSection />}
     </Stack>
   );
 }
 
 export default function AccountRoute() {
-  const access = useAccess();
-  // Known with the session, which the layout waits for.
-  if (!access) return null;
-  return (
-    <FullThemeProvider>
-      <Account access={access} />
-    </FullThemeProvider>
-  );
+  return <AccessScreen>{(access) => <Account access={access} />}</AccessScreen>;
 }

@@ -1,16 +1,23 @@
-import { useCallback, useDeferredValue, useMemo } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { articleKeys } from '../api/articles';
 import { api } from '../api/client';
 import { ChecksCard } from '../components/article-detail/ChecksCard';
 import { messageOf } from '../components/common/messageOf';
 import type { Article, CheckItem, KeptArticleChecksResult } from '../contract';
-import { checkPlace, placeOrdinals, type Place } from '../lib/checkPlace';
+import { checkPlace, placeOrdinals, type Place, type Reveal } from '../lib/checkPlace';
 
 /** How often the kept result is read again while the server's own run of the last save is not done. */
 const STALE_POLL_MS = 3_000;
 /** How many times at most (a minute): a run that failed leaves the result stale until one on demand. */
 const STALE_POLLS = 20;
+
+/** A place of the HTML an item of the checks asked the editor to show (`reveal`), and `onShow`, which asks. */
+export function useCheckReveal() {
+  const [reveal, setReveal] = useState<Reveal | null>(null);
+  const onShow = useCallback((place: Place) => setReveal({ ...place, nonce: Date.now() }), []);
+  return { reveal, onShow };
+}
 
 /**
  * The article page's checks before publishing: the result the server keeps (`GET

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { historyKeys, useLabelRevision, useRestoreRevision, useRevision, useRevisionList } from '../api/articleHistory';
 import { ArticleHistoryCard, type CompareSide, type CompareTarget, type Comparison } from '../components/article-history';
 import type { Article, RevisionSummary } from '../contract';
+import type { Access } from '../lib/access';
 import { historyTexts as t } from '../lib/texts-history';
 
 /**
@@ -14,11 +15,11 @@ export function ArticleHistorySection({
   hasUnsavedEdits,
   onBlockedEdit,
   onReload,
-  refused,
+  access,
 }: {
   article: Article;
-  /** Why the signed-in role may not restore, pin or name this article's revisions. */
-  refused: string | null;
+  /** The signed-in role: it may restore, pin or name this article's revisions, or why not. */
+  access: Access;
   hasUnsavedEdits: boolean;
   onBlockedEdit: () => void;
   /** Fetches the article again (a restore refused as stale: the newer version is shown). */
@@ -87,7 +88,7 @@ export function ArticleHistorySection({
         }
       }}
       onLabel={(number, patch) => label.mutateAsync({ number, patch })}
-      refused={refused}
+      refused={access.whyNot('restoreArticleRevision', { published: article.status === 'published' })}
     />
   );
 }

@@ -5,6 +5,7 @@ import { useRetrySchedule, useScheduleArticle } from '../api/articleWrites';
 import { ScheduleCard } from '../components/article-detail/ScheduleCard';
 import { nextScheduledChange } from '../components/schedule/scheduleText';
 import type { Article } from '../contract';
+import type { Access } from '../lib/access';
 
 /** After a change's time, how long the page waits before reading the article again (the server makes it within ~1 s). */
 const AFTER_DUE_MS = 2_000;
@@ -17,7 +18,7 @@ const LONGEST_WAIT_MS = 2 ** 31 - 1;
  * comes due while the page is open, the article is read again shortly after, so the page shows
  * it published (or back to draft) without a refresh.
  */
-export function ArticleScheduleSection({ article, refused }: { article: Article; refused: string | null }) {
+export function ArticleScheduleSection({ article, access }: { article: Article; access: Access }) {
   const { id } = article;
   const queryClient = useQueryClient();
   const schedule = useScheduleArticle(id);
@@ -41,7 +42,7 @@ export function ArticleScheduleSection({ article, refused }: { article: Article;
       schedule={article}
       onSave={(patch) => schedule.mutateAsync(patch)}
       onRetry={() => retry.mutateAsync()}
-      refused={refused}
+      refused={access.whyNot('scheduleArticle')}
     />
   );
 }

@@ -4,6 +4,7 @@ import { useFiles } from '../api/files';
 import { withVersion } from '../components/files/fileUrls';
 import { SeoCard } from '../components/article-detail/SeoCard';
 import type { Article } from '../contract';
+import { texts } from '../lib/texts';
 
 /** How many of the library's images (the newest) the social image is chosen among. */
 const OFFERED_IMAGES = 200;
@@ -31,11 +32,12 @@ function OpenSeoCard({ article, refused }: { article: Article; refused: string |
 
 /**
  * The article page's SEO and social card, closed until asked for (it says which fields are
- * set): opening it reads the library's images. A published article's fields are read-only, as
- * its other edits are.
+ * set): opening it reads the library's images. Its fields are read-only when the other edits
+ * are (`editRefused`: the role, another page's lease), and on a published article.
  */
-export function ArticleSeoSection({ article, refused }: { article: Article; refused: string | null }) {
+export function ArticleSeoSection({ article, editRefused }: { article: Article; editRefused: string | null }) {
   const [open, setOpen] = useState(false);
+  const refused = editRefused ?? (article.status === 'published' ? texts.article.publishedLocked : null);
   return open ? (
     <OpenSeoCard article={article} refused={refused} />
   ) : (

@@ -1,24 +1,10 @@
 import { Stack } from '@chakra-ui/react';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { LuTrash2 } from 'react-icons/lu';
-import {
-  downloadFile,
-  downloadFileVersion,
-  useDeleteFile,
-  useFiles,
-  useFileTrash,
-  useFileTrashCount,
-  useFileVersions,
-  usePurgeFile,
-  useRestoreFile,
-  useRestoreFileVersion,
-  useUploadQueue,
-} from '../api/files';
-import { useAccess } from '../api/system';
-import { MAX_BULK_IDS, type FileTypeFilter, type StoredFile } from '../contract';
+import { downloadFile, useDeleteFile, useFiles, useFileTrashCount, useUploadQueue } from '../api/files';
+import type { FileTypeFilter, StoredFile } from '../contract';
 import type { Access } from '../lib/access';
-import { BulkActionBar, SelectionArea, type BulkActionChoice } from '../components/articles/BulkActionBar';
+import { BulkActionBar, SelectionArea, selectionBarProps, type BulkActionChoice } from '../components/articles/BulkActionBar';
 import { useArticleSelection } from '../components/articles/useArticleSelection';
 import { ErrorNotice } from '../components/common/ErrorNotice';
 import { Toaster } from '../components/common/Toaster';
@@ -34,14 +20,15 @@ import {
   FileVersionsDialog,
   ReplaceFileInput,
   type DropZoneHandle,
-  type FileTab,
   type FileView,
   type ReplaceFileInputHandle,
 } from '../components/files';
 import { fileExtraTexts as x } from '../lib/texts-files';
 import { useDebouncedValue } from '../lib/useDebouncedValue';
-import { FullThemeProvider } from '../theme/FullThemeProvider';
+import { AccessScreen } from './AccessScreen';
 import { useFileBulkDelete, useFileToasts } from './useFileToasts';
+import { useFileTab, useFileTrashTab } from './useFileTrashTab';
+import { useFileVersionsDialog } from './useFileVersionsDialog';
 
 const NO_FILES: StoredFile[] = [];
 const BULK_ACTIONS: readonly BulkActionChoice<'delete'>[] = [
@@ -55,25 +42,20 @@ const BULK_ACTIONS: readonly BulkActionChoice<'delete'>[] = [
  * change is offered to the roles that may make it: viewers only look, authors upload too.
  */
 function FileManager({ access }: { access: Access }) {
-  const [params, setParams] = useSearchParams();
-  const tab: FileTab = params.get('tab') === 'trash' ? 'trash' : 'files';
+  const { tab, onTabChange } = useFileTab();
   const [search, setSearch] = useState('');
   const [type, setType] = useState<FileTypeFilter>('all');
   const [view, setView] = useState<FileView>('grid');
   const [previewing, setPreviewing] = useState<StoredFile | null>(null);
-  const [versionsOf, setVersionsOf] = useState<StoredFile | null>(null);
-  const versions = useFileVersions(versionsOf?.id ?? null);
-  const { mutateAsync: restoreVersion } = useRestoreFileVersion();
+  const versions = useFileVersionsDialog(access.may('restoreFileVersion'));
   const [highlightId, setHighlightId] = useState<string | null>(null);
   const chooser = useRef<DropZoneHandle>(null);
   const replacer = useRef<ReplaceFileInputHandle>(null);
   const settledSearch = useDebouncedValue(search);
   const files = useFiles({ type, search: settledSearch });
-  const trash = useFileTrash(tab === 'trash');
+  const trash = useFileTrashTab(tab === 'trash', { restore: access.may('restoreFile'), deleteForever: access.may('purgeFile') });
   const trashCount = useFileTrashCount();
   const remove = useDeleteFile();
-  const { mutateAsync: restoreFile } = useRestoreFile();
-  const { mutateAsync: purgeFile } = usePurgeFile();
   const toasts = useFileToasts();
   // An upload of bytes already there points out the file that has them.
   const uploads = useUploadQueue({ onDuplicate: (file) => setHighlightId(file.id) });
@@ -83,9 +65,8 @@ function FileManager({ access }: { access: Access }) {
   const ids = useMemo(() => loaded?.files.map((file) => file.id) ?? [], [loaded]);
   // A selection belongs to its list: another search or type filter starts with none.
   const selection = useArticleSelection(ids, JSON.stringify([type, settledSearch]));
-  const bulk = useFileBulkDelete(selection.clear);
+  const bulk = useFileBulkDelete(selection);
   const { selected, clear } = selection;
-  const { run } = bulk;
   const { deleted, copyLink, replace } = toasts;
   // Stable callbacks: the grid's rows and cards are memoised and re-render only for their own data.
   const refresh = useCallback(() => void refetch(), [refetch]);
@@ -93,24 +74,6 @@ function FileManager({ access }: { access: Access }) {
   const onDelete = useCallback((id: string) => deleteFile(id, { onSuccess: () => deleted([id]) }), [deleteFile, deleted]);
   const onReplace = useCallback((file: StoredFile) => replacer.current?.choose(file), []);
   const onCopyLink = useCallback((file: StoredFile) => void copyLink(file), [copyLink]);
-  const onShowVersions = useCallback((file: StoredFile) => setVersionsOf(file), []);
-  // The same question as a single delete (docs/product.md, 'Validation'), for as many files as are selected.
-  const onBulkDelete = useCallback(() => {
-    if (window.confirm(x.confirmDeleteMany(selected.size))) run([...selected]);
-  }, [run, selected]);
-  const onTabChange = useCallback(
-    (next: FileTab) =>
-      setParams(
-        (current) => {
-          const query = new URLSearchParams(current);
-          if (next === 'trash') query.set('tab', 'trash');
-          else query.delete('tab');
-          return query;
-        },
-        { replace: false },
-      ),
-    [setParams],
-  );
   const onShowFile = useCallback(
     (file: StoredFile) => {
       onTabChange('files');
@@ -126,17 +89,15 @@ function FileManager({ access }: { access: Access }) {
     },
     [uploads],
   );
-  const trashPages = trash.data?.pages;
-  const trashed = useMemo(() => trashPages?.flatMap((page) => page.data), [trashPages]);
   const canSelect = access.may('bulkFiles') && !files.isPending && !files.isError && ids.length > 0;
   const canUpload = access.may('uploadFile');
 
   return (
     <Stack gap="6">
       <FileManagerHeader
-        isLoading={tab === 'trash' ? trash.isFetching && !trash.isFetchingNextPage : files.isFetching && !files.isFetchingNextPage}
+        isLoading={tab === 'trash' ? trash.isRefreshing : files.isFetching && !files.isFetchingNextPage}
         isUploading={uploads.isUploading}
-        onRefresh={tab === 'trash' ? () => void trash.refetch() : refresh}
+        onRefresh={tab === 'trash' ? trash.refresh : refresh}
         onUpload={canUpload ? () => chooser.current?.openChooser() : undefined}
       />
       <FileSummaryCards
@@ -147,17 +108,7 @@ function FileManager({ access }: { access: Access }) {
       <ErrorNotice message={files.error?.message ?? remove.error?.message} onDismiss={() => remove.reset()} />
       <FileManagerTabs value={tab} onChange={onTabChange} trashCount={trashCount.data}>
         {tab === 'trash' ? (
-          <FileTrashList
-            files={trashed}
-            isLoading={trash.isPending}
-            error={trash.isError ? trash.error : null}
-            onRetry={() => void trash.refetch()}
-            onRestore={access.may('restoreFile') ? restoreFile : undefined}
-            onDeleteForever={access.may('purgeFile') ? purgeFile : undefined}
-            hasMore={trash.hasNextPage}
-            isFetchingMore={trash.isFetchingNextPage}
-            onLoadMore={() => void trash.fetchNextPage()}
-          />
+          <FileTrashList {...trash.list} />
         ) : (
           <Stack gap="6">
             <FileToolbar
@@ -170,18 +121,7 @@ function FileManager({ access }: { access: Access }) {
             />
             <SelectionArea onEscape={clear}>
               {canSelect ? (
-                <BulkActionBar
-                  count={selection.count}
-                  max={MAX_BULK_IDS}
-                  allSelected={selection.allSelected}
-                  someSelected={selection.someSelected}
-                  onToggleAll={selection.toggleAll}
-                  onAction={onBulkDelete}
-                  onClear={clear}
-                  pending={bulk.pending}
-                  actions={BULK_ACTIONS}
-                  texts={x}
-                />
+                <BulkActionBar {...selectionBarProps(selection)} onAction={bulk.onAction} pending={bulk.pending} actions={BULK_ACTIONS} texts={x} />
               ) : null}
               <FileBrowser
                 files={loaded?.files ?? NO_FILES}
@@ -196,7 +136,7 @@ function FileManager({ access }: { access: Access }) {
                 onDelete={access.may('deleteFile') ? onDelete : undefined}
                 onReplace={access.may('replaceFile') ? onReplace : undefined}
                 onCopyLink={onCopyLink}
-                onShowVersions={onShowVersions}
+                onShowVersions={versions.show}
                 deletingId={remove.isPending ? remove.variables : null}
                 hasMore={files.hasNextPage}
                 isFetchingMore={files.isFetchingNextPage}
@@ -211,31 +151,20 @@ function FileManager({ access }: { access: Access }) {
       </FileManagerTabs>
       <ReplaceFileInput ref={replacer} onChosen={(target, replacement) => void replace(target, replacement)} />
       <FilePreviewDialog file={previewing} onClose={() => setPreviewing(null)} onDownload={downloadFile} />
-      <FileVersionsDialog
-        file={versionsOf}
-        versions={versions.data}
-        isLoading={versions.isPending && versionsOf !== null}
-        error={versions.isError ? versions.error.message : null}
-        onRetry={() => void versions.refetch()}
-        onDownload={downloadFileVersion}
-        onRestore={
-          access.may('restoreFileVersion') ? (version) => restoreVersion({ fileId: versionsOf!.id, number: version.number }) : undefined
-        }
-        onClose={() => setVersionsOf(null)}
-      />
+      <FileVersionsDialog {...versions.dialog} />
     </Stack>
   );
 }
 
-/** Rendered with the full theme system: this screen's components' recipes load with its chunk. */
 export default function FileManagerRoute() {
-  const access = useAccess();
-  // Known with the session, which the layout waits for.
-  if (!access) return null;
   return (
-    <FullThemeProvider>
-      <FileManager access={access} />
-      <Toaster />
-    </FullThemeProvider>
+    <AccessScreen>
+      {(access) => (
+        <>
+          <FileManager access={access} />
+          <Toaster />
+        </>
+      )}
+    </AccessScreen>
   );
 }

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
-import { Heading, Stack, Text } from '@chakra-ui/react';
-import { useAccess } from '../api/system';
+import { Stack } from '@chakra-ui/react';
+import { PageTitle } from '../components/common/PageTitle';
+import { RefusedScreen } from '../components/common/RefusedScreen';
 import {
   useCreateWebhook,
   useDeleteWebhook,
@@ -10,11 +11,10 @@ import {
   useWebhookDeliveries,
   useWebhooks,
 } from '../api/webhooks';
-import { RefusedScreen } from '../components/common/RefusedScreen';
 import { AddWebhookCard, WebhookDeliveriesDialog, WebhookEndpointList } from '../components/webhooks';
 import type { WebhookCreate, WebhookPatch } from '../contract';
 import { webhookTexts } from '../lib/texts-webhooks';
-import { FullThemeProvider } from '../theme/FullThemeProvider';
+import { AccessScreen } from './AccessScreen';
 
 /** The webhook endpoints: their state and actions, adding one, and each one's delivery log. */
 function Webhooks() {
@@ -38,12 +38,7 @@ function Webhooks() {
 
   return (
     <Stack gap="6" maxW="4xl">
-      <Stack gap="1">
-        <Heading as="h1" size="2xl">
-          {webhookTexts.title}
-        </Heading>
-        <Text color="fg.muted">{webhookTexts.intro}</Text>
-      </Stack>
+      <PageTitle title={webhookTexts.title} intro={webhookTexts.intro} />
       <WebhookEndpointList
         endpoints={webhooks.data}
         isLoading={webhooks.isPending}
@@ -77,9 +72,12 @@ function Webhooks() {
 
 /** Webhooks are an admin's: another role reaching /webhooks is told so, and nothing is asked of the server. */
 export default function WebhooksRoute() {
-  const access = useAccess();
-  // Known with the session, which the layout waits for.
-  if (!access) return null;
-  const refused = access.screenNotice('listWebhooks');
-  return <FullThemeProvider>{refused ? <RefusedScreen title={webhookTexts.title} message={refused} /> : <Webhooks />}</FullThemeProvider>;
+  return (
+    <AccessScreen>
+      {(access) => {
+        const refused = access.screenNotice('listWebhooks');
+        return refused ? <RefusedScreen title={webhookTexts.title} message={refused} /> : <Webhooks />;
+      }}
+    </AccessScreen>
+  );
 }

@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { restoreArticles } from '../api/articleTrash';
 import { useBulkArticles } from '../api/articleWrites';
 import { bulkSummary } from '../components/articles/bulkSummary';
 import { toaster } from '../components/common/Toaster';
+import type { ArticleBulkAction } from '../components/articles/BulkActionBar';
 import type { BulkScheduleTimes } from '../components/articles/BulkScheduleDialog';
 import { UNDO_SECONDS, type BulkAction, type BulkRequest, type BulkResult } from '../contract';
 import { bulkTexts as t } from '../lib/texts-articles';
@@ -12,13 +13,14 @@ import { bulkTexts as t } from '../lib/texts-articles';
 const NOTICE_MS = 5_000;
 
 /**
- * The list's bulk actions: one request, then a toast with what changed, what already was and
- * what was refused (a bulk delete's offers Undo, which restores each article it moved to the
- * trash). `onDone` runs after a success (the selection clears); a failed request shows the
- * server's message and leaves the selection as it was. `schedule` (from its dialog) answers a
- * promise instead: a failure is the dialog's to show, with the times as typed.
+ * The list's bulk actions on the selection: one request, then a toast with what changed, what
+ * already was and what was refused (a bulk delete's offers Undo, which restores each article it
+ * moved to the trash). After a success the selection clears; a failed request shows the server's
+ * message and leaves the selection as it was. Schedule… asks for the times first, in its dialog
+ * (`scheduling`), whose request answers a promise instead: a failure is the dialog's to show,
+ * with the times as typed.
  */
-export function useBulkActions(onDone: () => void) {
+export function useBulkActions({ selected, clear: onDone }: { selected: ReadonlySet<string>; clear: () => void }) {
   const queryClient = useQueryClient();
   const mutation = useBulkArticles();
   const { mutate } = mutation;
@@ -77,6 +79,20 @@ export function useBulkActions(onDone: () => void) {
     [mutateAsync, report],
   );
 
-  // The bar spins the pending action's button, Schedule… included.
-  return { run, schedule, pending: mutation.isPending ? (mutation.variables?.action ?? null) : null };
+  const [scheduling, setScheduling] = useState(false);
+  const onAction = useCallback(
+    (action: ArticleBulkAction) => (action === 'schedule' ? setScheduling(true) : run(action, [...selected])),
+    [run, selected],
+  );
+  const onSchedule = async (times: BulkScheduleTimes) => {
+    await schedule([...selected], times);
+    setScheduling(false);
+  };
+
+  return {
+    onAction,
+    // The bar spins the pending action's button, Schedule… included.
+    pending: mutation.isPending ? (mutation.variables?.action ?? null) : null,
+    scheduling: { open: scheduling, onSchedule, onClose: () => setScheduling(false) },
+  };
 }

@@ -101,11 +101,13 @@ export function useFileToasts() {
 }
 
 /**
- * The grid's bulk Delete: one request, then the toast with what moved to the trash (and Undo),
- * what already was and what was refused. `onDone` runs after a success (the selection clears);
- * a failed request shows the server's message and leaves the selection as it was.
+ * The grid's bulk Delete of the selection: the same question as a single delete
+ * (docs/product.md, 'Validation'), for as many files as are selected; then one request, and the
+ * toast with what moved to the trash (and Undo), what already was and what was refused. After a
+ * success the selection clears; a failed request shows the server's message and leaves the
+ * selection as it was.
  */
-export function useFileBulkDelete(onDone: () => void) {
+export function useFileBulkDelete({ selected, clear: onDone }: { selected: ReadonlySet<string>; clear: () => void }) {
   const mutation = useBulkFiles();
   const { deleted } = useFileToasts();
   const { mutate } = mutation;
@@ -124,5 +126,8 @@ export function useFileBulkDelete(onDone: () => void) {
       ),
     [mutate, deleted, onDone],
   );
-  return { run, pending: mutation.isPending ? ('delete' as const) : null };
+  const onAction = useCallback(() => {
+    if (window.confirm(t.confirmDeleteMany(selected.size))) run([...selected]);
+  }, [run, selected]);
+  return { onAction, pending: mutation.isPending ? ('delete' as const) : null };
 }

@@ -1,7 +1,8 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useCallback } from 'react';
 import { trashKeys, trashListQuery, useDeleteForever, useRestoreArticle } from '../api/articleTrash';
 import type { ArticleTrashListProps } from '../components/articles/ArticleTrashList';
+import { usePagedList } from './usePagedList';
 import { useTrashToasts } from './useTrashToasts';
 
 /**
@@ -10,17 +11,13 @@ import { useTrashToasts } from './useTrashToasts';
  * offered when the signed-in role may. Answers the list's props, and the header's Refresh for that tab.
  */
 export function useTrashTab(isOpen: boolean, may: { restore: boolean; deleteForever: boolean }) {
-  const trash = useInfiniteQuery({ ...trashListQuery(), enabled: isOpen });
+  const { items: articles, isRefreshing, ...paged } = usePagedList(useInfiniteQuery({ ...trashListQuery(), enabled: isOpen }));
   const { mutateAsync: restore } = useRestoreArticle();
   const { mutateAsync: deleteForever } = useDeleteForever();
   const { restored } = useTrashToasts();
-  const pages = trash.data?.pages;
-  const articles = useMemo(() => pages?.flatMap((page) => page.data), [pages]);
-  const { refetch, fetchNextPage } = trash;
   const queryClient = useQueryClient();
   // Refresh: the pages and the tab's count.
   const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: trashKeys.all() }), [queryClient]);
-  const retry = useCallback(() => void refetch(), [refetch]);
   const onRestore = useCallback(
     async (id: string, slug?: string) => {
       await restore({ id, slug });
@@ -30,14 +27,9 @@ export function useTrashTab(isOpen: boolean, may: { restore: boolean; deleteFore
   );
   const list: ArticleTrashListProps = {
     articles,
-    isLoading: trash.isPending,
-    error: trash.isError ? trash.error : null,
-    onRetry: retry,
+    ...paged,
     onRestore: may.restore ? onRestore : undefined,
     onDeleteForever: may.deleteForever ? deleteForever : undefined,
-    hasMore: trash.hasNextPage,
-    isFetchingMore: trash.isFetchingNextPage,
-    onLoadMore: () => void fetchNextPage(),
   };
-  return { list, refresh, isRefreshing: trash.isFetching && !trash.isFetchingNextPage };
+  return { list, refresh, isRefreshing };
 }

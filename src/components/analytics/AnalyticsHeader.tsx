@@ -1,5 +1,6 @@
-import { Flex, Heading, SegmentGroup, Stack, Text } from '@chakra-ui/react';
+import { Flex, SegmentGroup } from '@chakra-ui/react';
 import { analyticsTexts } from '../../lib/texts-analytics';
+import { PageTitle } from '../common/PageTitle';
 
 const t = analyticsTexts;
 
@@ -17,12 +18,7 @@ export interface AnalyticsHeaderProps<P extends number> {
 export function AnalyticsHeader<P extends number>({ periods, days, onDaysChange }: AnalyticsHeaderProps<P>) {
   return (
     <Flex justify="space-between" align={{ base: 'flex-start', md: 'center' }} gap="4" wrap="wrap">
-      <Stack gap="1">
-        <Heading as="h1" size="2xl">
-          {t.title}
-        </Heading>
-        <Text color="fg.muted">{t.intro}</Text>
-      </Stack>
+      <PageTitle title={t.title} intro={t.intro} />
       <SegmentGroup.Root
         size="sm"
         aria-label={t.periodLabel}

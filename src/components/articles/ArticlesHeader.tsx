@@ -1,8 +1,9 @@
-import { Button, Flex, Heading, HStack, Icon, Stack, Text } from '@chakra-ui/react';
+import { Button, Flex, HStack, Icon } from '@chakra-ui/react';
 import { LuPlus, LuRefreshCw } from 'react-icons/lu';
 import { texts } from '../../lib/texts';
 import { articlesScreenTexts } from '../../lib/texts-articles';
 import { AppLink } from '../common/AppLink';
+import { PageTitle } from '../common/PageTitle';
 
 export interface ArticlesHeaderProps {
   onRefresh: () => void;
@@ -16,12 +17,7 @@ export interface ArticlesHeaderProps {
 export function ArticlesHeader({ onRefresh, isRefreshing = false, canCreate = true }: ArticlesHeaderProps) {
   return (
     <Flex justify="space-between" align={{ base: 'flex-start', md: 'center' }} gap="4" wrap="wrap">
-      <Stack gap="1">
-        <Heading as="h1" size="2xl">
-          {texts.articles.title}
-        </Heading>
-        <Text color="fg.muted">{texts.articles.subtitle}</Text>
-      </Stack>
+      <PageTitle title={texts.articles.title} intro={texts.articles.subtitle} />
       <HStack gap="2" wrap="wrap">
         <Button variant="outline" onClick={onRefresh} disabled={isRefreshing} aria-busy={isRefreshing}>
           <Icon animation={isRefreshing ? 'spin' : undefined}>

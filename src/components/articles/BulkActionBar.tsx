@@ -2,10 +2,11 @@ import { Box, Flex, HStack, Text } from '@chakra-ui/react';
 import { Button } from '../common/Button';
 import type { ReactNode } from 'react';
 import { LuCalendar, LuFilePen, LuSend, LuTrash2, LuX } from 'react-icons/lu';
-import type { BulkRequest } from '../../contract';
+import { MAX_BULK_IDS, type BulkRequest } from '../../contract';
 import { bulkTexts } from '../../lib/texts-articles';
 import { scheduleTexts } from '../../lib/texts-schedule';
 import { SelectCheckbox } from './SelectCheckbox';
+import type { ArticleSelection } from './useArticleSelection';
 
 /** An action the bar offers. */
 export interface BulkActionChoice<A extends string> {
@@ -45,6 +46,18 @@ export interface BulkActionBarProps<A extends string = ArticleBulkAction> {
   /** The actions offered: the articles' Publish, Convert to draft, Schedule… and Delete by default. */
   actions?: readonly BulkActionChoice<A>[];
   texts?: BulkBarTexts;
+}
+
+/** The bar's props that a selection answers (the server's limit as `max`). */
+export function selectionBarProps(selection: ArticleSelection) {
+  return {
+    count: selection.count,
+    max: MAX_BULK_IDS,
+    allSelected: selection.allSelected,
+    someSelected: selection.someSelected,
+    onToggleAll: selection.toggleAll,
+    onClear: selection.clear,
+  };
 }
 
 const ARTICLE_ACTIONS: readonly BulkActionChoice<ArticleBulkAction>[] = [
