@@ -26,7 +26,7 @@ export function changedFiles(base = 'HEAD') {
 const compilerOptions = { moduleResolution: ts.ModuleResolutionKind.Bundler, module: ts.ModuleKind.ESNext, allowImportingTsExtensions: true, jsx: ts.JsxEmit.ReactJSX };
 
 /** The project's files `file` imports (relative to the root), each with whether only `import()` loads it. */
-function importsOf(file) {
+export function importsOf(file) {
   const absolute = join(root, file);
   const text = readFileSync(absolute, 'utf8');
   const { importedFiles } = ts.preProcessFile(text, true, true);
@@ -45,7 +45,7 @@ function importsOf(file) {
 }
 
 /** Every project file `start` reaches through imports, itself included, but for modules loaded on demand that `skip` names. */
-function closure(start, cache, skip = () => false) {
+export function closure(start, cache, skip = () => false) {
   const seen = new Set();
   const queue = [start];
   while (queue.length) {

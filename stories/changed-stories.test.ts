@@ -19,7 +19,7 @@ describe('the stories a change reaches (npm run test:visual -- --changed)', () =
   it('follows imports at any depth: a menu reaches the file browser and the screens built on it, not the sign-in form', () => {
     const stories = reached(['src/components/files/FileActionsMenu.tsx']);
     expect(stories).toContain('stories/components/files/FileBrowser.stories.tsx');
-    expect(stories).toContain('stories/routes/FileManagerRoute.stories.tsx');
+    expect(stories).toContain('stories/routes/file-manager/FileManagerList.stories.tsx');
     expect(stories).not.toContain('stories/components/auth/LoginForm.stories.tsx');
     expect((stories as string[]).length).toBeLessThan(storyFiles.length / 2);
   });
@@ -44,18 +44,18 @@ describe('the stories a change reaches (npm run test:visual -- --changed)', () =
     const visits = {
       lazy: ['src/routes/ArticleDetailRoute.tsx', 'src/routes/FileManagerRoute.tsx'],
       visits: {
-        'stories/routes/ArticleDetailRoute.stories.tsx': ['src/routes/ArticleDetailRoute.tsx'],
-        'stories/routes/FileManagerRoute.stories.tsx': ['src/routes/FileManagerRoute.tsx'],
+        'stories/routes/article-detail/ArticleDetailStates.stories.tsx': ['src/routes/ArticleDetailRoute.tsx'],
+        'stories/routes/file-manager/FileManagerList.stories.tsx': ['src/routes/FileManagerRoute.tsx'],
       },
     };
     const change = ['src/components/files/FileActionsMenu.tsx'];
     const withRecord = storiesReached(change, storyFiles, () => undefined, visits) as string[];
-    expect(withRecord).toContain('stories/routes/FileManagerRoute.stories.tsx');
-    expect(withRecord).not.toContain('stories/routes/ArticleDetailRoute.stories.tsx');
+    expect(withRecord).toContain('stories/routes/file-manager/FileManagerList.stories.tsx');
+    expect(withRecord).not.toContain('stories/routes/article-detail/ArticleDetailStates.stories.tsx');
     // A story file the record does not know (new since) follows every import.
     expect(withRecord).toContain('stories/routes/AccountRoute.stories.tsx');
     // Without a record, every screen's stories: their app's router can load every screen.
-    expect(storiesReached(change, storyFiles, () => undefined, null)).toContain('stories/routes/ArticleDetailRoute.stories.tsx');
+    expect(storiesReached(change, storyFiles, () => undefined, null)).toContain('stories/routes/article-detail/ArticleDetailStates.stories.tsx');
   });
 });
 

@@ -2,7 +2,8 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { analyticsHandlers, sampleAnalytics } from '../../stories/mocks';
+import { sampleAnalytics } from '../../stories/fixtures';
+import { analyticsHandlers } from '../../stories/mocks';
 import { analyticsKeys, analyticsPeriod, analyticsQuery, fetchAnalytics } from './analytics';
 import { ApiError } from './client';
 

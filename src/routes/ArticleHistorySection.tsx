@@ -71,6 +71,7 @@ export function ArticleHistorySection({
       onRetry={() => void list.refetch()}
       hasMore={list.hasNextPage}
       isLoadingMore={list.isFetchingNextPage}
+      isRefreshing={list.isFetching && !list.isPending && !list.isFetchingNextPage}
       onLoadMore={() => void list.fetchNextPage()}
       isPublished={article.status === 'published'}
       hasUnsavedEdits={hasUnsavedEdits}

@@ -71,3 +71,22 @@ export const Loaded: Story = {
     await expect(within(list).getAllByRole('listitem')).toHaveLength(2);
   },
 };
+
+/** Inside a card or a dialog: the failure on one line, with a small Try Again. */
+export const InlineFailed: Story = {
+  args: { inline: true, error: 'Network request failed (503)' },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Could not load the endpoints: Network request failed (503)');
+    await userEvent.click(canvas.getByRole('button', { name: 'Try Again' }));
+    await expect(args.onRetry).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** Inside a card or a dialog, while it loads: a line. */
+export const InlineLoading: Story = {
+  args: { inline: true, isLoading: true },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Loading endpoints...');
+  },
+};

@@ -7,7 +7,7 @@ import { expectBusy } from '../busy';
 const meta = {
   title: 'Components/Lists/LoadMoreFooter',
   component: LoadMoreFooter,
-  args: { itemCount: 50, canLoadMore: true, isFetchingMore: false, onLoadMore: fn() },
+  args: { itemCount: 50, hasMore: true, isFetchingMore: false, onLoadMore: fn() },
 } satisfies Meta<typeof LoadMoreFooter>;
 export default meta;
 
@@ -26,8 +26,17 @@ export const Ready: Story = {
 
 /** While the next page is on its way the button is busy and disabled. */
 export const FetchingMore: Story = {
-  args: { canLoadMore: false, isFetchingMore: true },
+  args: { isFetchingMore: true },
   play: async ({ canvasElement }) => {
     await expectBusy(within(canvasElement).getByRole('button'));
+  },
+};
+
+/** The last page is here: no footer, and nothing more is asked for. */
+export const LastPage: Story = {
+  args: { hasMore: false },
+  play: async ({ canvasElement, args }) => {
+    await expect(within(canvasElement).queryByRole('button', { name: 'Load more' })).toBeNull();
+    await expect(args.onLoadMore).not.toHaveBeenCalled();
   },
 };

@@ -13,39 +13,8 @@ import {
   type Role,
   type SessionInfo,
 } from '../../src/contract';
+import { sampleAccounts, sampleInvitations, sampleSessions } from '../fixtures';
 import { errorResponse } from './errors';
-
-const at = (iso: string) => new Date(iso).toISOString();
-
-export const sampleSessions: SessionInfo[] = [
-  {
-    id: 's1',
-    createdAt: at('2026-11-24T08:00:00Z'),
-    lastSeenAt: at('2026-11-24T09:30:00Z'),
-    expiresAt: at('2026-12-01T08:00:00Z'),
-    userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36',
-    current: true,
-  },
-  {
-    id: 's2',
-    createdAt: at('2026-11-20T14:00:00Z'),
-    lastSeenAt: at('2026-11-23T18:12:00Z'),
-    expiresAt: at('2026-11-27T14:00:00Z'),
-    userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Version/18.0 Mobile Safari/604.1',
-    current: false,
-  },
-];
-
-/** The signed-in admin (u1) is the only admin: demoting or removing them is refused as `last_admin`. */
-export const sampleAccounts: Account[] = [
-  { id: 'u1', email: 'admin@example.com', createdAt: at('2026-01-05T10:00:00Z'), mustChangePassword: false, role: 'admin', current: true },
-  { id: 'u2', email: 'editor@example.com', createdAt: at('2026-03-14T09:00:00Z'), mustChangePassword: false, role: 'editor', current: false },
-  { id: 'u3', email: 'new.hire@example.com', createdAt: at('2026-11-23T16:00:00Z'), mustChangePassword: true, role: 'author', current: false },
-];
-
-export const sampleInvitations: Invitation[] = [
-  { id: 'i1', createdAt: at('2026-11-23T10:00:00Z'), expiresAt: at('2026-11-25T10:00:00Z'), createdBy: 'admin@example.com', role: 'viewer' },
-];
 
 /** Whether the accounts would have no admin left without `id`'s. */
 const isLastAdmin = (accounts: Account[], id: string) =>

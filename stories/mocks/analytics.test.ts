@@ -1,16 +1,13 @@
 // The Analytics screen's MSW handlers answer as the server does (src/contract analyticsSchema,
 // server/routes/analytics.ts): every UTC day of the period once, oldest first.
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { analyticsSchema, apiErrorSchema } from '../../src/contract';
-import { ANALYTICS_END_DAY, analyticsDays } from './analytics';
+import { ANALYTICS_END_DAY, analyticsDays } from '../fixtures';
 import { analyticsHandlers } from './index';
+import { testServer } from './testServer';
 
-const server = setupServer();
+const server = testServer();
 const base = 'http://localhost';
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
 
 const get = (query: string) => fetch(`${base}/api/analytics${query}`);
 

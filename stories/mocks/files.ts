@@ -15,25 +15,8 @@ import {
   type TrashedFile,
   type UploadResult,
 } from '../../src/contract';
-import { files as sampleFiles, makeFile, tinyPngDataUrl } from '../fixtures';
+import { files as sampleFiles, makeFile, manyFiles, STORY_ADMIN, tinyPngDataUrl, versionOf } from '../fixtures';
 import { errorResponse } from './errors';
-import { STORY_ADMIN } from './history';
-
-/** A file's bytes as an earlier version, put aside by a replacement now. */
-export function versionOf(file: StoredFile, number: number, replacedBy: string | null, replacedAt = new Date().toISOString()): FileVersion {
-  return {
-    id: `${file.id}_v${number}`,
-    number,
-    name: file.name,
-    size: file.size,
-    type: file.type,
-    mimeType: file.mimeType,
-    uploadedAt: file.lastModified,
-    replacedAt,
-    replacedBy,
-    url: `/api/files/${file.id}/versions/${number}/content`,
-  };
-}
 
 const API = '*/api/files';
 const ALLOWED = ['image/jpeg', 'image/png', 'image/gif', 'image/svg+xml', 'application/pdf'];
@@ -278,37 +261,6 @@ export function filesApi(
       return HttpResponse.json<DeleteResult>({ success: true, message: serverMessages.fileDeleted });
     }),
   ];
-}
-
-/**
- * `count` files, newest first, named after their position (`file-00000.pdf`, `file-00001.png`,
- * …) so a name tells where it sits in the list; even positions are PDFs, odd ones images
- * without thumbnails (no network for 10,000 of them).
- */
-export function manyFiles(count: number): StoredFile[] {
-  // Made once per count: the handlers never change a file object in place.
-  const made = manyMade.get(count) ?? makeMany(count);
-  manyMade.set(count, made);
-  return made;
-}
-const manyMade = new Map<number, StoredFile[]>();
-
-function makeMany(count: number): StoredFile[] {
-  const newest = Date.UTC(2026, 10, 20, 12);
-  return Array.from({ length: count }, (_, i) => {
-    const isPdf = i % 2 === 0;
-    const at = new Date(newest - i * 60_000).toISOString();
-    return makeFile({
-      id: `file_many_${String(i).padStart(5, '0')}`,
-      name: `file-${String(i).padStart(5, '0')}.${isPdf ? 'pdf' : 'png'}`,
-      size: 1_000 + ((i * 7_919) % 5_000_000),
-      type: isPdf ? 'pdf' : 'image',
-      mimeType: isPdf ? 'application/pdf' : 'image/png',
-      url: `/api/files/file_many_${i}/content`,
-      uploadedAt: at,
-      lastModified: at,
-    });
-  });
 }
 
 export const fileHandlers = {

@@ -15,10 +15,8 @@ import {
   type RevisionSnapshot,
   type RevisionSummary,
 } from '../../src/contract';
+import { STORY_ADMIN } from '../fixtures/accounts';
 import { errorResponse } from './errors';
-
-/** Who the stories' admin is (the mock's session). */
-export const STORY_ADMIN = 'admin@example.com';
 
 export interface MockRevision {
   number: number;

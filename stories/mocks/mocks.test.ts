@@ -1,7 +1,6 @@
 // The stories' MSW handlers answer in the shapes of the shared contract, so a story never
 // shows something the real server could not send.
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   articleListResultSchema,
   articleResultSchema,
@@ -24,12 +23,10 @@ import {
 } from '../../src/contract';
 import { articles, files, makeArticle, trashedFileSamples, trashedSamples } from '../fixtures';
 import { articleHandlers, authHandlers, fileHandlers, systemHandlers } from './index';
+import { testServer } from './testServer';
 
-const server = setupServer();
+const server = testServer();
 const base = 'http://localhost';
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
 
 describe('history handlers', () => {
   it('record a revision per write, fold one admin\'s edits, page, restore and label as the server does', async () => {

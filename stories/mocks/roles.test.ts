@@ -1,8 +1,7 @@
 // A story signed in as a role meets the server's refusals: each call the role may not make is
 // answered 403 `forbidden_role` (in the route's error shape, naming who may), the others reach
 // the resource's handlers. And the accounts' handlers keep the last admin.
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   accountListSchema,
   errorBodyOf,
@@ -18,19 +17,12 @@ import { fileHandlers } from './files';
 import { operationOf } from './roles';
 import { authHandlers } from './system';
 import { webhookHandlers } from './webhooks';
+import { sender, testServer } from './testServer';
 
-const server = setupServer();
+const server = testServer();
 const base = 'http://localhost/api';
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
 
-const send = (path: string, method = 'GET', body?: unknown) =>
-  fetch(`${base}${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+const send = sender(base);
 
 // In the sample list, multiples of 3 are published: [0] is, [1] is a draft.
 const published = articles[0]!;

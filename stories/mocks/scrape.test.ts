@@ -1,15 +1,12 @@
 // The scrape and re-scrape handlers answer as the contract says the server does.
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiErrorSchema, articleResultSchema, scrapeResultSchema, serverMessages } from '../../src/contract';
 import { articles, makeArticle } from '../fixtures';
 import { articleHandlers } from './index';
+import { testServer } from './testServer';
 
-const server = setupServer();
+const server = testServer();
 const base = 'http://localhost/api/articles';
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
 
 const post = (path: string, body: unknown) => fetch(`${base}${path}`, { method: 'POST', body: JSON.stringify(body) });
 

@@ -1,8 +1,7 @@
 // The webhook handlers answer in the contract's shapes and keep their state as the server does:
 // a new endpoint's secret once, keyset pages newest first, a redelivery pending at once, a test
 // event at the top of the log, enabling clearing the failures, and the server's refusals.
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   webhookCreatedSchema,
   webhookDeliveryListSchema,
@@ -11,16 +10,14 @@ import {
   webhookMessages,
   webhookResultSchema,
 } from '../../src/contract';
-import { disabledEndpoint, failingEndpoint, healthyEndpoint, SAMPLE_WEBHOOK_SECRET, webhookHandlers } from './webhooks';
+import { disabledEndpoint, failingEndpoint, healthyEndpoint, SAMPLE_WEBHOOK_SECRET } from '../fixtures';
+import { webhookHandlers } from './webhooks';
+import { sender, testServer } from './testServer';
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = testServer();
 
 const base = 'http://localhost/api/webhooks';
-const send = (path: string, method = 'GET', body?: unknown) =>
-  fetch(`${base}${path}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+const send = sender(base);
 
 describe('webhook handlers', () => {
   it('list the endpoints with what waits counted from their logs', async () => {

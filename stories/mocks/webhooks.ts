@@ -8,179 +8,19 @@ import { delay, http, HttpResponse } from 'msw';
 import type { ZodError } from 'zod';
 import {
   serverMessages,
-  WEBHOOK_EVENT_TYPES,
   WEBHOOK_TEST_EVENT,
   webhookCreateSchema,
   webhookDeliveryQuerySchema,
   webhookMessages,
   webhookPatchSchema,
-  type WebhookAttempt,
   type WebhookCreated,
   type WebhookDelivery,
   type WebhookDeliveryList,
   type WebhookEndpoint,
   type WebhookList,
 } from '../../src/contract';
+import { payloadOf, SAMPLE_WEBHOOK_SECRET, sampleWebhookDeliveries, sampleWebhookEndpoints, STORY_ADMIN } from '../fixtures';
 import { errorResponse } from './errors';
-import { STORY_ADMIN } from './history';
-
-const at = (iso: string) => new Date(iso).toISOString();
-const plus = (iso: string, ms: number) => new Date(Date.parse(iso) + ms).toISOString();
-
-/** The secret the fake answers for every new endpoint (the specification's `whsec_<base64>` form). */
-export const SAMPLE_WEBHOOK_SECRET = 'whsec_MfKQ9r4ydRpWbdR8iJ7fA2xWm1pP5oTqk3fQ9aZcH0s=';
-
-export const healthyEndpoint: WebhookEndpoint = {
-  id: 'wh_ok',
-  url: 'https://hooks.example.com/cms/articles',
-  events: ['article.published', 'article.unpublished', 'article.updated', 'article.deleted'],
-  enabled: true,
-  disabledReason: null,
-  disabledAt: null,
-  failingSince: null,
-  createdAt: at('2026-10-02T08:00:00Z'),
-  createdBy: STORY_ADMIN,
-  pending: 0,
-  lastAttempt: { at: at('2026-11-24T09:30:01Z'), status: 200, ok: true, error: null },
-};
-
-export const failingEndpoint: WebhookEndpoint = {
-  id: 'wh_failing',
-  url: 'https://search.example.net/webhooks/reindex',
-  events: ['article.published', 'article.updated', 'file.uploaded', 'file.replaced'],
-  enabled: true,
-  disabledReason: null,
-  disabledAt: null,
-  failingSince: at('2026-11-23T14:05:00Z'),
-  createdAt: at('2026-09-15T12:00:00Z'),
-  createdBy: 'editor@example.com',
-  pending: 2,
-  lastAttempt: { at: at('2026-11-24T09:14:35Z'), status: 500, ok: false, error: 'The endpoint answered 500' },
-};
-
-export const disabledEndpoint: WebhookEndpoint = {
-  id: 'wh_disabled',
-  url: 'https://legacy.example.org/hooks/cms',
-  events: ['article.published', 'article.deleted'],
-  enabled: false,
-  disabledReason: webhookMessages.disabledAfterFailures,
-  disabledAt: at('2026-11-22T06:00:00Z'),
-  failingSince: at('2026-11-19T06:00:00Z'),
-  createdAt: at('2026-03-01T10:00:00Z'),
-  createdBy: STORY_ADMIN,
-  pending: 0,
-  lastAttempt: { at: at('2026-11-22T06:00:00Z'), status: null, ok: false, error: 'No answer within 5 s' },
-};
-
-export const sampleWebhookEndpoints: readonly WebhookEndpoint[] = [healthyEndpoint, failingEndpoint, disabledEndpoint];
-
-const payloadOf = (type: WebhookDelivery['type'], createdAt: string, data: object) => JSON.stringify({ type, timestamp: createdAt, data });
-
-/** A delivery of `type` made at `createdAt` (its attempts newest first, as the contract says). */
-export function makeDelivery(
-  endpointId: string,
-  n: number,
-  type: WebhookDelivery['type'],
-  createdAt: string,
-  rest: Partial<Pick<WebhookDelivery, 'state' | 'nextAttemptAt' | 'attempts'>> = {},
-): WebhookDelivery {
-  const eventId = `msg_2KXQ${String(n).padStart(4, '0')}${endpointId.slice(3).toUpperCase()}`;
-  return {
-    id: `${eventId}.${endpointId}`,
-    eventId,
-    type,
-    createdAt,
-    state: 'delivered',
-    nextAttemptAt: null,
-    attempts: [],
-    payload: payloadOf(type, createdAt, { id: `art_01JD8W4G7Q2Z9K3M5N6P${String(n).padStart(6, '0')}` }),
-    ...rest,
-  };
-}
-
-const okAttempt = (attemptAt: string, durationMs = 84): WebhookAttempt => ({
-  number: 1,
-  at: attemptAt,
-  status: 200,
-  durationMs,
-  error: null,
-  response: '{"received":true}',
-});
-
-const serverError = (number: number, attemptAt: string, status = 500): WebhookAttempt => ({
-  number,
-  at: attemptAt,
-  status,
-  durationMs: 412,
-  error: `The endpoint answered ${status}`,
-  response: `<html><head><title>${status} Internal Server Error</title></head><body><h1>Internal Server Error</h1></body></html>`,
-});
-
-const timeout = (number: number, attemptAt: string): WebhookAttempt => ({
-  number,
-  at: attemptAt,
-  status: null,
-  durationMs: 5000,
-  error: 'No answer within 5 s',
-  response: null,
-});
-
-const ARTICLE_EVENTS = WEBHOOK_EVENT_TYPES.filter((type) => type.startsWith('article.'));
-
-/** The healthy endpoint's log: 23 deliveries, each delivered at its first attempt (two pages of 20). */
-const healthyLog = (): WebhookDelivery[] =>
-  Array.from({ length: 23 }, (_, i) => {
-    const createdAt = plus('2026-11-24T09:30:00Z', -i * 47 * 60_000);
-    return makeDelivery(healthyEndpoint.id, 23 - i, ARTICLE_EVENTS[i % 4]!, createdAt, {
-      attempts: [okAttempt(plus(createdAt, 1000), 60 + ((i * 37) % 140))],
-    });
-  });
-
-/** The failing endpoint's log: two pending with retries, one given up after 24 hours, one delivered before. */
-const failingLog = (): WebhookDelivery[] => [
-  makeDelivery(failingEndpoint.id, 104, 'article.updated', at('2026-11-24T09:12:00Z'), {
-    state: 'pending',
-    nextAttemptAt: at('2026-11-24T09:29:35Z'),
-    attempts: [
-      serverError(4, at('2026-11-24T09:14:35Z')),
-      timeout(3, at('2026-11-24T09:12:35Z')),
-      serverError(2, at('2026-11-24T09:12:05Z')),
-      serverError(1, at('2026-11-24T09:12:00Z')),
-    ],
-  }),
-  makeDelivery(failingEndpoint.id, 103, 'file.uploaded', at('2026-11-24T08:40:00Z'), {
-    state: 'pending',
-    nextAttemptAt: at('2026-11-24T09:57:40Z'),
-    attempts: [
-      serverError(5, at('2026-11-24T08:57:40Z'), 503),
-      serverError(4, at('2026-11-24T08:42:40Z')),
-      serverError(3, at('2026-11-24T08:40:40Z')),
-      serverError(2, at('2026-11-24T08:40:05Z')),
-      serverError(1, at('2026-11-24T08:40:00Z')),
-    ],
-  }),
-  makeDelivery(failingEndpoint.id, 102, 'article.published', at('2026-11-23T08:00:00Z'), {
-    state: 'failed',
-    attempts: [serverError(3, at('2026-11-24T08:00:00Z'), 503), timeout(2, at('2026-11-23T20:00:00Z')), serverError(1, at('2026-11-23T08:00:00Z'))],
-  }),
-  makeDelivery(failingEndpoint.id, 101, 'article.published', at('2026-11-23T07:00:00Z'), {
-    attempts: [okAttempt(at('2026-11-23T07:00:01Z'), 131)],
-  }),
-];
-
-const disabledLog = (): WebhookDelivery[] => [
-  makeDelivery(disabledEndpoint.id, 201, 'article.deleted', at('2026-11-21T06:00:00Z'), {
-    state: 'failed',
-    attempts: [timeout(2, at('2026-11-22T06:00:00Z')), timeout(1, at('2026-11-21T06:00:00Z'))],
-  }),
-];
-
-/** Each sample endpoint's delivery log, newest first. */
-export const sampleWebhookDeliveries = (): Record<string, WebhookDelivery[]> => ({
-  [healthyEndpoint.id]: healthyLog(),
-  [failingEndpoint.id]: failingLog(),
-  [disabledEndpoint.id]: disabledLog(),
-});
 
 /** The server's words for a body or query its schema refuses (server/errors.ts describeValidation). */
 function invalid(where: 'body' | 'querystring', error: ZodError) {

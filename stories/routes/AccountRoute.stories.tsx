@@ -1,26 +1,19 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { Meta } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, roleMessages, serverMessages } from '../../src/contract';
 import { accountTexts } from '../../src/lib/texts-account';
 import { accountHandlers, articleHandlers, authHandlers, systemHandlers } from '../mocks';
 import { AppStory } from './AppStory';
+import { screen, type ScreenStory as Story, using } from './screen';
+import { ready } from './plays';
 
 const t = accountTexts;
-const ready = { timeout: 10_000 };
 
-const meta = {
+export default {
   title: 'Screens/Account',
   tags: ['!autodocs'],
-  component: AppStory,
-  args: { path: '/account' },
-  parameters: { layout: 'fullscreen' },
-  beforeEach({ msw }) {
-    msw.use(...authHandlers.signedIn(), ...accountHandlers.api());
-  },
+  ...screen('/account', () => authHandlers.signedIn(), () => accountHandlers.api()),
 } satisfies Meta<typeof AppStory>;
-export default meta;
-
-type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {
   play: async ({ canvasElement }) => {
@@ -88,9 +81,7 @@ export const ChangePassword: Story = {
 
 /** A link for an account of the role picked: the list says which. */
 export const CreateInvitation: Story = {
-  beforeEach({ msw }) {
-    msw.use(...accountHandlers.api({ invitations: { enabled: true, data: [] } }));
-  },
+  beforeEach: using(() => accountHandlers.api({ invitations: { enabled: true, data: [] } })),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const create = await canvas.findByRole('button', { name: t.invitations.create }, ready);
@@ -134,9 +125,7 @@ export const LastAdmin: Story = {
  * invitations are an admin's, and are not shown.
  */
 export const AsEditor: Story = {
-  beforeEach({ msw }) {
-    msw.use(...authHandlers.signedInAs('editor'));
-  },
+  beforeEach: using(() => authHandlers.signedInAs('editor')),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('heading', { name: t.yourRole(ROLE_LABELS.editor) }, ready)).toBeVisible();
@@ -149,9 +138,7 @@ export const AsEditor: Story = {
 };
 
 export const Loading: Story = {
-  beforeEach({ msw }) {
-    msw.use(...accountHandlers.loading());
-  },
+  beforeEach: using(() => accountHandlers.loading()),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('heading', { name: t.title, level: 1 }, ready)).toBeVisible();
@@ -160,9 +147,7 @@ export const Loading: Story = {
 };
 
 export const Failed: Story = {
-  beforeEach({ msw }) {
-    msw.use(...accountHandlers.failing());
-  },
+  beforeEach: using(() => accountHandlers.failing()),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await waitFor(() => expect(canvas.getAllByRole('alert')).toHaveLength(3), ready);
@@ -171,9 +156,7 @@ export const Failed: Story = {
 
 /** Signing out this browser's own session goes to the sign-in page. */
 export const SignOutThisSession: Story = {
-  beforeEach({ msw }) {
-    msw.use(...accountHandlers.options());
-  },
+  beforeEach: using(() => accountHandlers.options()),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(await canvas.findByRole('button', { name: t.sessions.revokeLabel('Chrome on Linux') }, ready));
@@ -187,14 +170,7 @@ export const SignOutThisSession: Story = {
  */
 export const FirstSignIn: Story = {
   args: { path: '/' },
-  beforeEach({ msw }) {
-    msw.use(
-      ...accountHandlers.mustChangePassword(),
-      ...articleHandlers.api(),
-      ...systemHandlers.healthy(),
-      ...systemHandlers.noActivity(),
-    );
-  },
+  beforeEach: using(() => accountHandlers.mustChangePassword(), () => articleHandlers.api(), () => systemHandlers.healthy(), () => systemHandlers.noActivity()),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('heading', { name: t.password.firstTitle }, ready)).toBeVisible();
@@ -211,9 +187,7 @@ export const FirstSignIn: Story = {
 /** At rest: the first-sign-in screen, as the new admin sees it. */
 export const FirstSignInAtRest: Story = {
   args: { path: '/' },
-  beforeEach({ msw }) {
-    msw.use(...accountHandlers.mustChangePassword());
-  },
+  beforeEach: using(() => accountHandlers.mustChangePassword()),
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByText(/new.hire@example.com/, undefined, ready)).toBeVisible();
   },

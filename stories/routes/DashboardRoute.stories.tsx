@@ -1,4 +1,4 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { Meta } from '@storybook/react-vite';
 import { http, HttpResponse } from 'msw';
 import { expect, waitFor, within } from 'storybook/test';
 import { texts } from '../../src/lib/texts';
@@ -6,31 +6,17 @@ import { activities, articles, countsOf, scheduledSamples, statsOf } from '../fi
 import { scheduleTexts as sched } from '../../src/lib/texts-schedule';
 import { articleHandlers, authHandlers, systemHandlers } from '../mocks';
 import { AppStory } from './AppStory';
+import { screen, type ScreenStory as Story, using } from './screen';
+import { ready } from './plays';
 
 const d = texts.dashboard;
 
-/** The first screen of a story waits for MSW, the lazy route chunk and the session check. */
-const ready = { timeout: 10_000 };
-
-/** Signed in, with working APIs; a story puts the variant it shows in front of them. */
-const meta = {
+// Signed in, with working APIs; a story puts the variant it shows in front of them.
+export default {
   title: 'Screens/Dashboard',
   tags: ['!autodocs'],
-  component: AppStory,
-  args: { path: '/' },
-  parameters: { layout: 'fullscreen' },
-  beforeEach({ msw }) {
-    msw.use(
-      ...authHandlers.signedIn(),
-      ...articleHandlers.api(),
-      ...systemHandlers.healthy(),
-      ...systemHandlers.activity(),
-    );
-  },
+  ...screen('/', () => authHandlers.signedIn(), () => articleHandlers.api(), () => systemHandlers.healthy(), () => systemHandlers.activity()),
 } satisfies Meta<typeof AppStory>;
-export default meta;
-
-type Story = StoryObj<typeof meta>;
 
 /** The card (Chakra Card.Root) around a card heading. */
 function cardOf(heading: HTMLElement): HTMLElement {
@@ -107,13 +93,7 @@ export const Success: Story = {
 };
 
 export const Loading: Story = {
-  beforeEach({ msw }) {
-    msw.use(
-      ...articleHandlers.loadingStats(),
-      ...articleHandlers.loadingList(),
-      ...systemHandlers.loading(),
-    );
-  },
+  beforeEach: using(() => articleHandlers.loadingStats(), () => articleHandlers.loadingList(), () => systemHandlers.loading()),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('heading', { name: d.title }, ready)).toBeVisible();
@@ -129,9 +109,7 @@ export const Loading: Story = {
 };
 
 export const Empty: Story = {
-  beforeEach({ msw }) {
-    msw.use(...articleHandlers.empty(), ...systemHandlers.noActivity());
-  },
+  beforeEach: using(() => articleHandlers.empty(), () => systemHandlers.noActivity()),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const recent = await findCard(canvasElement, d.recentArticles);
@@ -146,9 +124,7 @@ export const Empty: Story = {
 };
 
 export const ApiOffline: Story = {
-  beforeEach({ msw }) {
-    msw.use(...systemHandlers.apiOffline());
-  },
+  beforeEach: using(() => systemHandlers.apiOffline()),
   play: async ({ canvasElement }) => {
     const status = await findCard(canvasElement, d.systemStatus);
     await expect(await status.findByText(d.apiOffline)).toBeVisible();
@@ -159,9 +135,7 @@ export const ApiOffline: Story = {
 };
 
 export const DatabaseDown: Story = {
-  beforeEach({ msw }) {
-    msw.use(...systemHandlers.databaseDown());
-  },
+  beforeEach: using(() => systemHandlers.databaseDown()),
   play: async ({ canvasElement }) => {
     const status = await findCard(canvasElement, d.systemStatus);
     await expect(await status.findByText(d.databaseDown)).toBeVisible();
@@ -171,9 +145,7 @@ export const DatabaseDown: Story = {
 };
 
 export const StorageNearlyFull: Story = {
-  beforeEach({ msw }) {
-    msw.use(...systemHandlers.storageNearlyFull());
-  },
+  beforeEach: using(() => systemHandlers.storageNearlyFull()),
   play: async ({ canvasElement }) => {
     const status = await findCard(canvasElement, d.systemStatus);
     await expect(await status.findByText(d.storageUsed(93))).toBeVisible();
@@ -183,9 +155,7 @@ export const StorageNearlyFull: Story = {
 
 /** The server cannot be reached at all: the console says so and offers a retry. */
 export const ServerUnreachable: Story = {
-  beforeEach({ msw }) {
-    msw.use(...authHandlers.unreachable());
-  },
+  beforeEach: using(() => authHandlers.unreachable()),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('alert', {}, ready)).toHaveTextContent('Cannot reach the server');
@@ -195,9 +165,7 @@ export const ServerUnreachable: Story = {
 
 /** The figures fail while the rest loads: the error is shown, no figure is invented. */
 export const FiguresFail: Story = {
-  beforeEach({ msw }) {
-    msw.use(...articleHandlers.failingStats());
-  },
+  beforeEach: using(() => articleHandlers.failingStats()),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('alert', {}, ready)).toHaveTextContent('Internal server error');
@@ -207,9 +175,7 @@ export const FiguresFail: Story = {
 
 /** The Scheduled card: the next changes with their times, and the failed one linking to the Scheduled tab. */
 export const ScheduledChanges: Story = {
-  beforeEach({ msw }) {
-    msw.use(...articleHandlers.api([...articles, ...scheduledSamples()]));
-  },
+  beforeEach: using(() => articleHandlers.api([...articles, ...scheduledSamples()])),
   play: async ({ canvasElement }) => {
     const card = within(await within(canvasElement).findByRole('region', { name: sched.dashboardTitle }, ready));
     await expect(await card.findByText(sched.dashboardCount(3), {}, ready)).toBeVisible();
@@ -232,9 +198,7 @@ export const NothingScheduled: Story = {
 
 /** A viewer: the figures, and the shortcuts to read (creating and uploading are not theirs); their role under their email. */
 export const AsViewer: Story = {
-  beforeEach({ msw }) {
-    msw.use(...authHandlers.signedInAs('viewer'));
-  },
+  beforeEach: using(() => authHandlers.signedInAs('viewer')),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const actions = await findCard(canvasElement, d.quickActions);

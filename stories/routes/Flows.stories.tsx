@@ -1,10 +1,11 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { Meta } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { shortId } from '../../src/lib/format';
 import { texts } from '../../src/lib/texts';
 import { articles } from '../fixtures';
 import { accountHandlers, articleHandlers, authHandlers } from '../mocks';
 import { AppStory } from './AppStory';
+import { screen, type ScreenStory as Story } from './screen';
 import { askForTakenSlug, findTitle, publish, ready, saveSlug, signIn, takeSuggestion } from './plays';
 
 /**
@@ -18,25 +19,12 @@ const draft = articles[1]!;
 const taken = articles[2]!.slug!;
 const suggestion = `${taken}-2`;
 
-/** Signed out at first; the server accepts the password and then knows the admin; a working articles API. */
-const meta = {
+// Signed out at first; the server accepts the password and then knows the admin; a working articles API.
+export default {
   title: 'Flows/Admin',
   tags: ['!autodocs'],
-  component: AppStory,
-  args: { path: '/login?next=/articles' },
-  parameters: { layout: 'fullscreen' },
-  beforeEach({ msw }) {
-    msw.use(
-      ...accountHandlers.options(),
-      ...authHandlers.login(),
-      ...authHandlers.signedIn(),
-      ...articleHandlers.api(),
-    );
-  },
+  ...screen('/login?next=/articles', () => accountHandlers.options(), () => authHandlers.login(), () => authHandlers.signedIn(), () => articleHandlers.api()),
 } satisfies Meta<typeof AppStory>;
-export default meta;
-
-type Story = StoryObj<typeof meta>;
 
 /** Signed in: the console opens where `next` said, the articles list. */
 export const SignIn: Story = {

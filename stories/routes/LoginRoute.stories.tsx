@@ -1,4 +1,4 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { Meta } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { LEGACY_TOKEN_KEY } from '../../src/api/client';
 import { serverMessages } from '../../src/contract';
@@ -6,23 +6,16 @@ import { texts } from '../../src/lib/texts';
 import { accountTexts } from '../../src/lib/texts-account';
 import { accountHandlers, articleHandlers, authHandlers } from '../mocks';
 import { AppStory } from './AppStory';
+import { screen, type ScreenStory as Story, using } from './screen';
 import { ready, signIn } from './plays';
 
 const l = texts.login;
 
-const meta = {
+export default {
   title: 'Screens/Login',
   tags: ['!autodocs'],
-  component: AppStory,
-  args: { path: '/login?next=/articles' },
-  parameters: { layout: 'fullscreen' },
-  beforeEach({ msw }) {
-    msw.use(...accountHandlers.options());
-  },
+  ...screen('/login?next=/articles', () => accountHandlers.options()),
 } satisfies Meta<typeof AppStory>;
-export default meta;
-
-type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {
   play: async ({ canvasElement }) => {
@@ -36,9 +29,7 @@ export const Default: Story = {
 };
 
 export const Refused: Story = {
-  beforeEach({ msw }) {
-    msw.use(...authHandlers.loginRefused());
-  },
+  beforeEach: using(() => authHandlers.loginRefused()),
   play: async ({ canvasElement }) => {
     await signIn(canvasElement);
     const canvas = within(canvasElement);
@@ -49,9 +40,7 @@ export const Refused: Story = {
 };
 
 export const RateLimited: Story = {
-  beforeEach({ msw }) {
-    msw.use(...authHandlers.loginRateLimited());
-  },
+  beforeEach: using(() => authHandlers.loginRateLimited()),
   play: async ({ canvasElement }) => {
     await signIn(canvasElement);
     await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent(serverMessages.tooManyAttempts);
@@ -60,9 +49,7 @@ export const RateLimited: Story = {
 
 /** After sign-in the admin lands where `next` says. */
 export const SignsInAndReturns: Story = {
-  beforeEach({ msw }) {
-    msw.use(...authHandlers.login(), ...authHandlers.signedIn(), ...articleHandlers.api());
-  },
+  beforeEach: using(() => authHandlers.login(), () => authHandlers.signedIn(), () => articleHandlers.api()),
   play: async ({ canvasElement }) => {
     await signIn(canvasElement);
     const canvas = within(canvasElement);
@@ -86,9 +73,7 @@ export const PasswordOnly: Story = {
 
 /** An admin turned invitations on and an OpenID Connect provider is set up. */
 export const InvitationsAndGoogle: Story = {
-  beforeEach({ msw }) {
-    msw.use(...accountHandlers.options({ invitations: true, oidcLoginUrl: '/api/auth/oidc/start' }));
-  },
+  beforeEach: using(() => accountHandlers.options({ invitations: true, oidcLoginUrl: '/api/auth/oidc/start' })),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('link', { name: l.signUp }, ready)).toHaveAttribute('href', '/signup');

@@ -1,10 +1,12 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { Meta } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { whoMay } from '../../src/contract';
 import { texts } from '../../src/lib/texts';
 import { articles } from '../fixtures';
 import { articleHandlers, authHandlers } from '../mocks';
 import { AppStory, storyLocation } from './AppStory';
+import { screen, type ScreenStory as Story, using } from './screen';
+import { ready } from './plays';
 
 const n = texts.newArticle;
 const s = texts.scrape;
@@ -12,23 +14,12 @@ const s = texts.scrape;
 /** Every sample article was scraped from this page: scraping it again is refused without force. */
 const scrapedBefore = articles[0]!;
 
-/** The first screen of a story waits for MSW, the lazy route chunk and the session check. */
-const ready = { timeout: 10_000 };
-
-/** Signed in, with working APIs; a story puts the variant it shows in front of them. */
-const meta = {
+// Signed in, with working APIs; a story puts the variant it shows in front of them.
+export default {
   title: 'Screens/NewArticle',
   tags: ['!autodocs'],
-  component: AppStory,
-  args: { path: '/articles/new' },
-  parameters: { layout: 'fullscreen' },
-  beforeEach({ msw }) {
-    msw.use(...authHandlers.signedIn(), ...articleHandlers.api());
-  },
+  ...screen('/articles/new', () => authHandlers.signedIn(), () => articleHandlers.api()),
 } satisfies Meta<typeof AppStory>;
-export default meta;
-
-type Story = StoryObj<typeof meta>;
 
 async function scrape(canvasElement: HTMLElement, url: string) {
   const canvas = within(canvasElement);
@@ -77,9 +68,7 @@ export const ScrapeSucceeds: Story = {
 };
 
 export const ScrapeRefused: Story = {
-  beforeEach({ msw }) {
-    msw.use(...articleHandlers.scrapeRefused('This address points to a private network'));
-  },
+  beforeEach: using(() => articleHandlers.scrapeRefused('This address points to a private network')),
   play: async ({ canvasElement }) => {
     await scrape(canvasElement, 'http://192.168.0.1/admin');
     const canvas = within(canvasElement);
@@ -132,9 +121,7 @@ export const ForceScrapesAgain: Story = {
  * the bar at 'N of N' and the summary.
  */
 export const BatchResults: Story = {
-  beforeEach({ msw }) {
-    msw.use(...articleHandlers.scrapeFailsFor('broken'));
-  },
+  beforeEach: using(() => articleHandlers.scrapeFailsFor('broken')),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const urls = [
@@ -173,9 +160,7 @@ export const BatchResults: Story = {
 
 /** Two pages at a time: both are being scraped, the third waits, the bar is at 0. */
 export const BatchInProgress: Story = {
-  beforeEach({ msw }) {
-    msw.use(...articleHandlers.slowScrape('infinite'));
-  },
+  beforeEach: using(() => articleHandlers.slowScrape('infinite')),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await scrapeMany(canvasElement, [
@@ -199,9 +184,7 @@ export const BatchInProgress: Story = {
 
 /** Cancel while two slow pages are scraped: the waiting ones are never sent, the two finish. */
 export const BatchCancelled: Story = {
-  beforeEach({ msw }) {
-    msw.use(...articleHandlers.slowScrape(1500, 'slow'));
-  },
+  beforeEach: using(() => articleHandlers.slowScrape(1500, 'slow')),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await scrapeMany(canvasElement, [
@@ -225,9 +208,7 @@ export const BatchCancelled: Story = {
 
 /** A viewer reaching /articles/new by a link is told who may create articles; nothing is sent. */
 export const AsViewer: Story = {
-  beforeEach({ msw }) {
-    msw.use(...authHandlers.signedInAs('viewer'));
-  },
+  beforeEach: using(() => authHandlers.signedInAs('viewer')),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('heading', { name: n.title, level: 1 }, ready)).toBeVisible();
@@ -240,9 +221,7 @@ export const AsViewer: Story = {
 
 /** An author scrapes pages into drafts: the draft opens, theirs to edit; publishing it is an editor's. */
 export const AsAuthor: Story = {
-  beforeEach({ msw }) {
-    msw.use(...authHandlers.signedInAs('author'));
-  },
+  beforeEach: using(() => authHandlers.signedInAs('author')),
   play: async ({ canvasElement }) => {
     await scrape(canvasElement, 'https://news.example.com/world/an-authors-pick');
     const canvas = within(canvasElement);

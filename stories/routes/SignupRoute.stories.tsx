@@ -1,23 +1,19 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { Meta } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { serverMessages } from '../../src/contract';
 import { accountTexts } from '../../src/lib/texts-account';
 import { accountHandlers, articleHandlers, authHandlers, systemHandlers } from '../mocks';
 import { AppStory } from './AppStory';
+import { screen, type ScreenStory as Story, using } from './screen';
+import { ready } from './plays';
 
 const t = accountTexts.signup;
-const ready = { timeout: 10_000 };
 
-const meta = {
+export default {
   title: 'Screens/Signup',
   tags: ['!autodocs'],
-  component: AppStory,
-  args: { path: '/signup?token=q8W4zT1nX5cB7vL2kP9mR3sD6fG0hJ1yU4iO8eA2tQw' },
-  parameters: { layout: 'fullscreen' },
+  ...screen('/signup?token=q8W4zT1nX5cB7vL2kP9mR3sD6fG0hJ1yU4iO8eA2tQw'),
 } satisfies Meta<typeof AppStory>;
-export default meta;
-
-type Story = StoryObj<typeof meta>;
 
 async function signUp(canvasElement: HTMLElement) {
   const canvas = within(canvasElement);
@@ -29,15 +25,7 @@ async function signUp(canvasElement: HTMLElement) {
 
 /** A working link: the account is made and the dashboard opens, signed in. */
 export const SignUp: Story = {
-  beforeEach({ msw }) {
-    msw.use(
-      ...accountHandlers.signup(),
-      ...authHandlers.signedIn('new.hire@example.com'),
-      ...systemHandlers.healthy(),
-      ...systemHandlers.noActivity(),
-      ...articleHandlers.api(),
-    );
-  },
+  beforeEach: using(() => accountHandlers.signup(), () => authHandlers.signedIn('new.hire@example.com'), () => systemHandlers.healthy(), () => systemHandlers.noActivity(), () => articleHandlers.api()),
   play: async ({ canvasElement }) => {
     await signUp(canvasElement);
     const canvas = within(canvasElement);
@@ -51,9 +39,7 @@ export const LinkUsed: Story = {
       skip: "whether the submit button shows its focus ring after the play's click follows Chromium's focus-visible guess, which differed between whole passes (1 of 4)",
     },
   },
-  beforeEach({ msw }) {
-    msw.use(...accountHandlers.signupInvalid());
-  },
+  beforeEach: using(() => accountHandlers.signupInvalid()),
   play: async ({ canvasElement }) => {
     await signUp(canvasElement);
     await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent(serverMessages.invitationInvalid);

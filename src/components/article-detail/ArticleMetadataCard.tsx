@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { Card, DataList } from '@chakra-ui/react';
+import { DataList } from '@chakra-ui/react';
 import { formatDateTimeFull } from '../../lib/format';
 import { texts } from '../../lib/texts';
+import { DataListCard } from './DataListCard';
 
 export interface ArticleMetadataCardProps {
   createdAt: string;
@@ -15,23 +16,16 @@ export interface ArticleMetadataCardProps {
 /** Created At and Updated At, in full US English date and time. */
 export function ArticleMetadataCard({ createdAt, updatedAt, timeZone, children }: ArticleMetadataCardProps) {
   return (
-    <Card.Root bg="bg.card">
-      <Card.Header>
-        <Card.Title as="h2">{texts.article.metadata}</Card.Title>
-      </Card.Header>
-      <Card.Body>
-        <DataList.Root orientation="vertical" gap="4">
-          <DataList.Item>
-            <DataList.ItemLabel>{texts.article.createdAt}</DataList.ItemLabel>
-            <DataList.ItemValue>{formatDateTimeFull(createdAt, timeZone)}</DataList.ItemValue>
-          </DataList.Item>
-          <DataList.Item>
-            <DataList.ItemLabel>{texts.article.updatedAt}</DataList.ItemLabel>
-            <DataList.ItemValue>{formatDateTimeFull(updatedAt, timeZone)}</DataList.ItemValue>
-          </DataList.Item>
-          {children}
-        </DataList.Root>
-      </Card.Body>
-    </Card.Root>
+    <DataListCard title={texts.article.metadata}>
+      <DataList.Item>
+        <DataList.ItemLabel>{texts.article.createdAt}</DataList.ItemLabel>
+        <DataList.ItemValue>{formatDateTimeFull(createdAt, timeZone)}</DataList.ItemValue>
+      </DataList.Item>
+      <DataList.Item>
+        <DataList.ItemLabel>{texts.article.updatedAt}</DataList.ItemLabel>
+        <DataList.ItemValue>{formatDateTimeFull(updatedAt, timeZone)}</DataList.ItemValue>
+      </DataList.Item>
+      {children}
+    </DataListCard>
   );
 }

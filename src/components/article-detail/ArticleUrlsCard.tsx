@@ -1,7 +1,8 @@
-import { Card, DataList, HStack, IconButton, Text } from '@chakra-ui/react';
+import { DataList, HStack, IconButton, Text } from '@chakra-ui/react';
 import { LuExternalLink } from 'react-icons/lu';
 import { texts } from '../../lib/texts';
 import { CopyButton } from './CopyButton';
+import { DataListCard } from './DataListCard';
 
 export interface ArticleUrlsCardProps {
   scrapedUrl: string | null;
@@ -36,16 +37,9 @@ function UrlItem({ label, url }: { label: string; url: string | null }) {
 /** Scraped URL and New URL, each with a copy button and a link that opens in a new tab. */
 export function ArticleUrlsCard({ scrapedUrl, newUrl }: ArticleUrlsCardProps) {
   return (
-    <Card.Root bg="bg.card">
-      <Card.Header>
-        <Card.Title as="h2">{texts.article.urls}</Card.Title>
-      </Card.Header>
-      <Card.Body>
-        <DataList.Root orientation="vertical" gap="4">
-          <UrlItem label={texts.article.scrapedUrl} url={scrapedUrl} />
-          <UrlItem label={texts.article.newUrl} url={newUrl} />
-        </DataList.Root>
-      </Card.Body>
-    </Card.Root>
+    <DataListCard title={texts.article.urls}>
+      <UrlItem label={texts.article.scrapedUrl} url={scrapedUrl} />
+      <UrlItem label={texts.article.newUrl} url={newUrl} />
+    </DataListCard>
   );
 }

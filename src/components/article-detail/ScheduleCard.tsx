@@ -10,6 +10,7 @@ import { ErrorNotice } from '../common/ErrorNotice';
 import { messageOf } from '../common/messageOf';
 import { readWallClock, ScheduleTimeField, TimeZoneField } from '../schedule/ScheduleFields';
 import { scheduledText, zonedText } from '../schedule/scheduleText';
+import { useCheckedWrite } from './useCheckedWrite';
 
 /** The schedule an article carries (src/contract/schedule.ts). */
 export type ArticleSchedule = Pick<Article, 'publishAt' | 'unpublishAt' | 'scheduleTimeZone' | 'scheduleFailure' | 'scheduleNote'>;
@@ -33,6 +34,7 @@ export interface ScheduleCardProps {
 
 type Field = 'publishAt' | 'unpublishAt';
 type Pending = 'save' | Field | 'retry' | null;
+const FIELDS: readonly Field[] = ['publishAt', 'unpublishAt'];
 
 /**
  * The article page's Schedule card: when the article is to be published (a draft) and to go
@@ -57,8 +59,7 @@ export function ScheduleCard({
   const savedZone = schedule.scheduleTimeZone ?? defaultTimeZone ?? fallbackZone;
   const [zoneEdit, setZoneEdit] = useState<string | null>(null);
   const [edits, setEdits] = useState<Record<Field, string | null>>({ publishAt: null, unpublishAt: null });
-  const [pending, setPending] = useState<Pending>(null);
-  const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
+  const { pending, setPending, outcome, setOutcome, write } = useCheckedWrite<Exclude<Pending, null>>();
   const [retryError, setRetryError] = useState<string | null>(null);
   const [zones] = useState(() => timeZones ?? timeZoneChoices([fallbackZone, schedule.scheduleTimeZone]));
 
@@ -99,27 +100,20 @@ export function ScheduleCard({
       publishAt: saved('publishAt') ? new Date(saved('publishAt')!) : null,
       unpublishAt: saved('unpublishAt') ? new Date(saved('unpublishAt')!) : null,
     };
-    const problem = scheduleProblem(patch, now(), current);
-    if (problem) {
-      setOutcome({ ok: false, message: problem });
-      return;
-    }
-    setPending(kind);
-    setOutcome(null);
-    try {
-      await onSave(patch);
-      // The saved times show as saved; anything typed meanwhile stays.
-      setEdits((current) => ({
-        publishAt: 'publishAt' in patch && current.publishAt === values.publishAt ? null : current.publishAt,
-        unpublishAt: 'unpublishAt' in patch && current.unpublishAt === values.unpublishAt ? null : current.unpublishAt,
-      }));
-      if (patch.timeZone !== undefined) setZoneEdit((current) => (current === patch.timeZone ? null : current));
-      setOutcome({ ok: true, message: done });
-    } catch (cause) {
-      setOutcome({ ok: false, message: messageOf(cause) });
-    } finally {
-      setPending(null);
-    }
+    await write(
+      kind,
+      scheduleProblem(patch, now(), current),
+      async () => {
+        await onSave(patch);
+        // The saved times show as saved; anything typed meanwhile stays.
+        setEdits((current) => ({
+          publishAt: 'publishAt' in patch && current.publishAt === values.publishAt ? null : current.publishAt,
+          unpublishAt: 'unpublishAt' in patch && current.unpublishAt === values.unpublishAt ? null : current.unpublishAt,
+        }));
+        if (patch.timeZone !== undefined) setZoneEdit((current) => (current === patch.timeZone ? null : current));
+      },
+      done,
+    );
   };
 
   const save = () =>
@@ -152,7 +146,7 @@ export function ScheduleCard({
     }
   };
 
-  const summary = (['publishAt', 'unpublishAt'] as const)
+  const summary = FIELDS
     .filter((field) => saved(field) && failure?.action !== (field === 'publishAt' ? 'publish' : 'unpublish'))
     .map((field) => scheduledText(field === 'publishAt' ? 'publish' : 'unpublish', saved(field)!, savedZone));
 
@@ -229,26 +223,19 @@ export function ScheduleCard({
             >
               <Stack gap="4">
                 <TimeZoneField value={zone} zones={zones} onChange={chooseZone} disabled={busy} />
-                {shown.publishAt ? (
-                  <ScheduleTimeField
-                    label={t.publishLabel}
-                    value={values.publishAt}
-                    zone={zone}
-                    onChange={edit('publishAt')}
-                    disabled={busy}
-                    action={clearButton('publishAt')}
-                  />
-                ) : null}
-                {shown.unpublishAt ? (
-                  <ScheduleTimeField
-                    label={t.unpublishLabel}
-                    value={values.unpublishAt}
-                    zone={zone}
-                    onChange={edit('unpublishAt')}
-                    disabled={busy}
-                    action={clearButton('unpublishAt')}
-                  />
-                ) : null}
+                {FIELDS.map((field) =>
+                  shown[field] ? (
+                    <ScheduleTimeField
+                      key={field}
+                      label={field === 'publishAt' ? t.publishLabel : t.unpublishLabel}
+                      value={values[field]}
+                      zone={zone}
+                      onChange={edit(field)}
+                      disabled={busy}
+                      action={clearButton(field)}
+                    />
+                  ) : null,
+                )}
                 {clearsBoth ? (
                   <Text textStyle="sm" color="fg.muted">
                     {t.clearsBoth}

@@ -4,9 +4,9 @@ import { SectionCard } from './SectionCard';
 import { Button } from '../common/Button';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { LockNotice } from '../article-editor/LockNotice';
-import { messageOf } from '../common/messageOf';
 import { cutText, SEO_ADVISED, seoProblem, seoValue, type Article, type SeoField, type SeoPatch } from '../../contract';
 import { seoTexts as t } from '../../lib/texts-seo';
+import { useCheckedWrite } from './useCheckedWrite';
 
 /** An image of the file library the social image may be. */
 export interface SeoImage {
@@ -90,8 +90,8 @@ export function SeoCard({ article, images, moreImages = false, onSave, refused, 
     (lockedOnOpen ? heading.current : firstField.current)?.focus();
   }, [open, focusFirst, lockedOnOpen]);
   const [edits, setEdits] = useState<SeoPatch>({});
-  const [saving, setSaving] = useState(false);
-  const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
+  const { pending, outcome, setOutcome, write } = useCheckedWrite<'save'>();
+  const saving = pending !== null;
 
   const saved = (field: SeoField) => article[field] ?? null;
   const value = (field: SeoField) => edits[field] ?? saved(field) ?? '';
@@ -104,25 +104,17 @@ export function SeoCard({ article, images, moreImages = false, onSave, refused, 
     setOutcome(null);
   };
 
-  const save = async () => {
-    const problem = seoProblem(changes);
-    if (problem) {
-      setOutcome({ ok: false, message: problem });
-      return;
-    }
-    setSaving(true);
-    setOutcome(null);
-    try {
-      await onSave(changes);
-      // The saved values show as saved; anything typed meanwhile stays.
-      setEdits((current) => Object.fromEntries(Object.entries(current).filter(([field, typed]) => changes[field as SeoField] !== typed)));
-      setOutcome({ ok: true, message: t.saved });
-    } catch (cause) {
-      setOutcome({ ok: false, message: messageOf(cause) });
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save = () =>
+    write(
+      'save',
+      seoProblem(changes),
+      async () => {
+        await onSave(changes);
+        // The saved values show as saved; anything typed meanwhile stays.
+        setEdits((current) => Object.fromEntries(Object.entries(current).filter(([field, typed]) => changes[field as SeoField] !== typed)));
+      },
+      t.saved,
+    );
 
   const title = value('metaTitle').trim() || article.title || '';
   const description = value('metaDescription').trim() || article.scrappedData;

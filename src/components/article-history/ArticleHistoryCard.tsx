@@ -21,7 +21,7 @@ export interface Comparison {
   mode: 'versions' | 'source';
 }
 
-type ListProps = Pick<RevisionListProps, 'revisions' | 'total' | 'isLoading' | 'error' | 'onRetry' | 'hasMore' | 'isLoadingMore' | 'onLoadMore'>;
+type ListProps = Pick<RevisionListProps, 'revisions' | 'total' | 'isLoading' | 'error' | 'onRetry' | 'hasMore' | 'isLoadingMore' | 'onLoadMore' | 'isRefreshing'>;
 
 export interface ArticleHistoryCardProps extends ListProps {
   isPublished: boolean;

@@ -7,19 +7,15 @@ import { revisionFieldLabels, type RevisionSummary } from '../../contract';
 import { formatDateTime } from '../../lib/format';
 import { historyTexts as t } from '../../lib/texts-history';
 import { ErrorState } from '../common/ErrorState';
+import type { PagedListProps } from '../common/ListStates';
 import { LoadingState } from '../common/LoadingState';
+import { LoadMoreButton } from '../common/LoadMoreButton';
 import { StateNotice } from '../common/StateNotice';
 
-export interface RevisionListProps {
+export interface RevisionListProps extends PagedListProps {
   revisions: readonly RevisionSummary[] | undefined;
   /** How many the article has (the list may show fewer: keyset pages). */
   total: number;
-  isLoading: boolean;
-  error?: string | null;
-  onRetry: () => void;
-  hasMore: boolean;
-  isLoadingMore: boolean;
-  onLoadMore: () => void;
   /** The revisions ticked for a comparison (at most two). */
   selected: readonly number[];
   onToggleSelect: (number: number) => void;
@@ -29,6 +25,8 @@ export interface RevisionListProps {
   onRename: (revision: RevisionSummary) => void;
   /** The signed-in role may restore, pin and name revisions of this article: each has a menu of those (else none). */
   canChange?: boolean;
+  /** The shown revisions are being fetched again (the list says it is busy). */
+  isRefreshing?: boolean;
 }
 
 /**
@@ -52,6 +50,7 @@ export function RevisionList({
   onTogglePin,
   onRename,
   canChange = true,
+  isRefreshing = false,
 }: RevisionListProps) {
   if (isLoading) return <LoadingState label={t.loading} />;
   if (error) return <ErrorState title={t.errorTitle} message={error} onRetry={onRetry} />;
@@ -65,7 +64,7 @@ export function RevisionList({
           {t.count(revisions.length, total)} · {t.selectHint}
         </Text>
       )}
-      <Stack as="ol" aria-label={t.listLabel} gap="2" listStyleType="none" m="0" p="0">
+      <Stack as="ol" aria-label={t.listLabel} aria-busy={isRefreshing} gap="2" listStyleType="none" m="0" p="0">
         {revisions.map((revision) => (
           <RevisionRow
             key={revision.number}
@@ -81,13 +80,7 @@ export function RevisionList({
           />
         ))}
       </Stack>
-      {hasMore && (
-        <Box>
-          <Button variant="outline" onClick={onLoadMore} loading={isLoadingMore} loadingText={t.loadingMore}>
-            {t.loadMore}
-          </Button>
-        </Box>
-      )}
+      <LoadMoreButton hasMore={hasMore} isLoadingMore={isLoadingMore} onLoadMore={onLoadMore} label={t.loadMore} loadingLabel={t.loadingMore} />
     </Stack>
   );
 }

@@ -6,6 +6,7 @@ import { ArticleCard } from './ArticleCard';
 import { ArticleListStates, type ArticleListStatesProps } from './ArticleListStates';
 import { LoadMoreFooter } from '../lists/LoadMoreFooter';
 import { useListBox, useWindowRows } from '../lists/useWindowRows';
+import { WindowedList } from '../lists/WindowedList';
 
 /** A typical card with both URLs and both previews, plus the 16px gap below it. */
 const ESTIMATED_ROW_HEIGHT = 360;
@@ -92,52 +93,31 @@ function WindowedArticles({
     getItemKey,
     scrollMargin,
   });
-  const canLoadMore = hasMore && !isFetchingMore && onLoadMore !== undefined;
   const setSize = hasMore ? -1 : articles.length;
 
   return (
     <Box>
-      {/* Inline styles, not style props: these change while scrolling and must not mint CSS classes. */}
-      <div ref={listRef} style={{ position: 'relative', height: totalSize }}>
-        <chakra.ul
-          role="list"
-          aria-label={texts.articles.listLabel}
-          aria-busy={isFetchingMore}
-          listStyleType="none"
-          position="absolute"
-          top="0"
-          left="0"
-          w="full"
-          style={{ transform: `translateY(${offset}px)` }}
-        >
-          {rows.map((row) => {
-            const article = articles[row.index]!;
-            return (
-              <ArticleRow
-                key={row.key}
-                index={row.index}
-                setSize={setSize}
-                measureRow={measureRow}
-                article={article}
-                onDelete={onDelete}
-                isDeleting={article.id === deletingId}
-                deletePublishedRefused={deletePublishedRefused}
-                search={search}
-                isSelected={selected?.has(article.id) ?? false}
-                onToggleSelect={onToggleSelect}
-              />
-            );
-          })}
-        </chakra.ul>
-      </div>
-      {hasMore ? (
-        <LoadMoreFooter
-          itemCount={articles.length}
-          canLoadMore={canLoadMore}
-          isFetchingMore={isFetchingMore}
-          onLoadMore={onLoadMore}
-        />
-      ) : null}
+      <WindowedList boxRef={listRef} height={totalSize} offset={offset} aria-label={texts.articles.listLabel} aria-busy={isFetchingMore}>
+        {rows.map((row) => {
+          const article = articles[row.index]!;
+          return (
+            <ArticleRow
+              key={row.key}
+              index={row.index}
+              setSize={setSize}
+              measureRow={measureRow}
+              article={article}
+              onDelete={onDelete}
+              isDeleting={article.id === deletingId}
+              deletePublishedRefused={deletePublishedRefused}
+              search={search}
+              isSelected={selected?.has(article.id) ?? false}
+              onToggleSelect={onToggleSelect}
+            />
+          );
+        })}
+      </WindowedList>
+      <LoadMoreFooter itemCount={articles.length} hasMore={hasMore} isFetchingMore={isFetchingMore} onLoadMore={onLoadMore} />
     </Box>
   );
 }

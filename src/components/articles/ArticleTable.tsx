@@ -239,14 +239,7 @@ function WindowedTable({
           </div>
         </div>
       </Box>
-      {hasMore ? (
-        <LoadMoreFooter
-          itemCount={articles.length}
-          canLoadMore={hasMore && !isFetchingMore && onLoadMore !== undefined}
-          isFetchingMore={isFetchingMore}
-          onLoadMore={onLoadMore}
-        />
-      ) : null}
+      <LoadMoreFooter itemCount={articles.length} hasMore={hasMore} isFetchingMore={isFetchingMore} onLoadMore={onLoadMore} />
     </Box>
   );
 }

@@ -51,7 +51,6 @@ export function FileBrowser({
   ...actions
 }: FileBrowserProps) {
   const titleId = useId();
-  const canLoadMore = hasMore && !isFetchingMore && onLoadMore !== undefined && !isLoading;
   const Files = view === 'list' ? FileList : FileGrid;
 
   return (
@@ -85,14 +84,7 @@ export function FileBrowser({
         ) : (
           <>
             <Files files={files} total={total} labelledBy={titleId} {...actions} />
-            {hasMore ? (
-              <LoadMoreFooter
-                itemCount={files.length}
-                canLoadMore={canLoadMore}
-                isFetchingMore={isFetchingMore}
-                onLoadMore={onLoadMore}
-              />
-            ) : null}
+            <LoadMoreFooter itemCount={files.length} hasMore={hasMore} isFetchingMore={isFetchingMore} onLoadMore={onLoadMore} />
           </>
         )}
       </Card.Body>

@@ -1,9 +1,10 @@
 import { memo, useCallback, useEffect } from 'react';
-import { Box, Center, chakra, HStack, Image, Text } from '@chakra-ui/react';
+import { Box, Center, HStack, Image, Text } from '@chakra-ui/react';
 import type { StoredFile } from '../../contract';
 import { formatBytes, formatDateTime } from '../../lib/format';
 import { texts } from '../../lib/texts';
 import { useListBox, useWindowRows } from '../lists/useWindowRows';
+import { WindowedList } from '../lists/WindowedList';
 import { FileActionsMenu, type FileActions } from './FileActionsMenu';
 import { FileSelectCheckbox, selectableItem, type FileItemSelection, type FileViewProps } from './FileGrid';
 import { FileTypeBadge, FileTypeIcon } from './FileTypeIcon';
@@ -34,34 +35,22 @@ export function FileList({ files, total, labelledBy, selected, onToggleSelect, h
   }, [highlighted, scrollToRow]);
 
   return (
-    <div ref={listRef} style={{ position: 'relative', height: totalSize }}>
-      <chakra.ul
-        role="list"
-        aria-labelledby={labelledBy}
-        data-view="list"
-        listStyleType="none"
-        position="absolute"
-        top="0"
-        left="0"
-        w="full"
-        style={{ transform: `translateY(${offset}px)` }}
-      >
-        {rows.map((row) => (
-          <FileRow
-            key={row.key}
-            index={row.index}
-            file={files[row.index]!}
-            setSize={total ?? files.length}
-            isLast={row.index === files.length - 1}
-            measureRow={measureRow}
-            isSelected={selected?.has(files[row.index]!.id) ?? false}
-            isHighlighted={files[row.index]!.id === highlightId}
-            onToggleSelect={onToggleSelect}
-            {...actions}
-          />
-        ))}
-      </chakra.ul>
-    </div>
+    <WindowedList boxRef={listRef} height={totalSize} offset={offset} aria-labelledby={labelledBy} data-view="list">
+      {rows.map((row) => (
+        <FileRow
+          key={row.key}
+          index={row.index}
+          file={files[row.index]!}
+          setSize={total ?? files.length}
+          isLast={row.index === files.length - 1}
+          measureRow={measureRow}
+          isSelected={selected?.has(files[row.index]!.id) ?? false}
+          isHighlighted={files[row.index]!.id === highlightId}
+          onToggleSelect={onToggleSelect}
+          {...actions}
+        />
+      ))}
+    </WindowedList>
   );
 }
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Flex, Group, IconButton, Input, InputGroup, NativeSelect } from '@chakra-ui/react';
 import { LuLayoutGrid, LuList, LuSearch } from 'react-icons/lu';
 import { fileTypeFilterSchema, type FileTypeFilter } from '../../contract';
@@ -18,6 +19,11 @@ const TYPE_OPTIONS: { value: FileTypeFilter; label: string }[] = [
   { value: 'all', label: texts.files.filterAll },
   { value: 'image', label: texts.files.filterImages },
   { value: 'pdf', label: texts.files.filterPdfs },
+];
+
+const VIEWS: readonly { view: FileView; label: string; icon: ReactNode }[] = [
+  { view: 'grid', label: texts.files.gridView, icon: <LuLayoutGrid /> },
+  { view: 'list', label: texts.files.listView, icon: <LuList /> },
 ];
 
 /** Search box, type filter and the grid/list toggle above the file browser. */
@@ -56,22 +62,17 @@ export function FileToolbar({ search, onSearchChange, type, onTypeChange, view, 
         <NativeSelect.Indicator />
       </NativeSelect.Root>
       <Group attached role="group" aria-label={texts.files.viewToggle} alignSelf={{ base: 'flex-end', md: 'auto' }}>
-        <IconButton
-          aria-label={texts.files.gridView}
-          aria-pressed={view === 'grid'}
-          variant={view === 'grid' ? 'solid' : 'outline'}
-          onClick={() => onViewChange('grid')}
-        >
-          <LuLayoutGrid />
-        </IconButton>
-        <IconButton
-          aria-label={texts.files.listView}
-          aria-pressed={view === 'list'}
-          variant={view === 'list' ? 'solid' : 'outline'}
-          onClick={() => onViewChange('list')}
-        >
-          <LuList />
-        </IconButton>
+        {VIEWS.map((choice) => (
+          <IconButton
+            key={choice.view}
+            aria-label={choice.label}
+            aria-pressed={view === choice.view}
+            variant={view === choice.view ? 'solid' : 'outline'}
+            onClick={() => onViewChange(choice.view)}
+          >
+            {choice.icon}
+          </IconButton>
+        ))}
       </Group>
     </Flex>
   );

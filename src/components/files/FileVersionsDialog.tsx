@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Badge, HStack, Stack, Text } from '@chakra-ui/react';
 import { Button } from '../common/Button';
 import { LuDownload, LuUndo2 } from 'react-icons/lu';
 import type { FileVersion, StoredFile } from '../../contract';
@@ -7,6 +7,7 @@ import { formatBytes, formatDateTime } from '../../lib/format';
 import { fileVersionTexts as t } from '../../lib/texts-history';
 import { ClosableDialog } from '../common/ClosableDialog';
 import { ErrorNotice } from '../common/ErrorNotice';
+import { ListStates } from '../common/ListStates';
 import { useConfirmedAction } from '../common/useConfirmedAction';
 import { useLastShown } from '../common/useLastShown';
 
@@ -52,49 +53,46 @@ export function FileVersionsDialog({ file, versions, isLoading, error, onRetry, 
             {done}
           </Text>
         )}
-        {isLoading ? (
-          <HStack role="status" gap="2" color="fg.muted">
-            <Spinner size="sm" />
-            <Text>{t.loading}</Text>
-          </HStack>
-        ) : error ? (
-          <Stack gap="2" align="start">
-            <ErrorNotice message={`${t.error}: ${error}`} />
-            <Button size="sm" variant="outline" onClick={onRetry}>
-              {t.retry}
-            </Button>
-          </Stack>
-        ) : !versions?.length ? (
-          <Text>{t.empty}</Text>
-        ) : (
-          <Stack as="ol" aria-label={t.listLabel} gap="2" listStyleType="none" m="0" p="0">
-            {versions.map((version) => (
-              <HStack as="li" key={version.number} aria-label={t.version(version.number)} borderWidth="1px" borderRadius="md" p="3" gap="3" align="start">
-                <Stack gap="1" flex="1" minW="0">
-                  <HStack gap="2" wrap="wrap">
-                    <Text fontWeight="semibold">{t.version(version.number)}</Text>
-                    <Text wordBreak="break-all">{version.name}</Text>
-                    <Badge>{version.type.toUpperCase()}</Badge>
-                  </HStack>
-                  <Text textStyle="sm" color="fg.muted">
-                    {formatBytes(version.size)} · {t.replacedAt(formatDateTime(version.replacedAt), version.replacedBy)}
-                  </Text>
-                </Stack>
-                <HStack gap="1" flexShrink={0}>
-                  <Button size="sm" variant="ghost" onClick={() => onDownload(version)} aria-label={t.download(version.name)}>
-                    <LuDownload aria-hidden />
-                  </Button>
-                  {onRestore ? (
-                    <Button size="sm" variant="outline" onClick={() => asking.ask(version)}>
-                      <LuUndo2 aria-hidden />
-                      {t.restore}
+        <ListStates
+          items={versions}
+          isLoading={isLoading}
+          loadingLabel={t.loading}
+          error={error}
+          errorTitle={t.error}
+          onRetry={onRetry}
+          empty={<Text>{t.empty}</Text>}
+          inline
+        >
+          {(shown) => (
+            <Stack as="ol" aria-label={t.listLabel} gap="2" listStyleType="none" m="0" p="0">
+              {shown.map((version) => (
+                <HStack as="li" key={version.number} aria-label={t.version(version.number)} borderWidth="1px" borderRadius="md" p="3" gap="3" align="start">
+                  <Stack gap="1" flex="1" minW="0">
+                    <HStack gap="2" wrap="wrap">
+                      <Text fontWeight="semibold">{t.version(version.number)}</Text>
+                      <Text wordBreak="break-all">{version.name}</Text>
+                      <Badge>{version.type.toUpperCase()}</Badge>
+                    </HStack>
+                    <Text textStyle="sm" color="fg.muted">
+                      {formatBytes(version.size)} · {t.replacedAt(formatDateTime(version.replacedAt), version.replacedBy)}
+                    </Text>
+                  </Stack>
+                  <HStack gap="1" flexShrink={0}>
+                    <Button size="sm" variant="ghost" onClick={() => onDownload(version)} aria-label={t.download(version.name)}>
+                      <LuDownload aria-hidden />
                     </Button>
-                  ) : null}
+                    {onRestore ? (
+                      <Button size="sm" variant="outline" onClick={() => asking.ask(version)}>
+                        <LuUndo2 aria-hidden />
+                        {t.restore}
+                      </Button>
+                    ) : null}
+                  </HStack>
                 </HStack>
-              </HStack>
-            ))}
-          </Stack>
-        )}
+              ))}
+            </Stack>
+          )}
+        </ListStates>
         {asking.subject && (
           <Stack role="group" aria-label={t.restoreTitle(asking.subject.number)} gap="3" borderWidth="1px" borderRadius="md" p="3" bg="bg.subtle">
             <Text fontWeight="semibold">{t.restoreTitle(asking.subject.number)}</Text>

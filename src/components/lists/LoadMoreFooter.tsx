@@ -6,17 +6,28 @@ import { useLoadMoreSentinel } from './useLoadMoreSentinel';
 export interface LoadMoreFooterProps {
   /** How many items are loaded (a new page re-arms the sentinel). */
   itemCount: number;
-  /** Whether the next page may be asked for now. */
-  canLoadMore: boolean;
+  /** The server has another page: without one, no footer. */
+  hasMore: boolean;
   isFetchingMore: boolean;
+  /** Without it the next page is not asked for. */
   onLoadMore: (() => void) | undefined;
 }
 
 /**
- * Below a paged list: an invisible sentinel that asks for the next page as the end comes near,
- * and 'Load more' for keyboards, screen readers and slow scrollers.
+ * Below a paged list while the server has another page: an invisible sentinel that asks for it
+ * as the end comes near, and 'Load more' for keyboards, screen readers and slow scrollers.
  */
-export function LoadMoreFooter({ itemCount, canLoadMore, isFetchingMore, onLoadMore }: LoadMoreFooterProps) {
+export function LoadMoreFooter({ hasMore, ...footer }: LoadMoreFooterProps) {
+  // Mounted only while there is another page: the sentinel watches nothing otherwise.
+  return hasMore ? <Footer {...footer} canLoadMore={!footer.isFetchingMore && footer.onLoadMore !== undefined} /> : null;
+}
+
+function Footer({
+  itemCount,
+  canLoadMore,
+  isFetchingMore,
+  onLoadMore,
+}: Omit<LoadMoreFooterProps, 'hasMore'> & { canLoadMore: boolean }) {
   const sentinelRef = useLoadMoreSentinel({ enabled: canLoadMore, itemCount, onLoadMore });
   return (
     <Center flexDirection="column" gap="2" py="4">

@@ -152,14 +152,7 @@ export function TrashList<Item extends { id: string }, Args extends unknown[]>({
                 />
               ))}
             </chakra.ul>
-            {hasMore ? (
-              <LoadMoreFooter
-                itemCount={shown.length}
-                canLoadMore={!isFetchingMore && onLoadMore !== undefined}
-                isFetchingMore={isFetchingMore}
-                onLoadMore={onLoadMore}
-              />
-            ) : null}
+            <LoadMoreFooter itemCount={shown.length} hasMore={hasMore} isFetchingMore={isFetchingMore} onLoadMore={onLoadMore} />
           </Box>
         )}
       </ListStates>

@@ -7,7 +7,8 @@ import { webhookTexts } from '../../lib/texts-webhooks';
 import { OneTimeSecret } from '../account/OneTimeSecret';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { messageOf } from '../common/messageOf';
-import { draftProblems, WebhookFields, type WebhookDraft, type WebhookDraftProblems } from './WebhookFields';
+import { useWebhookDraft } from './useWebhookDraft';
+import { WebhookFields, type WebhookDraft } from './WebhookFields';
 
 const t = webhookTexts.form;
 const empty: WebhookDraft = { url: '', events: [] };
@@ -26,8 +27,7 @@ export interface AddWebhookCardProps {
  */
 export function AddWebhookCard({ onAdd, created, onDismissCreated }: AddWebhookCardProps) {
   const titleId = useId();
-  const [draft, setDraft] = useState<WebhookDraft>(empty);
-  const [problems, setProblems] = useState<WebhookDraftProblems>({});
+  const { draft, setDraft, check, fields } = useWebhookDraft(empty);
   const [pending, setPending] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const urlRef = useRef<HTMLInputElement>(null);
@@ -45,8 +45,7 @@ export function AddWebhookCard({ onAdd, created, onDismissCreated }: AddWebhookC
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = draftProblems(draft);
-    setProblems(found);
+    const found = check();
     setRefusal(null);
     if (found.url) return urlRef.current?.focus();
     if (found.events) return firstEventRef.current?.focus();
@@ -81,16 +80,7 @@ export function AddWebhookCard({ onAdd, created, onDismissCreated }: AddWebhookC
           )}
           <form onSubmit={(event) => void submit(event)} noValidate aria-labelledby={titleId}>
             <Stack gap="4">
-              <WebhookFields
-                draft={draft}
-                onChange={(next) => {
-                  setDraft(next);
-                  setProblems({});
-                }}
-                problems={problems}
-                urlRef={urlRef}
-                firstEventRef={firstEventRef}
-              />
+              <WebhookFields {...fields} urlRef={urlRef} firstEventRef={firstEventRef} />
               <div>
                 <Button type="submit" colorPalette="blue" loading={pending} loadingText={t.submitting}>
                   <LuPlus aria-hidden />

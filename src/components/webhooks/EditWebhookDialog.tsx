@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import type { WebhookEndpoint, WebhookPatch } from '../../contract';
 import { webhookTexts } from '../../lib/texts-webhooks';
 import { FormDialog } from '../common/FormDialog';
-import { draftProblems, WebhookFields, type WebhookDraft, type WebhookDraftProblems } from './WebhookFields';
+import { useWebhookDraft } from './useWebhookDraft';
+import { WebhookFields } from './WebhookFields';
 
 const t = webhookTexts.edit;
 
@@ -24,12 +24,10 @@ export function EditWebhookDialog(props: EditWebhookDialogProps) {
 }
 
 function EditForm({ endpoint, isPending, error, onSave, onCancel }: EditWebhookDialogProps) {
-  const [draft, setDraft] = useState<WebhookDraft>({ url: endpoint?.url ?? '', events: endpoint?.events ?? [] });
-  const [problems, setProblems] = useState<WebhookDraftProblems>({});
+  const { draft, check, fields } = useWebhookDraft({ url: endpoint?.url ?? '', events: endpoint?.events ?? [] });
   const submit = () => {
     if (!endpoint) return;
-    const found = draftProblems(draft);
-    setProblems(found);
+    const found = check();
     if (found.url || found.events) return;
     const url = draft.url.trim();
     const eventsChanged =
@@ -52,14 +50,7 @@ function EditForm({ endpoint, isPending, error, onSave, onCancel }: EditWebhookD
       holdWhilePending
       error={error}
     >
-      <WebhookFields
-        draft={draft}
-        onChange={(next) => {
-          setDraft(next);
-          setProblems({});
-        }}
-        problems={problems}
-      />
+      <WebhookFields {...fields} />
     </FormDialog>
   );
 }

@@ -1,11 +1,12 @@
 import { memo } from 'react';
-import { Badge, Box, Flex, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Flex, Stack, Text } from '@chakra-ui/react';
 import { Button } from '../common/Button';
 import { LuRefreshCw } from 'react-icons/lu';
 import type { WebhookAttempt, WebhookDelivery, WebhookDeliveryState } from '../../contract';
 import { formatDateTime } from '../../lib/format';
 import { webhookTexts } from '../../lib/texts-webhooks';
-import { ErrorNotice } from '../common/ErrorNotice';
+import { ListStates, type PagedListProps } from '../common/ListStates';
+import { LoadMoreButton } from '../common/LoadMoreButton';
 import { ActionOutcomeText } from './ActionOutcomeText';
 import { useActionResult } from './useActionResult';
 
@@ -13,15 +14,8 @@ const t = webhookTexts.log;
 
 const statePalette: Record<WebhookDeliveryState, string> = { pending: 'orange', delivered: 'green', failed: 'red' };
 
-export interface WebhookDeliveryLogProps {
+export interface WebhookDeliveryLogProps extends PagedListProps {
   deliveries: readonly WebhookDelivery[] | undefined;
-  isLoading: boolean;
-  /** Loading failed: the server's words. */
-  error?: string | null;
-  onRetry: () => void;
-  hasMore: boolean;
-  isLoadingMore: boolean;
-  onLoadMore: () => void;
   /** Why nothing can be redelivered now (the endpoint is disabled); null: Redeliver is offered. */
   redeliverBlocked?: string | null;
   /** Queues a delivery again, due now; rejects with the API's error. */
@@ -44,45 +38,33 @@ export function WebhookDeliveryLog({
   redeliverBlocked = null,
   onRedeliver,
 }: WebhookDeliveryLogProps) {
-  if (isLoading) {
-    return (
-      <HStack role="status" gap="2" color="fg.muted">
-        <Spinner size="sm" aria-hidden />
-        <Text>{t.loading}</Text>
-      </HStack>
-    );
-  }
-  if (error) {
-    return (
-      <Stack gap="2" align="start">
-        <ErrorNotice message={`${t.error}: ${error}`} />
-        <Button size="sm" variant="outline" onClick={onRetry}>
-          {t.retry}
-        </Button>
-      </Stack>
-    );
-  }
-  if (!deliveries?.length) return <Text color="fg.muted">{t.empty}</Text>;
   return (
-    <Stack gap="3">
-      {redeliverBlocked && (
-        <Text textStyle="sm" color="status.warn" fontWeight="medium">
-          {redeliverBlocked}
-        </Text>
+    <ListStates
+      items={deliveries}
+      isLoading={isLoading}
+      loadingLabel={t.loading}
+      error={error}
+      errorTitle={t.error}
+      onRetry={onRetry}
+      empty={<Text color="fg.muted">{t.empty}</Text>}
+      inline
+    >
+      {(shown) => (
+        <Stack gap="3">
+          {redeliverBlocked && (
+            <Text textStyle="sm" color="status.warn" fontWeight="medium">
+              {redeliverBlocked}
+            </Text>
+          )}
+          <Stack as="ol" aria-label={t.listLabel} gap="3" listStyleType="none" m="0" p="0">
+            {shown.map((delivery) => (
+              <DeliveryRow key={delivery.id} delivery={delivery} canRedeliver={!redeliverBlocked} onRedeliver={onRedeliver} />
+            ))}
+          </Stack>
+          <LoadMoreButton hasMore={hasMore} isLoadingMore={isLoadingMore} onLoadMore={onLoadMore} label={t.loadMore} loadingLabel={t.loadingMore} />
+        </Stack>
       )}
-      <Stack as="ol" aria-label={t.listLabel} gap="3" listStyleType="none" m="0" p="0">
-        {deliveries.map((delivery) => (
-          <DeliveryRow key={delivery.id} delivery={delivery} canRedeliver={!redeliverBlocked} onRedeliver={onRedeliver} />
-        ))}
-      </Stack>
-      {hasMore && (
-        <Box>
-          <Button variant="outline" onClick={onLoadMore} loading={isLoadingMore} loadingText={t.loadingMore}>
-            {t.loadMore}
-          </Button>
-        </Box>
-      )}
-    </Stack>
+    </ListStates>
   );
 }
 

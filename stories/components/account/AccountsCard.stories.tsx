@@ -4,7 +4,7 @@ import { AccountsCard } from '../../../src/components/account/AccountsCard';
 import { RoleSelect } from '../../../src/components/account/RoleSelect';
 import { ROLE_DESCRIPTIONS, roleMessages, serverMessages } from '../../../src/contract';
 import { accountTexts } from '../../../src/lib/texts-account';
-import { sampleAccounts } from '../../mocks/account';
+import { sampleAccounts } from '../../fixtures';
 import { AccountSection } from '../../../src/components/account/AccountSection';
 import { OneTimeSecret } from '../../../src/components/account/OneTimeSecret';
 

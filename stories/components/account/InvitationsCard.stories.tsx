@@ -3,7 +3,7 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { InvitationsCard } from '../../../src/components/account/InvitationsCard';
 import { ROLE_DESCRIPTIONS, ROLE_LABELS } from '../../../src/contract';
 import { accountTexts } from '../../../src/lib/texts-account';
-import { sampleInvitations } from '../../mocks/account';
+import { sampleInvitations } from '../../fixtures';
 
 const t = accountTexts.invitations;
 

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { describeAgent, SessionsCard } from '../../../src/components/account/SessionsCard';
 import { accountTexts } from '../../../src/lib/texts-account';
-import { sampleSessions } from '../../mocks/account';
+import { sampleSessions } from '../../fixtures';
 
 const t = accountTexts.sessions;
 

@@ -5,7 +5,7 @@ import { ChartCard } from '../../../src/components/analytics/ChartCard';
 import * as charts from '../../../src/components/analytics/charts';
 import { formatBytes } from '../../../src/lib/format';
 import { analyticsTexts } from '../../../src/lib/texts-analytics';
-import { sampleAnalytics } from '../../mocks';
+import { sampleAnalytics } from '../../fixtures';
 
 const t = analyticsTexts;
 const sample = sampleAnalytics(30);

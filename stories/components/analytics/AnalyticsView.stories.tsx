@@ -3,7 +3,7 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { AnalyticsView } from '../../../src/components/analytics/AnalyticsView';
 import * as charts from '../../../src/components/analytics/charts';
 import { DataTable } from '../../../src/components/analytics/DataTable';
-import { emptyAnalytics, sampleAnalytics } from '../../mocks';
+import { emptyAnalytics, sampleAnalytics } from '../../fixtures';
 
 /** AnalyticsView: the whole screen without its route, in each state; and DataTable, a chart's table. */
 const meta = {

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { TopArticlesCard } from '../../../src/components/analytics';
 import { analyticsTexts } from '../../../src/lib/texts-analytics';
-import { sampleTopArticles } from '../../mocks/analytics';
+import { sampleTopArticles } from '../../fixtures';
 import { navigate, WithLinkSpy } from '../linkSpy';
 
 const t = analyticsTexts.topArticles;

@@ -3,7 +3,7 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { RestoreRevisionDialog } from '../../../src/components/article-history';
 import { serverMessages } from '../../../src/contract';
 import { historyTexts as t } from '../../../src/lib/texts-history';
-import { sampleRevision } from '../../historyFixtures';
+import { sampleRevision } from '../../fixtures';
 import { expectBusy } from '../../busy';
 
 const meta = {

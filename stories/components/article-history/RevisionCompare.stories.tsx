@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { DiffPanes, RevisionCompare } from '../../../src/components/article-history';
 import { historyTexts as t } from '../../../src/lib/texts-history';
-import { baseSnapshot, editedSnapshot, longHtml } from '../../historyFixtures';
+import { baseSnapshot, editedSnapshot, longHtml } from '../../fixtures';
 
 const left = { status: 'ready' as const, label: t.side.revision(1, 'Scraped'), snapshot: baseSnapshot };
 const right = { status: 'ready' as const, label: t.side.current, snapshot: editedSnapshot };

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { RevisionList } from '../../../src/components/article-history';
 import { historyTexts as t } from '../../../src/lib/texts-history';
-import { sampleRevision, sampleRevisions } from '../../historyFixtures';
+import { sampleRevision, sampleRevisions } from '../../fixtures';
 import { expectBusy } from '../../busy';
 
 const meta = {

@@ -3,8 +3,7 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { FileVersionsDialog } from '../../../src/components/files';
 import { serverMessages } from '../../../src/contract';
 import { fileVersionTexts as t } from '../../../src/lib/texts-history';
-import { files, makeFile } from '../../fixtures';
-import { versionOf } from '../../mocks/files';
+import { files, makeFile, versionOf } from '../../fixtures';
 
 const file = files[0]!;
 const versions = [

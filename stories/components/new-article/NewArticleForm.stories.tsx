@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { NewArticleForm } from '../../../src/components/new-article/NewArticleForm';
 import { texts } from '../../../src/lib/texts';
-import { alreadyScraped, created, createdWithWarnings, failed, scraping, waiting } from './scrapeSamples';
+import { alreadyScraped, created, createdWithWarnings, failed, scraping, waiting } from '../../fixtures';
 import { nativeValidationBubble } from '../../visual';
 
 const n = texts.newArticle;

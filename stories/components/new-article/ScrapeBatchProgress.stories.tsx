@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { ScrapeBatchProgress } from '../../../src/components/new-article/ScrapeBatchProgress';
 import { texts } from '../../../src/lib/texts';
-import { alreadyScraped, cancelled, created, createdWithWarnings, failed, scraping, waiting } from './scrapeSamples';
+import { alreadyScraped, cancelled, created, createdWithWarnings, failed, scraping, waiting } from '../../fixtures';
 
 const s = texts.scrape;
 

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { ScrapeItemStatus } from '../../../src/components/new-article/ScrapeItemStatus';
 import { texts } from '../../../src/lib/texts';
-import { alreadyScraped, cancelled, created, createdWithWarnings, failed, scraping, waiting } from './scrapeSamples';
+import { alreadyScraped, cancelled, created, createdWithWarnings, failed, scraping, waiting } from '../../fixtures';
 
 const s = texts.scrape;
 

@@ -3,7 +3,7 @@ import { expect, within } from 'storybook/test';
 import { ScrapeSingleResult } from '../../../src/components/new-article/ScrapeSingleResult';
 import { texts } from '../../../src/lib/texts';
 import { duplicatesTexts } from '../../../src/lib/texts-duplicates';
-import { alreadyScraped, createdLikeACopy, createdWithWarnings, failed, scraping } from './scrapeSamples';
+import { alreadyScraped, createdLikeACopy, createdWithWarnings, failed, scraping } from '../../fixtures';
 
 const s = texts.scrape;
 

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { ScrapeWarnings } from '../../../src/components/new-article/ScrapeWarnings';
 import { texts } from '../../../src/lib/texts';
-import { imageWarnings } from './scrapeSamples';
+import { imageWarnings } from '../../fixtures';
 
 const meta = {
   title: 'Components/NewArticle/ScrapeWarnings',

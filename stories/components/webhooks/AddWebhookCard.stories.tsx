@@ -6,7 +6,7 @@ import { webhookEventLabels, webhookMessages } from '../../../src/contract';
 import { accountTexts } from '../../../src/lib/texts-account';
 import { webhookTexts } from '../../../src/lib/texts-webhooks';
 import { clipboardSpy, stubClipboard } from '../article-detail/clipboardStub';
-import { SAMPLE_WEBHOOK_SECRET } from '../../mocks/webhooks';
+import { SAMPLE_WEBHOOK_SECRET } from '../../fixtures';
 
 const t = webhookTexts.form;
 

@@ -5,7 +5,7 @@ import { WebhookDeliveriesDialog, WebhookDeliveryLog } from '../../../src/compon
 import { serverMessages, webhookMessages } from '../../../src/contract';
 import { formatDateTime } from '../../../src/lib/format';
 import { webhookTexts } from '../../../src/lib/texts-webhooks';
-import { failingEndpoint, sampleWebhookDeliveries } from '../../mocks/webhooks';
+import { failingEndpoint, sampleWebhookDeliveries } from '../../fixtures';
 import { expectBusy } from '../../busy';
 
 const t = webhookTexts.log;

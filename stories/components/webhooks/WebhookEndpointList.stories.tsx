@@ -5,7 +5,7 @@ import { ActionOutcomeText } from '../../../src/components/webhooks/ActionOutcom
 import { serverMessages, WEBHOOK_DISABLE_AFTER_MS, webhookEventLabels, webhookMessages } from '../../../src/contract';
 import { formatDateTime } from '../../../src/lib/format';
 import { webhookTexts } from '../../../src/lib/texts-webhooks';
-import { disabledEndpoint, failingEndpoint, healthyEndpoint, sampleWebhookEndpoints } from '../../mocks/webhooks';
+import { disabledEndpoint, failingEndpoint, healthyEndpoint, sampleWebhookEndpoints } from '../../fixtures';
 
 const t = webhookTexts;
 

@@ -1,0 +1,84 @@
+/**
+ * What every screen's stories share: the whole console at a path (AppStory), full screen, with
+ * the MSW handlers a story file starts from; and the few queries every screen's plays make.
+ *
+ * A story file spreads `screen(…)` into its meta after its own `title` and `tags`, which Storybook
+ * reads from the file itself, and types its stories as `ScreenStory`:
+ *
+ *   export default { title: 'Screens/Articles/Search', tags: ['!autodocs'], ...articlesScreen } satisfies Meta<typeof AppStory>;
+ *
+ * Comment such a meta with `//`: Storybook writes a doc comment above it into a `parameters` of
+ * its own, after the spread, which would hide the screen's layout (stories/metas.test.ts).
+ */
+import type { StoryObj } from '@storybook/react-vite';
+import type { SetupWorker } from 'msw/browser';
+import { http } from 'msw';
+import { expect, waitFor, within } from 'storybook/test';
+import { toaster } from '../../src/components/common/Toaster';
+import { AppStory } from './AppStory';
+
+type Handlers = Parameters<SetupWorker['use']>;
+
+/**
+ * A `beforeEach` that puts the handlers each factory makes (afresh for every run of a story: the
+ * mocks keep their state in them) in front of those already there, in order.
+ */
+export const using =
+  (...factories: (() => Handlers)[]) =>
+  ({ msw }: { msw: SetupWorker }) => {
+    msw.use(...factories.flatMap((make) => make()));
+  };
+
+/**
+ * The meta of a screen's story files: the console at `path`, starting from the handlers the
+ * factories make (a story puts the variant it shows in front of them).
+ */
+export const screen = (path: string, ...factories: (() => Handlers)[]) => ({
+  component: AppStory,
+  args: { path },
+  parameters: { layout: 'fullscreen' },
+  ...(factories.length ? { beforeEach: using(...factories) } : {}),
+});
+
+/**
+ * The GET requests a story's page sends to `path`, recorded and passed on to the handlers behind:
+ * `handlers` (for `using`) starts the record afresh and puts the recorder in front.
+ */
+export function requestsTo(path: string) {
+  const queries: URLSearchParams[] = [];
+  const handlers = () => {
+    queries.length = 0;
+    return [
+      http.get(path, ({ request }) => {
+        queries.push(new URL(request.url).searchParams);
+        return undefined;
+      }),
+    ];
+  };
+  return { queries, handlers };
+}
+
+/** The toasts live in a store shared by the stories of a page: a story starts (and ends) without any. */
+export function withoutToasts() {
+  toaster.remove();
+  return () => toaster.remove();
+}
+
+/** A screen's story: the meta gives the path (a story may give another). */
+export type ScreenStory = StoryObj<{ component: typeof AppStory; args: { path: string } }>;
+
+/** Dialogs, menus and toasts are portalled to the page's body. */
+export const body = (canvasElement: HTMLElement) => within(canvasElement.ownerDocument.body);
+
+/** A toast by its title, once it has faded in. */
+export async function findToast(canvasElement: HTMLElement, title: string) {
+  const toast = await body(canvasElement).findByRole('status', { name: title }, { timeout: 5_000 });
+  await waitFor(() => expect(toast).toBeVisible());
+  return toast;
+}
+
+/** The page is no wider than the screen: nothing sticks out sideways. */
+export async function expectNoSidewaysScroll(canvasElement: HTMLElement) {
+  const root = canvasElement.ownerDocument.documentElement;
+  await expect(root.scrollWidth).toBeLessThanOrEqual(root.clientWidth);
+}
