@@ -9,14 +9,18 @@ import { browserPath } from './scripts/find-browser.mjs';
  * (embedded database), exactly as an admin would run the product.
  */
 const port = Number(process.env.E2E_PORT ?? 3199);
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'admin-e2e-'));
-process.env.E2E_DATA_DIR = dataDir;
+// A fresh data folder, made once (the workers read the config again: they inherit the name) and
+// removed after the run (e2e/global-setup.ts) unless E2E_DATA_DIR named it.
+if (!process.env.E2E_DATA_DIR) process.env.E2E_DATA_DIR = process.env.E2E_OWN_DATA_DIR = mkdtempSync(join(tmpdir(), 'admin-e2e-'));
+const dataDir = process.env.E2E_DATA_DIR;
 
 export const adminEmail = 'admin@example.com';
 export const adminPassword = 'correct horse battery staple';
 
 export default defineConfig({
   testDir: 'e2e',
+  // A PostgreSQL for the two-process test when TEST_DATABASE_URL names none; the data folder removed after.
+  globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
   workers: 1,
   retries: 0,

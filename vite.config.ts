@@ -127,5 +127,7 @@ export default defineConfig({
     hookTimeout: 30_000,
     // A focused test (.only) fails the run on CI rather than skipping the rest.
     allowOnly: !process.env.CI,
+    // Without TEST_DATABASE_URL, a PostgreSQL of the tests' own for the server tests' second half.
+    globalSetup: ['server/test/postgres/globalSetup.ts'],
   },
 });

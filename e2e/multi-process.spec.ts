@@ -3,7 +3,7 @@
  * hosts), as a site runs them behind a load balancer: whichever process answers, the session,
  * the articles, the files and the failed sign-in limit are the same. The test starts both
  * processes itself, at the same moment, on a fresh database made on TEST_DATABASE_URL's server
- * (the local one when unset) and a local S3-compatible server (s3rver); it stops them and drops
+ * (one the run starts when unset) and a local S3-compatible server (s3rver); it stops them and drops
  * the database at the end. The configured web server is not used.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -14,15 +14,16 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
+import { request, type APIRequestContext, type Page } from '@playwright/test';
 import pg from 'pg';
 import sharp from 'sharp';
 import { serverMessages } from '../src/contract/messages.ts';
 import { S3RVER_CREDENTIALS, startLocalS3, type LocalS3 } from '../server/test/s3.ts';
-import { adminEmail, adminPassword } from './support';
+import { test, expect, adminEmail, adminPassword, expectConsoleErrors } from './support';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const databaseServer = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+// TEST_DATABASE_URL's server, or the one the run started (e2e/global-setup.ts).
+const databaseServer = process.env.TEST_DATABASE_URL!;
 /** Failed sign-ins per email and client address before 429 (LOGIN_MAX_FAILURES in server/accounts/auth.ts). */
 const LOGIN_LIMIT = 5;
 
@@ -217,6 +218,8 @@ test('a file uploaded on A downloads from B with the same bytes', async () => {
 test('failed sign-ins count across both processes: the limit is reached at the same total, and both say so', async ({
   page,
 }) => {
+  // Past the limit, sign-in is refused: 429.
+  expectConsoleErrors(page, /status of 429 \(Too Many Requests\) \(.*\/api\/auth\/login\)$/);
   // An account of its own, so the admin is never locked out.
   const email = `locked-${randomBytes(3).toString('hex')}@example.com`;
   expect((await apiA.post('/api/users', { data: { email } })).status()).toBe(201);
@@ -272,6 +275,8 @@ test('a process dies: its pages reconnect to the other through the load balancer
   page,
   browser,
 }) => {
+  // The process is killed mid-stream: its presence stream is cut.
+  expectConsoleErrors(page, /net::ERR_INCOMPLETE_CHUNKED_ENCODING \(.*\/presence\/stream\?/);
   const lb = await balancer([a, b]);
   try {
     const { data: article } = (await (await apiB.post('/api/articles', { data: { slug: 'failover', blogData: '<p>x</p>' } })).json()) as {

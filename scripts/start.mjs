@@ -2,6 +2,7 @@
 // `npm start`: builds the console when dist/ is missing or older than its sources, then runs the
 // server (console + API on one port). The server itself is server/main.ts, run with the tsx
 // loader in this Node (one process: the tsx wrapper would add another), with its flags.
+import './node-check.mjs';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';

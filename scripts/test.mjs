@@ -4,6 +4,7 @@
 // suite, which keep both cores busy; the server suite's checks of the health check under load
 // assert that it answers, not how fast. Stops at the first failure, naming it, and ends with
 // each step's time.
+import './node-check.mjs';
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

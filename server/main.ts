@@ -2,6 +2,7 @@
  * Production entry: reads the environment, opens the database, builds the app with the same
  * factory the tests use, serves the built console from dist/ and the API under /api.
  */
+import '../scripts/node-check.mjs';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';

@@ -1,7 +1,7 @@
 /**
- * Test harness: the same buildApp as production, on each available database backend. PGlite
- * always (in a fresh temp DATA_DIR); PostgreSQL when TEST_DATABASE_URL is set, in a schema of its
- * own per test file. In CI the PostgreSQL half is required.
+ * Test harness: the same buildApp as production, on both database backends: PGlite (in a fresh
+ * temp DATA_DIR) and PostgreSQL, in a schema of its own per test file, on TEST_DATABASE_URL's
+ * server or, when that is unset, on one the run starts (postgres/globalSetup.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
@@ -22,8 +22,8 @@ export interface Backend {
 }
 
 const pgUrl = process.env.TEST_DATABASE_URL;
-if (process.env.CI === 'true' && !pgUrl) {
-  throw new Error('CI=true but TEST_DATABASE_URL is not set: the PostgreSQL half of the server tests cannot be skipped in CI');
+if (!pgUrl) {
+  throw new Error('TEST_DATABASE_URL is not set: run the server tests through Vitest (npm run test:server), whose global setup starts a PostgreSQL when none is named');
 }
 
 export const backends: Backend[] = [
@@ -34,30 +34,26 @@ export const backends: Backend[] = [
       return { db, drop: async () => {} };
     },
   },
-  ...(pgUrl
-    ? [
-        {
-          name: 'postgres' as const,
-          async open() {
-            const schema = `test_${randomBytes(6).toString('hex')}`;
-            const admin = new pg.Client({ connectionString: pgUrl });
-            await admin.connect();
-            await admin.query(`CREATE SCHEMA ${schema}`);
-            await admin.end();
-            const db = await createPostgresDatabase({ connectionString: pgUrl, schema, max: 5 });
-            return {
-              db,
-              drop: async () => {
-                const c = new pg.Client({ connectionString: pgUrl });
-                await c.connect();
-                await c.query(`DROP SCHEMA ${schema} CASCADE`);
-                await c.end();
-              },
-            };
-          },
+  {
+    name: 'postgres' as const,
+    async open() {
+      const schema = `test_${randomBytes(6).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: pgUrl });
+      await admin.connect();
+      await admin.query(`CREATE SCHEMA ${schema}`);
+      await admin.end();
+      const db = await createPostgresDatabase({ connectionString: pgUrl, schema, max: 5 });
+      return {
+        db,
+        drop: async () => {
+          const c = new pg.Client({ connectionString: pgUrl });
+          await c.connect();
+          await c.query(`DROP SCHEMA ${schema} CASCADE`);
+          await c.end();
         },
-      ]
-    : []),
+      };
+    },
+  },
 ];
 
 export const ADMIN = { email: 'admin@example.com', password: 'correct horse battery staple' };
