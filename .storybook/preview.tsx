@@ -2,10 +2,16 @@ import type { Preview } from '@storybook/react-vite';
 import { ChakraProvider } from '@chakra-ui/react';
 import { setupWorker } from 'msw/browser';
 import { mswLoader } from 'msw-storybook-addon/csf3';
+import { configure } from 'storybook/test';
 import { toaster } from '../src/components/common/Toaster';
 import { applyColorMode, type ColorMode } from '../src/lib/colorMode';
 import { fullSystem } from '../src/theme/full';
 import '../src/theme/fonts';
+
+// A play waits for a state (findBy…, waitFor) up to 10 s, not testing-library's 1 s: on a busy
+// 2-core machine an answer, a menu or a toast can take longer to come, and a story that failed
+// for that was a race with the clock, not a finding. It still ends as soon as the state is there.
+configure({ asyncUtilTimeout: 10_000 });
 
 /**
  * The console's typefaces loaded before any story renders: what measures text as it draws (the

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { TestRunnerConfig } from '@storybook/test-runner';
 import { getStoryContext } from '@storybook/test-runner';
-import { checkShot, FIXED_NOW, HOLD_TIMERS_FROM_MS, sameAsBaseline, shoot, skipShots, UPDATE, VISUAL_ON } from './visual.ts';
+import { checkShot, FIXED_NOW, HOLD_TIMERS_FROM_MS, settle, shoot, skipShots, VISUAL_ON } from './visual.ts';
 import { fixDates } from './fixDates.ts';
 import { holdTimers } from './holdTimers.ts';
 
@@ -124,11 +124,8 @@ async function checkStory(page: Page, context: Parameters<NonNullable<TestRunner
   const compare = async (mode: 'light' | 'dark') => {
     if (!VISUAL_ON || skip) return;
     // A play may end while the page still settles (focus coming back to a menu's trigger after
-    // it closed): a look that differs is taken again a second later, and only that one counts,
-    // compared or (updating) written: a baseline is the settled look, not a passing one.
-    const first = await shoot(page);
-    if (UPDATE ? await sameAsBaseline(context.id, mode, first) : !(await checkShot(context.id, mode, first, { report: false }))) return;
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    // it closed): the look is taken once it has (settle), once, compared or (updating) written.
+    await settle(page);
     const difference = await checkShot(context.id, mode, await shoot(page));
     if (difference) differences.push(difference);
   };

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { signIn } from './support';
+import { test, expect, signIn } from './support';
 
 /**
  * Several admins, end to end on the real server: an admin adds another, who signs in with the

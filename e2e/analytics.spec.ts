@@ -3,8 +3,8 @@
  * through the public API (no session), and once the server has written the views (every 5 s),
  * the screen opened from the dashboard's 'Analytics' quick action shows them.
  */
-import { expect, request, test, type APIRequestContext } from '@playwright/test';
-import { apiAs, createArticle, signIn } from './support';
+import { request, type APIRequestContext } from '@playwright/test';
+import { test, expect, apiAs, createArticle, signIn } from './support';
 
 test.describe.configure({ mode: 'serial' });
 

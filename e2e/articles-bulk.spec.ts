@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 // The checkboxes are Chakra's: a visually hidden input under its drawn box, which takes the click (hence force).
-import { apiAs, createArticle, signIn } from './support';
+import { test, expect, apiAs, createArticle, signIn } from './support';
 
 test.describe.configure({ mode: 'serial' });
 

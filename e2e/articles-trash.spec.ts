@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiAs, createArticle, signIn } from './support';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { test, expect, apiAs, createArticle, signIn } from './support';
 
 test.describe.configure({ mode: 'serial' });
 

@@ -6,9 +6,9 @@
  * layouts are also checked by their geometry: the article's slug input keeps a usable width,
  * and the figure cards of the dashboard and the file manager sit two to a row.
  */
-import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { createRequire } from 'node:module';
-import { adminEmail, apiAs, createArticle, pdfBytes, pngBytes, signIn } from './support';
+import { test, expect, adminEmail, apiAs, createArticle, pdfBytes, pngBytes, signIn } from './support';
 
 test.describe.configure({ mode: 'serial' });
 

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiAs, createArticle, pdfBytes, pngBytes, signIn } from './support';
+import type { APIRequestContext } from '@playwright/test';
+import { test, expect, apiAs, createArticle, pdfBytes, pngBytes, signIn, expectConsoleErrors } from './support';
 
 // One product, one fresh data folder: the flows run in order and build on each other's data.
 test.describe.configure({ mode: 'serial' });
@@ -12,6 +12,8 @@ test.beforeAll(async ({ baseURL }) => {
 test.afterAll(() => api.dispose());
 
 test('a signed-out visit goes to /login and signing in returns to the page asked for', async ({ page }) => {
+  // The wrong password tried first is refused: 401.
+  expectConsoleErrors(page, /status of 401 \(Unauthorized\) \(.*\/api\/auth\/login\)$/);
   await page.goto('/articles');
   await expect(page).toHaveURL(/\/login\?next=%2Farticles/);
   await page.getByLabel('Email').fill('admin@example.com');
@@ -130,6 +132,8 @@ test('publish and convert banners; a published article cannot be edited until co
 });
 
 test('a failed publish shows its banner', async ({ page }) => {
+  // The publish is meant to fail.
+  expectConsoleErrors(page, /status of 404 \(Not Found\) \(.*\/publish\)$/);
   const article = await createArticle(api, { slug: 'will-vanish' });
   await signIn(page, `/articles/${article.id}`);
   await expect(page.getByRole('switch')).toBeAttached();
@@ -147,6 +151,8 @@ test('deleting an article returns to the list without it', async ({ page }) => {
 });
 
 test('files: upload by chooser and by drop, a refused file, search, filter, views, delete', async ({ page }) => {
+  // The refused file is answered 415.
+  expectConsoleErrors(page, /status of 415 \(Unsupported Media Type\) \(.*\/api\/files\)$/);
   await signIn(page, '/file-manager');
   await expect(page.getByRole('heading', { name: 'File Manager' })).toBeVisible();
   await expect(page.getByText('Upload some files to get started')).toBeVisible();

@@ -2,9 +2,9 @@
 // (and the console says where they are), Replace… keeps a file's address, a bulk delete goes to the
 // trash (Restore, Delete forever), and Copy link puts the file's address on the clipboard.
 import { randomInt } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { apiAs, signIn } from './support';
+import { test, expect, apiAs, signIn } from './support';
 
 let api: APIRequestContext;
 let origin: string;

@@ -5,9 +5,9 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { apiAs, pdfBytes, signIn } from './support';
+import { test, expect, apiAs, pdfBytes, signIn } from './support';
 
 test.describe.configure({ mode: 'serial' });
 // A scrape (worker start-up included) and a dozen steps in the console.
@@ -104,15 +104,12 @@ test('edit three times, re-scrape, compare the first and the latest, restore the
   // Restore the first: it is the article again, live, and every later revision is still there.
   const first = revisions(page).filter({ has: page.getByText('Revision 1', { exact: true }) });
   const confirm = page.getByRole('alertdialog', { name: 'Restore revision 1?' });
-  // The list may still be refreshing after the comparison: a menu opened then can lose its
-  // choice (seen on a slow database), so the menu is opened and chosen from until it asks.
-  await expect(async () => {
-    if (await confirm.isVisible()) return;
-    const item = page.getByRole('menuitem', { name: 'Restore this version' });
-    if (!(await item.isVisible())) await first.getByRole('button', { name: 'Actions for revision 1' }).click({ timeout: 3_000 });
-    await item.click({ timeout: 3_000 });
-    await expect(confirm).toBeVisible({ timeout: 3_000 });
-  }).toPass({ timeout: 30_000 });
+  // Once the list has stopped refreshing (it says so with aria-busy): a menu opened while it is
+  // fetched again could lose its choice.
+  await expect(history(page).getByRole('list', { name: 'Revisions' })).toHaveAttribute('aria-busy', 'false');
+  await first.getByRole('button', { name: 'Actions for revision 1' }).click();
+  await page.getByRole('menuitem', { name: 'Restore this version' }).click();
+  await expect(confirm).toBeVisible();
   await expect(confirm.getByText(/The current version stays in the history/)).toBeVisible();
   await confirm.getByRole('button', { name: 'Restore this version' }).click();
   await expect(history(page).getByText('Revision 1 restored. The version before it is kept in the history.')).toBeVisible();

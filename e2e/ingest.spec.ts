@@ -6,9 +6,8 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { signIn } from './support';
+import { test, expect, signIn, expectConsoleErrors } from './support';
 
 let site: http.Server;
 let siteUrl = '';
@@ -49,6 +48,8 @@ test.afterAll(async () => {
 });
 
 test('scrape several pages with per-page results, images brought home, then scrape one again', async ({ page: browser }) => {
+  // A page of the fixture site fails (502) and one already scraped is refused (409).
+  expectConsoleErrors(browser, /status of (502 \(Bad Gateway\)|409 \(Conflict\)) \(.*\/api\/articles\/scrape\)$/);
   await signIn(browser, '/articles/new');
   const urls = browser.getByLabel('Article URLs');
   await urls.fill(`${siteUrl}/river\n${siteUrl}/market\n${siteUrl}/missing`);

@@ -4,8 +4,8 @@
  * article, the second sees who is editing, takes over, and the first is told, with their unsaved
  * edit kept for recovery.
  */
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { apiAs, createArticle, signIn } from './support';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { test, expect, apiAs, createArticle, signIn } from './support';
 
 test.describe.configure({ mode: 'serial' });
 

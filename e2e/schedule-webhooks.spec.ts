@@ -5,9 +5,9 @@
  * open page follows), and the receiver gets a signed `article.published` delivery that verifies
  * with that secret.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { startReceiver, type Receiver } from '../server/test/webhook-receiver';
-import { apiAs, createArticle, signIn } from './support';
+import { test, expect, apiAs, createArticle, signIn } from './support';
 
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(120_000);

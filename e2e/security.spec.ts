@@ -9,8 +9,8 @@
  * scripts are meant to run (a website preview's page), that they did run, so the absence of an
  * effect means something.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { adminEmail, adminPassword, apiAs, createArticle } from './support';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { test, expect, adminEmail, adminPassword, apiAs, createArticle, expectConsoleErrors } from './support';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -150,6 +150,18 @@ async function watch(page: Page): Promise<Watch> {
   return w;
 }
 
+/**
+ * The marker that a document's moment to run script has passed, with no sleep: the page leaves
+ * it for a page of the test's own. Its script could only have run while it was open, and the
+ * first thing the attack does is a beacon, sent before the marker page is asked for.
+ */
+async function leaveForMarker(page: Page) {
+  const marker = `${origin}/__marker__/${Date.now()}`;
+  await page.context().route(marker, (route) => route.fulfill({ contentType: 'text/html', body: '<title>marker</title>' }));
+  await page.goto(marker);
+  await expect(page).toHaveTitle('marker');
+}
+
 /** Beacons that report a success (anything but "ran" and "done"). */
 const hits = (w: Watch) => w.beacons.filter((b) => /\/hit-/.test(b));
 
@@ -199,6 +211,8 @@ function cspDirectives(header: string | undefined): Map<string, string[]> {
 }
 
 test('the console page sends a strict CSP and security headers; injected inline script is blocked; it cannot be framed', async ({ page }) => {
+  // What the page refuses to run, it says.
+  expectConsoleErrors(page, /violates the following Content Security Policy directive/);
   for (const path of ['/login', '/']) {
     const res = await page.goto(path);
     const headers = res!.headers();
@@ -220,22 +234,31 @@ test('the console page sends a strict CSP and security headers; injected inline 
   // the header check above covers 'unsafe-eval'.)
   await page.goto('/login');
   await expect(page.getByLabel('Email')).toBeVisible();
+  // Each refusal is a violation event, sent once the browser has decided not to run it: the
+  // three events are the marker that each attempt's moment has passed (no sleep).
   const outcome = await page.evaluate(async () => {
     const violations: string[] = [];
-    document.addEventListener('securitypolicyviolation', (e) => violations.push(e.effectiveDirective));
+    const allRefused = new Promise<void>((resolve) =>
+      document.addEventListener('securitypolicyviolation', (e) => {
+        violations.push(e.effectiveDirective);
+        if (violations.length === 3) resolve();
+      }),
+    );
     const w = window as unknown as Record<string, unknown>;
     const script = document.createElement('script');
     script.textContent = 'window.__pwnedInline = 1';
     document.head.append(script);
     const img = document.createElement('img');
     img.setAttribute('onerror', 'window.__pwnedHandler = 1');
+    // Listeners run in the order they were added: once this one has run, the handler's turn has passed.
+    const imgFailed = new Promise((resolve) => img.addEventListener('error', resolve));
     img.src = 'data:image/png;base64,AAAA';
     document.body.append(img);
     const link = document.createElement('a');
     link.href = 'javascript:window.__pwnedUrl = 1';
     document.body.append(link);
     link.click();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await Promise.all([allRefused, imgFailed]);
     return { inline: w.__pwnedInline, handler: w.__pwnedHandler, url: w.__pwnedUrl, violations };
   });
   expect(outcome).toMatchObject({ inline: undefined, handler: undefined, url: undefined });
@@ -252,6 +275,8 @@ test('the console page sends a strict CSP and security headers; injected inline 
 });
 
 test('hostile blog HTML, raw text and pages in the article previews cannot reach the console or the API', async ({ page }) => {
+  // What the sandboxes, the CSP and the browser's private-network rules refuse the hostile pages, Chromium says.
+  expectConsoleErrors(page, /sandboxed|Content Security Policy|blocked by CORS policy|net::ERR_FAILED|Refused to/);
   const w = await watch(page);
   const html = hostileHtml();
   // The scraped site's page, and a "new" page on the console's own origin (as if something
@@ -319,8 +344,15 @@ test('hostile blog HTML, raw text and pages in the article previews cannot reach
   await expect.poll(() => done('site-same')).toBe(1);
   await devices.getByText('Desktop', { exact: true }).click();
   await expect.poll(() => done('site-same')).toBe(2);
-  // The meta refresh of the blog HTML waits 1 s: give it time to (not) happen.
-  await page.waitForTimeout(1_200);
+  // The meta refresh of the blog HTML waits 1 s. The marker that its moment has passed: a frame
+  // of the console's page, added after the live preview loaded, whose own refresh waits 2 s.
+  await page.evaluate(() => {
+    const control = document.createElement('iframe');
+    control.name = 'refresh-control';
+    control.srcdoc = '<meta http-equiv="refresh" content="2;url=about:blank#refreshed">';
+    document.body.append(control);
+  });
+  await expect.poll(() => page.frame({ name: 'refresh-control' })?.url()).toBe('about:blank#refreshed');
 
   // Nothing ran in the live preview; what ran in the website preview reached nothing.
   const ran = [...new Set(w.beacons.filter((b) => b.endsWith('/ran')))].sort();
@@ -339,6 +371,10 @@ test('hostile blog HTML, raw text and pages in the article previews cannot reach
 });
 
 test('uploaded SVG: script, handlers, foreignObject and external references are removed, and the file headers alone stop a hostile SVG', async ({ page }) => {
+  // What the sandboxes, the CSP and the browser's private-network rules refuse the hostile pages, Chromium says.
+  expectConsoleErrors(page, /sandboxed|Content Security Policy|blocked by CORS policy|net::ERR_FAILED|Refused to/);
+  // The control at the end runs the payload on purpose: the tracker answers 404, the API refuses its forged post (400).
+  expectConsoleErrors(page, /\(http:\/\/tracker\.test\/|status of 400 \(Bad Request\) \(.*\/api\/articles\)$/);
   const w = await watch(page);
   const totalBefore = await articleTotal();
   await signedIn(page, '/file-manager');
@@ -383,14 +419,14 @@ test('uploaded SVG: script, handlers, foreignObject and external references are 
     const download = await api.get(file.url, { params: { download: '1' } });
     expect(download.headers()['content-disposition']).toMatch(/^attachment;/);
   }
-  await page.waitForTimeout(300);
+  await leaveForMarker(page);
 
   // The unsanitised SVG, served with the headers the server sends for SVG files: nothing runs.
   const rawUrl = `${origin}/__raw__/hostile.svg`;
   const served = Object.fromEntries(Object.entries(fileHeaders).filter(([name]) => name !== 'content-length'));
   await page.context().route(rawUrl, (route) => route.fulfill({ status: 200, headers: served, body: hostileSvg('svg-raw') }));
   await page.goto(rawUrl);
-  await page.waitForTimeout(500);
+  await leaveForMarker(page);
 
   expect(w.beacons).toEqual([]);
   expect(w.tracker).toEqual([]);

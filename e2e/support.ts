@@ -1,7 +1,49 @@
-import { expect, request, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, request, type APIRequestContext, type Page } from '@playwright/test';
 import { adminEmail, adminPassword } from '../playwright.config';
 
-export { adminEmail, adminPassword };
+export { adminEmail, adminPassword, expect };
+
+/** What the pages of a test logged as errors, and what the test said to expect. */
+interface ConsoleWatch {
+  errors: string[];
+  expected: RegExp[];
+}
+const watches = new WeakMap<Page['context'] extends () => infer C ? C : never, ConsoleWatch>();
+
+/**
+ * Playwright's test, where every page of the test fails it if it logs an error or throws one the
+ * test did not say to expect (expectConsoleErrors): a request that failed (the console says
+ * "Failed to load resource"), a refused script, an uncaught exception. Aborted requests (a page
+ * left, a fetch cancelled) are not errors.
+ */
+export const test = base.extend<{ consoleWatch: ConsoleWatch }>({
+  consoleWatch: [
+    async ({ context }, use, testInfo) => {
+      // Signed out, the console asks who is signed in and is told 401: that is the answer, not an error.
+      const watch: ConsoleWatch = { errors: [], expected: [/status of 401 \(Unauthorized\) \(https?:\/\/[^/]+\/api\/auth\/me\)$/] };
+      watches.set(context, watch);
+      const follow = (page: Page) => {
+        page.on('console', (message) => {
+          if (message.type() === 'error') watch.errors.push(`${message.text()} (${message.location().url || page.url()})`);
+        });
+        page.on('pageerror', (error) => watch.errors.push(`uncaught: ${error.message}`));
+      };
+      context.pages().forEach(follow);
+      context.on('page', follow);
+      await use(watch);
+      const unexpected = watch.errors.filter((line) => !watch.expected.some((pattern) => pattern.test(line)));
+      if (testInfo.status === testInfo.expectedStatus) {
+        expect(unexpected, 'errors the pages logged that the test did not expect (expectConsoleErrors)').toEqual([]);
+      }
+    },
+    { auto: true },
+  ],
+});
+
+/** Errors a page of this test is meant to log (a refused request the test makes on purpose, a blocked script). */
+export function expectConsoleErrors(page: Page, ...patterns: RegExp[]) {
+  watches.get(page.context())?.expected.push(...patterns);
+}
 
 /** An API client signed in as the admin, for seeding data the way any client would. */
 export async function apiAs(baseURL: string): Promise<APIRequestContext> {

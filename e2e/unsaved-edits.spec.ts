@@ -2,8 +2,8 @@
  * No lost work on the article page, against the real server: the unsaved HTML survives a
  * reload, leaving asks first, and two admins saving the same article meet in the conflict panel.
  */
-import { expect, test, type APIRequestContext, type Dialog, type Page } from '@playwright/test';
-import { apiAs, createArticle, signIn } from './support';
+import type { APIRequestContext, Dialog, Page } from '@playwright/test';
+import { test, expect, apiAs, createArticle, signIn, expectConsoleErrors } from './support';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -104,6 +104,8 @@ test('leaving with an unsaved edit asks first: Stay keeps the page and the edit;
 });
 
 test('someone saves the article meanwhile: the save shows the newer version, Keep mine saves over it', async ({ page }) => {
+  // The save over a newer version is refused first: 409.
+  expectConsoleErrors(page, /status of 409 \(Conflict\) \(.*\/api\/articles\/[^/]+\)$/);
   const article = await createArticle(api, { slug: 'two-admins', blogData: '<p>Original.</p>' });
   await signIn(page, `/articles/${article.id}`);
   await expect(htmlEditor(page)).toHaveText('<p>Original.</p>');

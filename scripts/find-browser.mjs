@@ -1,6 +1,7 @@
 // The browser the Storybook test-runner, the end-to-end tests and bench:list drive: CHROMIUM_PATH,
 // else Debian's chromium package, else Playwright's own Chromium if one was installed. Run as a
 // script (first step of `npm test`), it stops at once with the command to get one.
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
@@ -30,11 +31,20 @@ export function browserPath() {
   return found;
 }
 
+/** The browser's version (`156.0.8078.114`), as it says it; undefined if it does not. */
+export function browserVersion(path = browserPath()) {
+  try {
+    return /(\d+\.\d+\.\d+\.\d+)/.exec(execFileSync(path, ['--version'], { encoding: 'utf8', timeout: 30_000 }))?.[1];
+  } catch {
+    return undefined;
+  }
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const found = findBrowser();
   if (!found) {
     console.error(process.env.CHROMIUM_PATH ? `CHROMIUM_PATH=${process.env.CHROMIUM_PATH} does not exist.` : '', INSTALL_HINT);
     process.exit(1);
   }
-  console.log(`Browser for the Storybook and end-to-end tests: ${found}`);
+  console.log(`Browser for the Storybook and end-to-end tests: ${found} (${browserVersion(found) ?? 'version unknown'})`);
 }

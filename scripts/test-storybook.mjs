@@ -7,8 +7,10 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { stripVTControlCharacters } from 'node:util';
 import { join } from 'node:path';
 import { changedFiles, storiesOfBuild, storiesReached } from './changed-stories.mjs';
+import { browserPath, browserVersion } from './find-browser.mjs';
 import { checkVisits, VISITS_FILE } from './story-visits.mjs';
 
 const dir = process.env.STORYBOOK_DIR ?? 'storybook-static';
@@ -82,13 +84,28 @@ for (let i = 0; i < 100; i++) {
   await new Promise((r) => setTimeout(r, 100));
 }
 
+// The Chromium that took the baselines (stories/visual-browser.json, written by an update). On
+// another one the looks are compared with a perceptual tolerance (.storybook/visual.ts), and the
+// run says so, and how to take them again.
+const BROWSER_FILE = process.env.VISUAL_BROWSER_FILE ?? 'stories/visual-browser.json';
+const browser = browserVersion(browserPath());
+const baselineBrowser = existsSync(BROWSER_FILE) ? JSON.parse(readFileSync(BROWSER_FILE, 'utf8')).chromium : undefined;
+const drift = !update && !!browser && browser !== baselineBrowser;
+if (drift) {
+  console.log(
+    `The baselines were taken with Chromium ${baselineBrowser ?? '(unrecorded)'}; this is Chromium ${browser}: looks are compared with a ` +
+      `perceptual tolerance (anti-aliasing, gamma and hinting ignored; a moved layout still fails). Take them again on this ` +
+      `browser with "npm run test:visual -- --update" and commit stories/__visual__ and ${BROWSER_FILE}.`,
+  );
+}
+
 rmSync(reportDir, { recursive: true, force: true });
 const workers = process.env.STORYBOOK_WORKERS ?? '2';
 // Per story, the scripts its page had loaded: which screens each story file visits.
 const visitsDir = mkdtempSync(join(tmpdir(), 'story-visits-'));
 process.on('exit', () => rmSync(visitsDir, { recursive: true, force: true }));
 const runner = spawn('npx', ['test-storybook', '--url', url, '--maxWorkers', workers, ...args], {
-  stdio: 'inherit',
+  stdio: ['ignore', 'pipe', 'pipe'],
   detached: true,
   env: {
     ...process.env,
@@ -96,10 +113,33 @@ const runner = spawn('npx', ['test-storybook', '--url', url, '--maxWorkers', wor
     VISUAL_REPORT_DIR: reportDir,
     STORY_VISITS_DIR: visitsDir,
     ...(update ? { VISUAL_UPDATE: 'true' } : {}),
+    ...(drift ? { VISUAL_DRIFT: 'true' } : {}),
   },
 });
 children.push(runner);
-let code = await new Promise((resolve) => runner.on('exit', (c) => resolve(c ?? 1)));
+// A story that fails runs once more (.storybook/retry.cjs), and the runner says so: every story
+// that needed its second try is listed at the end, as a race to mend.
+const retried = new Set();
+for (const [from, to] of [
+  [runner.stdout, process.stdout],
+  [runner.stderr, process.stderr],
+]) {
+  let pending = '';
+  from.on('data', (chunk) => {
+    to.write(chunk);
+    const lines = (pending + chunk.toString()).split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) {
+      const story = /LOGGING RETRY ERRORS\s+(.+?)\s*$/.exec(stripVTControlCharacters(line))?.[1];
+      if (story) retried.add(story);
+    }
+  });
+}
+let code = await new Promise((resolve) => runner.on('close', (c) => resolve(c ?? 1)));
+if (retried.size) {
+  console.log(`\n${retried.size} stor${retried.size === 1 ? 'y' : 'ies'} failed once and passed on the second try (races to mend; a story that fails twice fails the run):`);
+  for (const story of [...retried].sort()) console.log(`  ${story}`);
+}
 const onlySome = args.some((arg) => !arg.startsWith('-'));
 
 // The screens each story file that ran visited, as stories/visits.json keeps them for
@@ -114,6 +154,11 @@ if (update || code === 0) {
     );
     code = 1;
   }
+}
+
+// Every baseline written (a whole run): this browser took them.
+if (update && code === 0 && !onlySome && browser && browser !== baselineBrowser && process.env.VISUAL !== 'false') {
+  writeFileSync(BROWSER_FILE, `${JSON.stringify({ chromium: browser }, null, 2)}\n`);
 }
 
 // A whole run that updated: the baselines of stories no longer in the build go.

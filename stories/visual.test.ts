@@ -1,6 +1,8 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { compareShots } from '../.storybook/visual';
+import { compareShots, DRIFT_THRESHOLD, PIXEL_THRESHOLD } from '../.storybook/visual';
 
 /** A white PNG of `width` × `height` with a filled rectangle (a button, say) at `x`, `y`. */
 async function shot({ width = 120, height = 60, x = 20, y = 20, color = '#3182ce' } = {}) {
@@ -44,5 +46,33 @@ describe('compareShots (the visual comparison of stories)', () => {
     const a = await sharp({ create: { width: 10, height: 10, channels: 4, background: '#ffffff' } }).png().toBuffer();
     const b = await sharp({ create: { width: 10, height: 10, channels: 4, background: '#fefefe' } }).png().toBuffer();
     expect(await compareShots(a, b)).toBeUndefined();
+  });
+});
+
+describe('compareShots on another Chromium (the drift tolerance)', () => {
+  // A real baseline: text, borders and fields in light and dark.
+  const baseline = (mode: 'light' | 'dark') => readFile(join(import.meta.dirname, '__visual__', `components-auth-loginform--default.${mode}.png`));
+  /** The same look drawn with another gamma, as another browser's text rendering might. */
+  const otherGamma = (png: Buffer) => sharp(png).gamma(2.2, 2.0).png().toBuffer();
+  /** Everything moved right by one pixel. */
+  const movedOnePixel = async (png: Buffer) => {
+    const { width, height } = await sharp(png).metadata();
+    return sharp(png).extract({ left: 0, top: 0, width: width! - 1, height: height! }).extend({ left: 1, background: '#ffffff' }).png().toBuffer();
+  };
+
+  it.each(['light', 'dark'] as const)('lets another gamma pass in %s, which the exact comparison fails', async (mode) => {
+    const png = await baseline(mode);
+    const drawn = await otherGamma(png);
+    expect(await compareShots(png, drawn, DRIFT_THRESHOLD)).toBeUndefined();
+    expect((await compareShots(png, drawn, PIXEL_THRESHOLD))?.changed).toBeGreaterThan(1000);
+  });
+
+  it.each(['light', 'dark'] as const)('still fails a layout moved by one pixel in %s', async (mode) => {
+    const png = await baseline(mode);
+    expect((await compareShots(png, await movedOnePixel(png), DRIFT_THRESHOLD))?.changed).toBeGreaterThan(1000);
+  });
+
+  it('still fails a small button moved by one pixel', async () => {
+    expect((await compareShots(await shot(), await shot({ x: 21 }), DRIFT_THRESHOLD))?.changed).toBe(32);
   });
 });

@@ -1576,7 +1576,6 @@ describe.each(backends)('model-based article and file API ($name)', (backend) =>
   beforeAll(async () => {
     h = await openHarness(backend);
     await makeFixtures();
-    tally = newTally();
   }, 60_000);
   afterAll(async () => {
     console.info(
@@ -1591,6 +1590,8 @@ describe.each(backends)('model-based article and file API ($name)', (backend) =>
   });
 
   it('keeps the API, the database and DATA_DIR equal to the model', async () => {
+    // Counted from here: this backend's runs only.
+    tally = newTally();
     console.info(`model test (${backend.name}): seed ${SEED} (MODEL_SEED=${SEED} replays it)`);
     await fc.assert(
       fc.asyncProperty(fc.commands([commandArb], { maxCommands: MAX_COMMANDS, size: 'max' }), pageSizeArb, async (cmds, pageSize) => {

@@ -80,7 +80,9 @@ export function useDeleteArticle() {
   return useMutation({
     mutationFn: (id: string) => api(`/articles/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     onSuccess: (_answer, id) => {
-      queryClient.removeQueries({ queryKey: articleKeys.detail(id) });
+      // The article's page, if it is open, drops the rest as it leaves (ArticleDetailRoute):
+      // removed while it still shows, its queries would be asked for again and answer 404.
+      queryClient.removeQueries({ queryKey: articleKeys.detail(id), type: 'inactive' });
       return queryClient.invalidateQueries({ queryKey: articleKeys.lists() });
     },
   });

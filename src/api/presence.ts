@@ -71,6 +71,9 @@ export function useArticlePresence(articleId: string | undefined, dirty: boolean
   const [taken, setTaken] = useState<PresenceTaken | null>(null);
   const [takingOver, setTakingOver] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The server knows this page once its stream has sent the first list: only then can the page say it edits.
+  const [streamOpen, setStreamOpen] = useState(false);
+  const said = useRef<boolean | null>(null);
 
   useEffect(() => {
     if (!articleId || typeof EventSource === 'undefined') return;
@@ -80,18 +83,27 @@ export function useArticlePresence(articleId: string | undefined, dirty: boolean
     source.addEventListener('presence', (event) => {
       const parsed = parseJson<{ data: Presence[] }>(event);
       if (parsed) setList(parsed.data);
+      setStreamOpen(true);
+    });
+    // Lost (the browser opens it again): said again once the server knows the page anew.
+    source.addEventListener('error', () => {
+      setStreamOpen(false);
+      said.current = null;
     });
     source.addEventListener('taken', (event) => {
       const parsed = parseJson<PresenceTaken>(event);
       if (parsed) setTaken(parsed);
     });
-    return () => source.close();
+    return () => {
+      source.close();
+      setStreamOpen(false);
+      said.current = null;
+    };
   }, [articleId, tab]);
 
   // Says whether this page edits, when that changes (the stream keeps the lease alive meanwhile).
-  const said = useRef<boolean | null>(null);
   useEffect(() => {
-    if (!articleId || taken || said.current === editing) return;
+    if (!articleId || !streamOpen || taken || said.current === editing) return;
     said.current = editing;
     api(`/articles/${encodeURIComponent(articleId)}/presence`, {
       method: 'PUT',
@@ -104,7 +116,7 @@ export function useArticlePresence(articleId: string | undefined, dirty: boolean
         said.current = null;
       },
     );
-  }, [articleId, editing, tab, taken]);
+  }, [articleId, editing, streamOpen, tab, taken]);
 
   const takeOver = useCallback(async () => {
     if (!articleId) return false;

@@ -1,5 +1,7 @@
+import { useEffect, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router-dom';
-import { useArticle } from '../api/articles';
+import { articleKeys, useArticle } from '../api/articles';
 import { useArticleViews } from '../api/articleViews';
 import { ArticleDetailView, ArticleLoading, ArticleNotFound } from '../components/article-detail';
 import type { Article } from '../contract';
@@ -28,7 +30,17 @@ function ArticleEditor({
   const navigate = useNavigate();
   const { deleted } = useTrashToasts();
   const views = useArticleViews(article.id);
+  // Deleted: the article's cached queries go once the page has left (not while it still shows them).
+  const queryClient = useQueryClient();
+  const gone = useRef(false);
+  useEffect(() => {
+    const id = article.id;
+    return () => {
+      if (gone.current) queryClient.removeQueries({ queryKey: articleKeys.detail(id) });
+    };
+  }, [queryClient, article.id]);
   const onDeleted = () => {
+    gone.current = true;
     deleted(article.id, options.access.may('restoreArticle'));
     navigate('/articles');
   };
