@@ -18,6 +18,7 @@ import { request, type APIRequestContext, type Page } from '@playwright/test';
 import pg from 'pg';
 import sharp from 'sharp';
 import { serverMessages } from '../src/contract/messages.ts';
+import { freePort } from '../server/test/postgres/embedded.ts';
 import { S3RVER_CREDENTIALS, startLocalS3, type LocalS3 } from '../server/test/s3.ts';
 import { test, expect, adminEmail, adminPassword, expectConsoleErrors } from './support';
 
@@ -45,17 +46,6 @@ const processEnvironment = (databaseUrl: string, dataDir: string, s3: LocalS3): 
   HOST: '127.0.0.1',
   LOG_LEVEL: 'warn',
 });
-
-/** A TCP port nobody listens on now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 interface ServerProcess {
   url: string;
