@@ -46,7 +46,13 @@ if (mode === 'snapshot') {
   };
   const allowed = process.env.LEFTOVERS_ALLOW ? new RegExp(process.env.LEFTOVERS_ALLOW) : undefined;
   const left = all.filter((p) => !before.has(p.pid) && !ancestors.has(p.pid) && p.command !== '' && ofTheRun(p) && !allowed?.test(p.command));
-  const files = folder ? readdirSync(folder).map((name) => join(folder, name)) : [];
+  // Tools' caches that are meant to outlive a run (compiled modules of Node, tsx, Playwright and
+  // Jest) are said, not counted: a later run reuses them.
+  const CACHE = /^(node-compile-cache|tsx-\d+|playwright-transform-cache-\d+|jest_\w+)$/;
+  const entries = folder ? readdirSync(folder) : [];
+  const caches = entries.filter((name) => CACHE.test(name));
+  const files = entries.filter((name) => !CACHE.test(name)).map((name) => join(folder, name));
+  if (caches.length) console.log(`Tools' caches in the run's temporary folder (kept, not counted): ${caches.join(', ')}`);
   for (const p of left) console.error(`left running: ${p.pid} ${p.command.slice(0, 200)}`);
   for (const path of files) console.error(`left behind: ${path}`);
   if (left.length || files.length) {
