@@ -1,4 +1,4 @@
-import { test as base, expect, request, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, request, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { adminEmail, adminPassword } from '../playwright.config';
 
 export { adminEmail, adminPassword, expect };
@@ -8,7 +8,7 @@ interface ConsoleWatch {
   errors: string[];
   expected: RegExp[];
 }
-const watches = new WeakMap<Page['context'] extends () => infer C ? C : never, ConsoleWatch>();
+const watches = new WeakMap<BrowserContext, ConsoleWatch>();
 
 /**
  * Playwright's test, where every page of the test fails it if it logs an error or throws one the
