@@ -3,7 +3,7 @@
  * quick statements go before the queued ones, a statement that waited past its limit is refused
  * without running, and errors and transactions behave as PostgreSQL's do.
  */
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -16,9 +16,12 @@ import { DatabaseBusyError, toApiError } from '../errors.ts';
 const SLOW = `SELECT count(*) AS n FROM generate_series(1, 2000000)`;
 
 let db: PgliteDatabase | undefined;
+/** Folders a test made for its database, removed once it is closed. */
+const folders: string[] = [];
 afterEach(async () => {
   await db?.close();
   db = undefined;
+  await Promise.all(folders.splice(0).map((folder) => rm(folder, { recursive: true, force: true })));
 });
 
 describe('the embedded database on its own thread', { timeout: 60_000 }, () => {
@@ -34,7 +37,9 @@ describe('the embedded database on its own thread', { timeout: 60_000 }, () => {
   });
 
   it('checkpoints its WAL once it has grown, which nothing else does', async () => {
-    db = await createPgliteDatabase(await mkdtemp(path.join(os.tmpdir(), 'pglite-wal-')));
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'pglite-wal-'));
+    folders.push(folder);
+    db = await createPgliteDatabase(folder);
     await db.query('CREATE TABLE w (body text)');
     // About 8 MB of text that does not compress, in several statements.
     for (let i = 0; i < 5; i++) {
