@@ -17,6 +17,22 @@ const require = createRequire(import.meta.url);
  */
 const loadedScripts = (page: Page) => ((page as Page & { loadedScripts?: Set<string> }).loadedScripts ??= new Set());
 
+/**
+ * What a story's page logged as an error since the last story was checked: console errors (a
+ * failed request says "Failed to load resource" there), uncaught exceptions, and MSW's word on a
+ * call no handler answers. An error answer a story's own handler gave on purpose (its 404, 409 or
+ * 503, from the service worker) is what the story shows, not an error of the page.
+ */
+interface ConsoleWatch {
+  errors: string[];
+  /** Addresses the story's mocked API answered with a status of 400 or more. */
+  answered: Set<string>;
+}
+const consoleWatch = (page: Page) => ((page as Page & { consoleWatch?: ConsoleWatch }).consoleWatch ??= { errors: [], answered: new Set() });
+
+/** A browser's own request of no story's (the preview's missing favicon). */
+const IGNORED = [/\/favicon\.ico$/];
+
 interface AxeViolation {
   id: string;
   help: string;
@@ -39,10 +55,21 @@ const config: TestRunnerConfig = {
    */
   async prepare({ page }) {
     const loaded = loadedScripts(page);
+    const watch = consoleWatch(page);
     page.on('response', (response) => {
       const path = new URL(response.url()).pathname.replace(/^\//, '');
       if (path.endsWith('.js')) loaded.add(path);
+      if (response.status() >= 400 && response.fromServiceWorker()) watch.answered.add(response.url());
     });
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      const at = message.location().url;
+      if (IGNORED.some((pattern) => pattern.test(at))) return;
+      if (message.text().startsWith('Failed to load resource: the server responded with a status of') && watch.answered.has(at)) return;
+      // The message and the first lines of its stack, where it has one.
+      watch.errors.push(`${message.text().split('\n').slice(0, 4).join('\n')}${at ? ` (${at})` : ''}`);
+    });
+    page.on('pageerror', (error) => watch.errors.push(`uncaught: ${error.message}`));
     await page.addInitScript(fixDates, FIXED_NOW.getTime());
     await page.addInitScript(holdTimers, HOLD_TIMERS_FROM_MS);
     await page.goto(new URL('iframe.html', process.env.TARGET_URL).toString(), { waitUntil: 'load' });
@@ -115,10 +142,22 @@ async function checkStory(page: Page, context: Parameters<NonNullable<TestRunner
   if (visitsDir) {
     writeFileSync(join(visitsDir, `${context.id}.json`), JSON.stringify({ scripts: [...loadedScripts(page)].sort(), failed }));
   }
+  const watch = consoleWatch(page);
+  const logged = watch.errors.splice(0);
+  watch.answered.clear();
   if (failed) return;
+  const { parameters } = await getStoryContext(page, context);
+  // A story that shows a failure of the network says what its page logs for it:
+  // `parameters: { consoleErrors: ['net::ERR_FAILED'] }` (parts of the lines it expects).
+  const expected = (parameters as { consoleErrors?: string[] }).consoleErrors ?? [];
+  const unexpected = logged.filter((line) => !expected.some((part) => line.includes(part)));
+  if (unexpected.length) {
+    throw new Error(
+      `The page logged errors the story does not expect (parameters.consoleErrors lists those it does; the story before may have left them):\n${unexpected.join('\n')}`,
+    );
+  }
   const differences: string[] = [];
   // A story may say why its look cannot be compared: `parameters: { visual: { skip: 'why' } }`.
-  const { parameters } = await getStoryContext(page, context);
   const skip = (parameters as { visual?: { skip?: string } }).visual?.skip;
   if (skip) await skipShots(context.id);
   const compare = async (mode: 'light' | 'dark') => {

@@ -125,6 +125,8 @@ export const Empty: Story = {
 
 export const ApiOffline: Story = {
   beforeEach: using(() => systemHandlers.apiOffline()),
+  // The health check cannot be reached: the browser says so in the console, as it would.
+  parameters: { consoleErrors: ['net::ERR_FAILED'] },
   play: async ({ canvasElement }) => {
     const status = await findCard(canvasElement, d.systemStatus);
     await expect(await status.findByText(d.apiOffline)).toBeVisible();
@@ -156,6 +158,7 @@ export const StorageNearlyFull: Story = {
 /** The server cannot be reached at all: the console says so and offers a retry. */
 export const ServerUnreachable: Story = {
   beforeEach: using(() => authHandlers.unreachable()),
+  parameters: { consoleErrors: ['net::ERR_FAILED'] },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('alert', {}, ready)).toHaveTextContent('Cannot reach the server');

@@ -96,9 +96,11 @@ export function BulkActionBar<A extends string = ArticleBulkAction>({
   onClear,
   pending = null,
   showSelectAll = true,
-  actions = ARTICLE_ACTIONS as unknown as readonly BulkActionChoice<A>[],
+  actions: given,
   texts: t = bulkTexts,
 }: BulkActionBarProps<A>) {
+  // Not a default in the parameters: Storybook's docs would try to print its JSX icons as code.
+  const actions = given ?? (ARTICLE_ACTIONS as unknown as readonly BulkActionChoice<A>[]);
   const tooMany = count > max;
   if (!showSelectAll && count === 0) return null;
   const busy = pending !== null;

@@ -7,7 +7,7 @@ import { serverMessages } from '../../../src/contract';
 import { shortId } from '../../../src/lib/format';
 import { bulkTexts as b } from '../../../src/lib/texts-articles';
 import { articles, basil, boots, searchable, sourdough, tomatoes } from '../../fixtures';
-import { articleHandlers, authHandlers } from '../../mocks';
+import { accountHandlers, articleHandlers, authHandlers } from '../../mocks';
 import { AppStory } from '../AppStory';
 import { ready } from '../plays';
 import { type ScreenStory as Story, using } from '../screen';
@@ -65,7 +65,7 @@ export const DeleteFromList: Story = {
 
 /** Any 401 sends the admin to the sign-in form. */
 export const SessionExpired: Story = {
-  beforeEach: using(() => authHandlers.expired(), () => articleHandlers.unauthorized()),
+  beforeEach: using(() => authHandlers.expired(), () => articleHandlers.unauthorized(), () => accountHandlers.options()),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('button', { name: 'Login' }, ready)).toBeVisible();
