@@ -117,7 +117,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'stories/**/*.test.ts', 'server/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'stories/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.mjs'],
     environment: 'node',
     restoreMocks: true,
     // A time limit, not a measurement: tests doing real work (fifty 200 KB articles, 500 ids at

@@ -3,7 +3,7 @@
 // (.storybook/visual.ts). `--update` writes the baselines instead (and, on a whole run, removes
 // those of stories that are gone); `--changed` runs only the stories a change reaches. Changed
 // looks are gathered into visual-report/index.html.
-import { spawn } from 'node:child_process';
+import { spawnGroup, stopGroup } from './process-group.mjs';
 import { createServer } from 'node:net';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -55,21 +55,11 @@ const freePort = (wanted = 0) =>
 // copy) then looks the same each time.
 const port = (await freePort(Number(process.env.STORYBOOK_PORT ?? 6107))) ?? (await freePort());
 // Each child leads its own process group, so stopping it stops what `npx` started under it
-// (the static server, the test-runner's workers), not just the wrapper.
-const server = spawn('npx', ['http-server', dir, '-a', '127.0.0.1', '-p', String(port), '-s', '-c-1'], {
-  stdio: 'ignore',
-  detached: true,
-});
+// (the static server, the test-runner's workers), not just the wrapper; and the group ends if
+// this process is killed (scripts/process-group.mjs).
+const server = spawnGroup('npx', ['http-server', dir, '-a', '127.0.0.1', '-p', String(port), '-s', '-c-1'], { stdio: 'ignore' });
 const children = [server];
-const stopAll = () => {
-  for (const child of children) {
-    try {
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      /* already gone */
-    }
-  }
-};
+const stopAll = () => children.forEach((child) => stopGroup(child));
 process.on('exit', stopAll);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
 
@@ -104,9 +94,8 @@ const workers = process.env.STORYBOOK_WORKERS ?? '2';
 // Per story, the scripts its page had loaded: which screens each story file visits.
 const visitsDir = mkdtempSync(join(tmpdir(), 'story-visits-'));
 process.on('exit', () => rmSync(visitsDir, { recursive: true, force: true }));
-const runner = spawn('npx', ['test-storybook', '--url', url, '--maxWorkers', workers, ...args], {
+const runner = spawnGroup('npx', ['test-storybook', '--url', url, '--maxWorkers', workers, ...args], {
   stdio: ['ignore', 'pipe', 'pipe'],
-  detached: true,
   env: {
     ...process.env,
     VISUAL_BASELINE_DIR: baselines,

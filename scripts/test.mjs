@@ -5,7 +5,7 @@
 // assert that it answers, not how fast. Stops at the first failure, naming it, and ends with
 // each step's time.
 import './node-check.mjs';
-import { spawn } from 'node:child_process';
+import { spawnGroup, stopGroup } from './process-group.mjs';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,11 +29,9 @@ let firstFailure;
 function runScript(script, log) {
   const started = Date.now();
   return new Promise((resolve) => {
-    // Its own process group, so a stop reaches what the script started (servers, browsers).
-    const child = spawn('npm', ['run', script], {
-      stdio: log ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-      detached: true,
-    });
+    // Its own process group, so a stop reaches what the script started (servers, browsers),
+    // ended also if this process is killed (scripts/process-group.mjs).
+    const child = spawnGroup('npm', ['run', script], { stdio: log ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
     children.add(child);
     if (log) {
       child.stdout.pipe(log, { end: false });
@@ -70,13 +68,7 @@ async function runLane(scripts, shared) {
 }
 
 function stopAll() {
-  for (const child of children) {
-    try {
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      /* already gone */
-    }
-  }
+  for (const child of children) stopGroup(child);
 }
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
