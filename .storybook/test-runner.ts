@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { appendFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -32,6 +32,23 @@ const consoleWatch = (page: Page) => ((page as Page & { consoleWatch?: ConsoleWa
 
 /** A browser's own request of no story's (the preview's missing favicon). */
 const IGNORED = [/\/favicon\.ico$/];
+
+/**
+ * With STORY_TIMES=<file>, each story's moments (its start, the play's end, each shot's end,
+ * axe's end) are appended to that file as a line of JSON: `node scripts/story-times.mjs <file>`
+ * says where a pass spends its time.
+ */
+const TIMES_FILE = process.env.STORY_TIMES;
+const mark = (page: Page, moment: string) => {
+  if (!TIMES_FILE) return;
+  const times = ((page as Page & { storyTimes?: [string, number][] }).storyTimes ??= []);
+  if (moment === 'start') times.length = 0;
+  times.push([moment, Date.now()]);
+};
+const writeTimes = (page: Page, id: string) => {
+  const times = (page as Page & { storyTimes?: [string, number][] }).storyTimes;
+  if (TIMES_FILE && times?.length) appendFileSync(TIMES_FILE, `${JSON.stringify({ id, worker: process.pid, times: Object.fromEntries(times) })}\n`);
+};
 
 interface AxeViolation {
   id: string;
@@ -79,6 +96,7 @@ const config: TestRunnerConfig = {
    * sets `globals: { viewport: { value: 'mobile1' } }` run at that size in CI too.
    */
   async preVisit(page, context) {
+    mark(page, 'start');
     // Every story starts at the same time, whichever ran before it in the page, with its timers
     // running (a play that failed left them held).
     await page.evaluate(() => {
@@ -100,8 +118,10 @@ const config: TestRunnerConfig = {
    * dark mode changes colours only. A violation fails the story, naming the rule and the elements.
    */
   async postVisit(page, context) {
+    mark(page, 'played');
     try {
       await checkStory(page, context);
+      writeTimes(page, context.id);
     } finally {
       // What came due during the shots runs now, before the next story mounts.
       await page.evaluate(() => (window as unknown as { __holdTimers?: (on: boolean) => void }).__holdTimers?.(false));
@@ -169,6 +189,7 @@ async function checkStory(page: Page, context: Parameters<NonNullable<TestRunner
     if (difference) differences.push(difference);
   };
   await compare('light');
+  mark(page, 'light');
   await page.evaluate(() => {
     const root = document.documentElement;
     root.classList.remove('light');
@@ -176,6 +197,7 @@ async function checkStory(page: Page, context: Parameters<NonNullable<TestRunner
     root.style.colorScheme = 'dark';
   });
   await compare('dark');
+  mark(page, 'dark');
   if (differences.length) {
     throw new Error(`Looks different from its baseline (visual-report/ has expected, actual and difference):\n${differences.join('\n')}`);
   }
@@ -187,6 +209,7 @@ async function checkStory(page: Page, context: Parameters<NonNullable<TestRunner
     const result = await axe.run('#storybook-root', { runOnly: { type: 'rule', values: ['color-contrast', 'link-in-text-block'] } });
     return result.violations;
   });
+  mark(page, 'axe');
   if (violations.length) {
     const lines = (violations as AxeViolation[]).map(
       (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => JSON.stringify(n.target)).slice(0, 5).join(', ')})`,
