@@ -30,6 +30,9 @@ interface ConsoleWatch {
 }
 const consoleWatch = (page: Page) => ((page as Page & { consoleWatch?: ConsoleWatch }).consoleWatch ??= { errors: [], answered: new Set() });
 
+/** The story a retried story's page is first sent to, so that it renders afresh. */
+const NO_SUCH_STORY = 'test-runner--no-such-story';
+
 /** A browser's own request of no story's (the preview's missing favicon). */
 const IGNORED = [/\/favicon\.ico$/];
 
@@ -83,6 +86,8 @@ const config: TestRunnerConfig = {
       const at = message.location().url;
       if (IGNORED.some((pattern) => pattern.test(at))) return;
       if (message.text().startsWith('Failed to load resource: the server responded with a status of') && watch.answered.has(at)) return;
+      // A story tried again (STORYBOOK_RETRIES) first shows no story at all (forgetStoryOnRetry).
+      if (message.text().includes(NO_SUCH_STORY)) return;
       // The message and the first lines of its stack, where it has one.
       watch.errors.push(`${message.text().split('\n').slice(0, 4).join('\n')}${at ? ` (${at})` : ''}`);
     });
@@ -140,14 +145,15 @@ async function forgetStoryOnRetry(page: Page, id: string) {
   visited.lastStoryId = id;
   if (!retry) return;
   await page.evaluate(
-    () =>
+    (storyId) =>
       new Promise<void>((resolve) => {
         const channel = (window as unknown as { __STORYBOOK_ADDONS_CHANNEL__: { once(event: string, fn: () => void): void; emit(event: string, data: object): void } })
           .__STORYBOOK_ADDONS_CHANNEL__;
         channel.once('storyMissing', () => resolve());
-        channel.emit('setCurrentStory', { storyId: 'test-runner--no-such-story', viewMode: 'story' });
+        channel.emit('setCurrentStory', { storyId, viewMode: 'story' });
         setTimeout(resolve, 5_000);
       }),
+    NO_SUCH_STORY,
   );
 }
 

@@ -106,8 +106,8 @@ const runner = spawnGroup('npx', ['test-storybook', '--url', url, '--maxWorkers'
   },
 });
 children.push(runner);
-// A story that fails runs once more (.storybook/retry.cjs), and the runner says so: every story
-// that needed its second try is listed at the end, as a race to mend.
+// Retries are off unless STORYBOOK_RETRIES asks for them (.storybook/retry.cjs); with them, every
+// story that needed another try is listed at the end, as a race to mend.
 const retried = new Set();
 for (const [from, to] of [
   [runner.stdout, process.stdout],

@@ -11,6 +11,10 @@ const l = texts.login;
 /** The first screen of a story waits for MSW, the lazy route chunk and the session check. */
 export const ready = { timeout: 10_000 };
 
+/** Waits for what the page does on its next frame (a scroll handled, rows painted, focus moved, a toast placed). */
+export const twoFrames = (view: Window) =>
+  new Promise<void>((resolve) => view.requestAnimationFrame(() => view.requestAnimationFrame(() => resolve())));
+
 /** Fills the sign-in form and sends it. */
 export async function signIn(canvasElement: HTMLElement) {
   const canvas = within(canvasElement);

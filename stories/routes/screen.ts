@@ -16,6 +16,7 @@ import { http } from 'msw';
 import { expect, waitFor, within } from 'storybook/test';
 import { toaster } from '../../src/components/common/Toaster';
 import { AppStory } from './AppStory';
+import { twoFrames } from './plays';
 
 type Handlers = Parameters<SetupWorker['use']>;
 
@@ -74,7 +75,30 @@ export const body = (canvasElement: HTMLElement) => within(canvasElement.ownerDo
 export async function findToast(canvasElement: HTMLElement, title: string) {
   const toast = await body(canvasElement).findByRole('status', { name: title }, { timeout: 5_000 });
   await waitFor(() => expect(toast).toBeVisible());
+  await toastsSettled(canvasElement.ownerDocument);
   return toast;
+}
+
+/** Each toast's place, as the toaster lays them out. */
+const toastPlaces = (doc: Document) =>
+  [...doc.querySelectorAll('[data-scope="toast"][data-part="root"]')].map((toast) => {
+    const { top, left, height } = toast.getBoundingClientRect();
+    return `${toast.getAttribute('data-state')} ${toast.hasAttribute('data-mounted')} ${top} ${left} ${height}`;
+  });
+
+/**
+ * The toaster at rest: no toast on its way out or not yet measured, and each where it was two
+ * frames before. A toast that replaced another (an upload's progress, then its refusal) is
+ * placed once the other is gone and its own height is known; on a busy machine that came after
+ * the play had ended, and the story's look was taken with the toast 20 px lower.
+ */
+export async function toastsSettled(doc: Document) {
+  await waitFor(async () => {
+    const before = toastPlaces(doc);
+    expect(before.every((place) => place.startsWith('open true '))).toBe(true);
+    await twoFrames(doc.defaultView!);
+    expect(toastPlaces(doc)).toEqual(before);
+  });
 }
 
 /** The page is no wider than the screen: nothing sticks out sideways. */

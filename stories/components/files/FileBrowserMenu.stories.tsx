@@ -103,6 +103,9 @@ export const CopyLinkAndReplace: Story = {
       'Replace…',
       'Delete',
     ]);
+    // Escape closes the menu from within it: once the menu has the focus (on a busy machine it
+    // came after the menu showed, and an Escape pressed before it closed nothing).
+    await waitFor(() => expect(menu.contains(menu.ownerDocument.activeElement)).toBe(true), ready);
     await userEvent.keyboard('{Escape}');
     await closedWithFocusBack(trigger);
     await openMenuAndChoose(canvasElement, 'annual-report-2025.pdf', 'Copy link');

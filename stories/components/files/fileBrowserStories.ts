@@ -36,9 +36,7 @@ export type FileBrowserStory = StoryObj<ReturnType<typeof fileBrowserMeta>>;
 
 export const body = (canvasElement: HTMLElement) => within(canvasElement.ownerDocument.body);
 
-/** Waits for what the page does on its next frame (a scroll handled, rows painted, focus moved). */
-export const twoFrames = (view: Window) =>
-  new Promise<void>((resolve) => view.requestAnimationFrame(() => view.requestAnimationFrame(() => resolve())));
+export { twoFrames } from '../../routes/plays';
 
 /**
  * Opens a file's menu with `press` (a click, or Enter on the focused trigger). The first story
