@@ -18,7 +18,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { MAX_UPLOAD_BYTES } from '../src/contract/index.ts';
+import { MAX_UPLOAD_BYTES, SOURCE_HOST_PACE_MS } from '../src/contract/index.ts';
 import {
   defaultPasswordHashing,
   ensureAdmin,
@@ -64,6 +64,9 @@ import { WorkerPool, type WorkerPoolOptions } from './workers/pool.ts';
 import { afterContentChange, ChecksQueue } from './articles/runChecks.ts';
 import { signUnsigned } from './articles/duplicates.ts';
 import { startScheduler } from './schedule/scheduler.ts';
+import { startPoller } from './sources/poller.ts';
+import { PoliteFetcher } from './sources/polite.ts';
+import { sourceRoutes } from './routes/sources.ts';
 import { sweepDeliveryLog } from './webhooks/log.ts';
 import { webhookAllowList } from './webhooks/urls.ts';
 import { startDeliveryWorker } from './webhooks/worker.ts';
@@ -139,6 +142,8 @@ export interface AppOptions {
   recordHistory?: boolean;
   /** Private ranges webhook endpoints may be at anyway (WEBHOOK_ALLOW_CIDRS). */
   webhookAllowCidrs?: readonly string[];
+  /** Two requests of the sources to one host are at least this far apart (SOURCE_HOST_PACE_MS). */
+  sourcePaceMs?: number;
   /**
    * The background work of this process: the scheduler and the webhook delivery worker (both
    * on by default; a test that drives them with its own clock turns them off).
@@ -146,6 +151,8 @@ export interface AppOptions {
   background?: {
     scheduler?: false | { pollMs?: number };
     webhooks?: false | { pollMs?: number; concurrency?: number };
+    /** The sources' poller (server/sources/poller.ts). */
+    sources?: false | { pollMs?: number };
     /** The checks before publishing run after each change of an article's content (server/articles/runChecks.ts); on unless false. */
     checks?: boolean;
   };
@@ -250,6 +257,7 @@ const api: FastifyPluginAsync<AppContext & { prefix?: string }> = async (app, op
   await app.register(userRoutes, { ...ctx, prefix: '/users' });
   await app.register(invitationRoutes, { ...ctx, prefix: '/invitations' });
   await app.register(webhookRoutes, { ...ctx, prefix: '/webhooks' });
+  await app.register(sourceRoutes, { ...ctx, prefix: '/sources' });
   await app.register(systemRoutes, ctx);
   // GET /api/docs (Swagger UI) and /api/docs/openapi.json, public.
   await app.register(docsRoutes);
@@ -435,6 +443,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     recordHistory: options.recordHistory ?? true,
     startedAt,
     webhookAllow: webhookAllowList(options.webhookAllowCidrs ?? []),
+    polite: new PoliteFetcher({ fetch: scrape, paceMs: options.sourcePaceMs ?? SOURCE_HOST_PACE_MS }),
   };
 
   // Articles kept before signatures were are signed in the background (near-duplicates).
@@ -487,6 +496,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (delivering !== false) {
     const worker = startDeliveryWorker({ db: options.db, log: app.log, allow: ctx.webhookAllow, ...delivering });
     app.addHook('onClose', () => worker.stop());
+  }
+
+  const polling = options.background?.sources;
+  if (polling !== false) {
+    const poller = startPoller({ ...ctx, log: app.log }, polling ?? {});
+    app.addHook('onClose', () => poller.stop());
   }
 
   if (options.staticDir) await serveConsole(app, options.staticDir);

@@ -29,6 +29,8 @@ export interface ServerConfig {
   webhookConcurrency: number;
   /** Bring a scraped article's images into the file library. */
   scrapeImportImages: boolean;
+  /** SOURCE_HOST_PACE_MS */
+  sourcePaceMs: number;
   /** pino's level: trace, debug, info, warn, error, fatal or silent. */
   logLevel: string;
   /** LOW_MEMORY as set (`npm start` applies it: scripts/server-flags.mjs). */
@@ -199,6 +201,9 @@ export const configVariables = z.object({
   WEBHOOK_CONCURRENCY: positiveInt(16, 100).describe(
     'webhook deliveries each server process sends at once (each waits up to 5 s for its receiver)',
   ),
+  SOURCE_HOST_PACE_MS: positiveInt(1000, 3_600_000).describe(
+    "the least time between two of the sources' requests to one host, in milliseconds (one request at a time per host; a robots.txt `Crawl-delay` may ask for more)",
+  ),
   SCRAPE_IMPORT_IMAGES: flag(true).describe(
     "bring a scraped article's images into the file library and point the article at them; `false` keeps the source's addresses",
   ),
@@ -323,6 +328,7 @@ export const configSchema = configVariables
       webhookAllowCidrs: env.WEBHOOK_ALLOW_CIDRS,
       webhookConcurrency: env.WEBHOOK_CONCURRENCY,
       scrapeImportImages: env.SCRAPE_IMPORT_IMAGES,
+      sourcePaceMs: env.SOURCE_HOST_PACE_MS,
       logLevel: env.LOG_LEVEL,
       lowMemory: env.LOW_MEMORY,
       trustProxy: env.TRUST_PROXY,

@@ -9,6 +9,7 @@ import type { RetentionPolicy } from './history/retention.ts';
 import type { OidcClient } from './accounts/oidc.ts';
 import type { SafeFetchOptions } from './shared/safe-fetch.ts';
 import type { WorkerPool } from './workers/pool.ts';
+import type { PoliteFetcher } from './sources/polite.ts';
 
 /** What the route plugins share; built once by buildApp. */
 export interface AppContext {
@@ -49,4 +50,6 @@ export interface AppContext {
   startedAt: Date;
   /** WEBHOOK_ALLOW_CIDRS: private ranges webhook endpoints may be at anyway. */
   webhookAllow: net.BlockList | undefined;
+  /** The sources' requests: robots.txt, one at a time per host at SOURCE_HOST_PACE_MS (server/sources/polite.ts). */
+  polite: PoliteFetcher;
 }

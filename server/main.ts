@@ -40,6 +40,7 @@ async function main() {
     webhookAllowCidrs: config.webhookAllowCidrs,
     background: { webhooks: { concurrency: config.webhookConcurrency } },
     importImages: config.scrapeImportImages,
+    sourcePaceMs: config.sourcePaceMs,
     admin: { email: config.adminEmail, password: config.adminPassword },
     trustProxy: config.trustProxy,
     publicCorsOrigins: config.publicCorsOrigins,

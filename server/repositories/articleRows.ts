@@ -3,7 +3,7 @@
  * card's), and the rows as the contract's Article and ArticleCard; the trash and the list share
  * them. The statements are in articles.ts, articleSearch/ and publicArticles.ts.
  */
-import { CARD_PREVIEW_CHARS, toArticleCard, type Article, type ArticleCard, type ArticleSort, type ArticleStatus, type ScheduleAction, type SeoField, type SeoPatch } from '../../src/contract/index.ts';
+import { CARD_PREVIEW_CHARS, toArticleCard, type Article, type ArticleCard, type ArticleSort, type ArticleStatus, type ScheduleAction, type SeoField, type SeoPatch, type Provenance } from '../../src/contract/index.ts';
 import { STORED_HEAD_CHARS } from '../db/searchSql.ts';
 import { isoText } from '../db/sql.ts';
 
@@ -35,6 +35,9 @@ export interface ArticleRow extends Partial<ScheduleColumns> {
   meta_description?: string | null;
   canonical_url?: string | null;
   social_image_id?: string | null;
+  /** The source it came from and how its page was fetched (migration 23): null when none. */
+  source_id?: string | null;
+  provenance?: Provenance | null;
 }
 
 /** An article's SEO columns, as the contract names them. */
@@ -80,7 +83,7 @@ export const scheduleTimesOf = (row: Partial<ScheduleColumns>) => ({
 
 /** An article's columns (of the table named `t`, when given): ArticleRow and its schedule. */
 export const articleColumns = (t?: string) =>
-  `${['id', 'status', 'title', 'slug', 'blog_data', 'scraped_url', 'new_url', 'scrapped_data', 'created_at', 'updated_at', 'version', 'deleted_at', ...Object.values(SEO_COLUMNS)]
+  `${['id', 'status', 'title', 'slug', 'blog_data', 'scraped_url', 'new_url', 'scrapped_data', 'created_at', 'updated_at', 'version', 'deleted_at', ...Object.values(SEO_COLUMNS), 'source_id', 'provenance']
     .map((column) => (t ? `${t}.${column}` : column))
     .join(', ')}, ${scheduleColumns(t)}`;
 export const ARTICLE_COLUMNS = articleColumns();
@@ -121,6 +124,8 @@ export function toArticle(row: ArticleRow): Article {
     scrappedData: row.scrapped_data,
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
+    sourceId: row.source_id ?? null,
+    provenance: row.provenance ?? null,
   };
 }
 

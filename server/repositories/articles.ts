@@ -1,5 +1,5 @@
 /** The articles table's SQL for one article or a few: reads, slugs, writes, status, trash; the sites list and the dashboard's weeks. */
-import type { ArticleFilter, ArticleStatus, SeoField, SeoPatch } from '../../src/contract/index.ts';
+import type { ArticleFilter, ArticleStatus, Provenance, SeoField, SeoPatch } from '../../src/contract/index.ts';
 import type { Queryable } from '../db/database.ts';
 import { escapeLike, isoText, parameters } from '../db/sql.ts';
 import { ARTICLE_CARD_COLUMNS, ARTICLE_COLUMNS, CONTENT_COLUMNS, type ArticleContent, type ArticleRow, LIVE, SCHEDULED, SEO_COLUMNS, type TrashCardRow } from './articleRows.ts';
@@ -90,14 +90,25 @@ export async function findScrapedArticleId(db: Queryable, url: string): Promise<
   return rows[0]?.id;
 }
 
-export type NewArticle = Pick<ArticleRow, 'title' | 'slug' | 'blog_data' | 'scraped_url' | 'new_url' | 'scrapped_data'>;
+export type NewArticle = Pick<ArticleRow, 'title' | 'slug' | 'blog_data' | 'scraped_url' | 'new_url' | 'scrapped_data' | 'source_id' | 'provenance'>;
 
 /** A new draft created (and last updated) at `now`. */
 export async function insertDraft(tx: Queryable, id: string, values: NewArticle, now: Date): Promise<ArticleRow> {
   const { rows } = await tx.query<ArticleRow>(
-    `INSERT INTO articles (id, status, slug, blog_data, scraped_url, new_url, scrapped_data, created_at, updated_at, title)
-     VALUES ($1, 'draft', $2, $3, $4, $5, $6, $7, $7, $8) RETURNING ${ARTICLE_COLUMNS}`,
-    [id, values.slug, values.blog_data, values.scraped_url, values.new_url, values.scrapped_data, now, values.title],
+    `INSERT INTO articles (id, status, slug, blog_data, scraped_url, new_url, scrapped_data, created_at, updated_at, title, source_id, provenance)
+     VALUES ($1, 'draft', $2, $3, $4, $5, $6, $7, $7, $8, $9, $10) RETURNING ${ARTICLE_COLUMNS}`,
+    [
+      id,
+      values.slug,
+      values.blog_data,
+      values.scraped_url,
+      values.new_url,
+      values.scrapped_data,
+      now,
+      values.title,
+      values.source_id ?? null,
+      values.provenance ? JSON.stringify(values.provenance) : null,
+    ],
   );
   return rows[0]!;
 }
@@ -111,12 +122,13 @@ export async function updateScrapedText(
   html: string,
   title: string | null,
   updatedAt: Date,
+  provenance: Provenance,
 ): Promise<ArticleRow> {
   const { rows } = await tx.query<ArticleRow>(
     `UPDATE articles SET version = version + 1, scrapped_data = $2, blog_data = CASE WHEN $3::boolean THEN $4 ELSE blog_data END,
-            title = $5, updated_at = $6
+            title = $5, updated_at = $6, provenance = $7
       WHERE id = $1 RETURNING ${ARTICLE_COLUMNS}`,
-    [id, text, replaceBlogData, html, title, updatedAt],
+    [id, text, replaceBlogData, html, title, updatedAt, JSON.stringify(provenance)],
   );
   return rows[0]!;
 }

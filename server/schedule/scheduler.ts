@@ -4,19 +4,14 @@
  * work, each change made once, with its revision, activity entry and events).
  */
 import { runDueSchedules, type SchedulerContext } from '../articles/operations/index.ts';
+import { repeat, type Repeating } from '../shared/repeat.ts';
 
-export interface Scheduler {
-  stop(): Promise<void>;
-}
+export type Scheduler = Repeating;
 
 /** Runs the due changes now (a catch-up after a stop), then every `pollMs`. */
 export function startScheduler(ctx: SchedulerContext, options: { pollMs?: number; now?: () => Date } = {}): Scheduler {
-  const pollMs = options.pollMs ?? 1_000;
   const now = options.now ?? (() => new Date());
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  const tick = async () => {
+  return repeat(async () => {
     try {
       const run = await runDueSchedules(ctx, now());
       const made = run.published.length + run.unpublished.length;
@@ -26,14 +21,5 @@ export function startScheduler(ctx: SchedulerContext, options: { pollMs?: number
     } catch (error) {
       ctx.log.warn({ err: error }, 'scheduled changes could not be made now; trying again');
     }
-    if (!stopped) timer = setTimeout(() => (running = tick()), pollMs);
-  };
-  timer = setTimeout(() => (running = tick()), 0);
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  }, options.pollMs ?? 1_000);
 }

@@ -28,6 +28,8 @@ export interface ExtractedArticle {
   sourceHtml: string | null;
   /** The absolute http(s) addresses of the article's images, in order, without repeats. */
   images: string[];
+  /** The answer's status and validators (an article's provenance). */
+  fetched: { status: number; etag: string | null; lastModified: string | null };
 }
 
 type Win = JSDOM['window'];
@@ -280,6 +282,7 @@ export function extractArticle(page: FetchedPage): ExtractedArticle {
       html,
       sourceHtml: source.length <= MAX_SOURCE_HTML_CHARS ? source : null,
       images: imageUrls(container),
+      fetched: { status: page.status, etag: page.etag, lastModified: page.lastModified },
     };
   } finally {
     dom.window.close();

@@ -5,10 +5,11 @@
  * points at them. The articles' operations make drafts of it (server/articles/operations/create.ts).
  */
 import { createWriteStream } from 'node:fs';
+import { createRequire } from 'node:module';
 import { rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
-import type { ScrapeWarning } from '../../src/contract/index.ts';
+import type { Provenance, ScrapeWarning } from '../../src/contract/index.ts';
 import { ApiError, apiError } from '../errors.ts';
 import { displayName, storeFile, type LibraryContext } from '../files/operations.ts';
 import { fileContentUrl } from '../repositories/files.ts';
@@ -113,4 +114,26 @@ async function importImage(ctx: IngestContext, src: string): Promise<{ id: strin
   } finally {
     await rm(tmpFile, { force: true }).catch(() => {});
   }
+}
+
+/** What extracts an article (./extract.ts), as an article's provenance names it. */
+export const EXTRACTOR = `@mozilla/readability ${createRequire(import.meta.url)('@mozilla/readability/package.json').version}`;
+
+/**
+ * How a page was fetched, as an article keeps it: the address asked and the one read, when, the
+ * answer's status and validators, and the extractor. A source's entry was let through by the
+ * site's robots.txt (its poll asked first); a page an admin pasted is read as asked.
+ */
+export function provenanceOf(url: string, page: ExtractedArticle, sourceId: string | null, fetchedAt = new Date()): Provenance {
+  return {
+    sourceId,
+    url,
+    finalUrl: page.url,
+    fetchedAt: fetchedAt.toISOString(),
+    httpStatus: page.fetched.status,
+    etag: page.fetched.etag,
+    lastModified: page.fetched.lastModified,
+    robots: sourceId ? 'allowed' : 'not-checked',
+    extractor: EXTRACTOR,
+  };
 }

@@ -21,12 +21,24 @@ export interface SafeFetchOptions {
   allowCidrs?: string[];
   /** What the answer must be: an HTML page (default), or any bytes (images, judged from their bytes later). */
   accept?: 'html' | 'any';
+  /** Request headers beside the scraper's own (a conditional request's validators, an Accept). */
+  headers?: Record<string, string>;
 }
 
 export interface FetchedPage {
   url: string;
   contentType: string;
   body: Buffer;
+  /** The answer's status, and its validators for a later conditional request. */
+  status: number;
+  etag: string | null;
+  lastModified: string | null;
+}
+
+/** An answer of any status (fetchConditional): a body for a 2xx only. */
+export interface FetchedAnswer extends FetchedPage {
+  /** Retry-After in milliseconds from now, when the answer has one (a 429, a 503). */
+  retryAfterMs: number | null;
 }
 
 export const SCRAPE_TIMEOUT_MS = 10_000;
@@ -134,8 +146,12 @@ export interface Hop {
   stream: http.IncomingMessage;
 }
 
+/** The product's user agent, and the token robots.txt rules name it by. */
+export const USER_AGENT = 'ScrapedArticlesAdmin/1.0 (+article scraper)';
+export const ROBOTS_AGENT = 'ScrapedArticlesAdmin';
+
 const SCRAPER_HEADERS = {
-  'user-agent': 'ScrapedArticlesAdmin/1.0 (+article scraper)',
+  'user-agent': USER_AGENT,
   accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1',
   'accept-encoding': 'gzip, deflate, br',
 };
@@ -229,8 +245,8 @@ async function followed<T>(raw: string, options: SafeFetchOptions, read: (hop: H
       // A name whose DNS never answers is bounded by the same limit.
       const target = await Promise.race([resolveChecked(url.hostname, allow), overTime]);
       if (signal.aborted) throw timedOut(timeoutMs);
-      const hop = await request(url, target, signal);
-      if (hop.status >= 300 && hop.status < 400 && hop.headers.location) {
+      const hop = await request(url, target, signal, options.headers ? { headers: { ...SCRAPER_HEADERS, ...options.headers } } : {});
+      if (hop.status >= 300 && hop.status < 400 && hop.status !== 304 && hop.headers.location) {
         hop.stream.destroy();
         if (redirects >= maxRedirects) throw failed('Too many redirects');
         let next: URL;
@@ -264,7 +280,36 @@ export async function safeFetch(raw: string, options: SafeFetchOptions = {}): Pr
     if (options.accept !== 'any' && !/^(text\/html|application\/xhtml\+xml)\b/i.test(contentType)) throw apiError('not_html');
     if (Number(hop.headers['content-length'] ?? 0) > maxBytes) throw tooLarge(maxBytes);
     const body = await readCapped(hop, maxBytes);
-    return { url: url.href, contentType, body };
+    return { url: url.href, contentType, body, ...validatorsOf(hop) };
+  });
+}
+
+const header = (hop: Hop, name: string) => {
+  const value = hop.headers[name];
+  return typeof value === 'string' && value.length <= 1024 ? value : null;
+};
+const validatorsOf = (hop: Hop) => ({ status: hop.status, etag: header(hop, 'etag'), lastModified: header(hop, 'last-modified') });
+
+/** Retry-After as milliseconds from `now`: seconds, or an HTTP date; null when absent or unreadable. */
+export function retryAfterMs(value: string | null, now = Date.now()): number | null {
+  if (!value) return null;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
+}
+
+/**
+ * Asks for `raw` through the safe fetch's rules and answers whatever status comes back (a 304
+ * to a conditional request, a 429 with its Retry-After): the body is read, capped, for a 2xx only.
+ */
+export async function fetchConditional(raw: string, options: SafeFetchOptions = {}): Promise<FetchedAnswer> {
+  const maxBytes = options.maxBytes ?? SCRAPE_MAX_BYTES;
+  return followed(raw, options, async (hop, url) => {
+    const contentType = String(hop.headers['content-type'] ?? '');
+    const ok = hop.status >= 200 && hop.status < 300;
+    if (ok && Number(hop.headers['content-length'] ?? 0) > maxBytes) throw tooLarge(maxBytes);
+    const body = ok ? await readCapped(hop, maxBytes) : Buffer.alloc(0);
+    return { url: url.href, contentType, body, ...validatorsOf(hop), retryAfterMs: retryAfterMs(header(hop, 'retry-after')) };
   });
 }
 

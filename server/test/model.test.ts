@@ -144,6 +144,8 @@ const UNKNOWN_ID = '00000000000000000000000000';
 const NO_SCHEDULE = { publishAt: null, unpublishAt: null, scheduleTimeZone: null, scheduleFailure: null, scheduleNote: null };
 /** The model's articles have no SEO field set (server/test/seo.test.ts covers them). */
 const NO_SEO = { metaTitle: null, metaDescription: null, canonicalUrl: null, socialImageId: null };
+/** An article written by hand: from no source, fetched from nowhere. */
+const NO_SOURCE = { sourceId: null, provenance: null };
 const MALFORMED_FILE_ID = 'not-a-file-id';
 
 /** What each run did, for the summary line and to prove the refused paths were taken. */
@@ -429,6 +431,7 @@ async function fullCheck(m: Model, r: Real, pageSize: number) {
       updatedAt: new Date(row.updated_at).toISOString(),
       ...NO_SCHEDULE,
       ...NO_SEO,
+      ...NO_SOURCE,
     })),
   ).toEqual(liveArticles(m).sort((a, b) => (a.id < b.id ? -1 : 1)));
 
@@ -736,6 +739,7 @@ class CreateArticle extends Base {
     expect(data).toEqual({
       ...NO_SCHEDULE,
       ...NO_SEO,
+      ...NO_SOURCE,
       id: data.id,
       status: 'draft',
       title: null,

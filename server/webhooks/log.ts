@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { WebhookDelivery, WebhookEndpoint } from '../../src/contract/index.ts';
 import type { Database } from '../db/database.ts';
 import { deleteSettledDeliveries, type DeliveryRow, type EndpointRow } from '../repositories/webhooks.ts';
+import { decodeTimeCursor, encodeTimeCursor } from '../shared/cursor.ts';
 
 /** How long settled deliveries (delivered or given up) stay in the log. */
 export const DELIVERY_LOG_DAYS = 30;
@@ -47,20 +48,8 @@ export function toDelivery(row: DeliveryRow): WebhookDelivery {
 }
 
 /** Cursor of the log's keyset pages: the last delivery's creation time and id. */
-export const encodeDeliveryCursor = (row: Pick<DeliveryRow, 'created_iso' | 'id'>) =>
-  Buffer.from(JSON.stringify([row.created_iso, row.id])).toString('base64url');
-
-export function decodeDeliveryCursor(cursor: string): { at: string; id: string } | undefined {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && typeof value[1] === 'string' && !Number.isNaN(Date.parse(value[0]))) {
-      return { at: value[0], id: value[1] };
-    }
-  } catch {
-    // Not ours: undefined.
-  }
-  return undefined;
-}
+export const encodeDeliveryCursor = (row: Pick<DeliveryRow, 'created_iso' | 'id'>) => encodeTimeCursor(row.created_iso, row.id);
+export const decodeDeliveryCursor = decodeTimeCursor;
 
 /** Removes the settled deliveries older than DELIVERY_LOG_DAYS, in batches; answers how many. */
 export async function sweepDeliveryLog(db: Database, now = new Date()): Promise<number> {

@@ -6,6 +6,7 @@
 import type { AddressCheck, ApiErrorCode, ArticleChecks, TextSignature } from '../../src/contract/index.ts';
 import { ApiError } from '../errors.ts';
 import type { ExtractedArticle } from '../scrape/extract.ts';
+import type { SourceDocument } from '../sources/read.ts';
 import type { SafeFetchOptions } from '../shared/safe-fetch.ts';
 
 // Each task loads what it needs when first asked, so a worker starts quickly.
@@ -15,6 +16,7 @@ const pdfRender = () => import('../files/pdfRender.ts');
 const fetcher = () => import('../shared/safe-fetch.ts');
 const checks = () => import('../articles/checks.ts');
 const duplicates = () => import('../../src/contract/duplicates.ts');
+const sources = () => import('../sources/read.ts');
 
 /** Where a job marks the time it started running (see WorkerPool: its time limit counts from here). */
 export interface Timed {
@@ -99,4 +101,9 @@ export function checkAddresses(input: Timed & { urls: string[]; fetch: SafeFetch
 /** A raw text's signature for near-duplicates (see src/contract/duplicates.ts): up to a few milliseconds a 100 KB text. */
 export function textSignature(input: Timed & { text: string }): Promise<TaskResult<TextSignature | null>> {
   return settle(input, duplicates, ({ textSignature: sign }) => sign(input.text));
+}
+
+/** What a source's document lists: a feed's entries, a sitemap's pages, a page's feeds (see server/sources/read.ts). */
+export function readSource(input: Timed & { body: Uint8Array; url: string; contentType: string }): Promise<TaskResult<SourceDocument>> {
+  return settle(input, sources, ({ readSourceDocument }) => readSourceDocument(input.body, input.url, input.contentType));
 }

@@ -27,4 +27,5 @@ export const pdfThumbnail = tasks.pdfThumbnail;
 export const checkArticle = tasks.checkArticle;
 export const checkAddresses = tasks.checkAddresses;
 export const textSignature = tasks.textSignature;
+export const readSource = tasks.readSource;
 export default tasks.scrapePage;

@@ -9,6 +9,7 @@ import { serverMessages as messages } from './messages';
 import { articleStatusSchema } from './enums';
 import { articleScheduleShape, schedulePatchSchema } from './schedule';
 import { articleSeoShape, seoPatchSchema } from './seo';
+import { provenanceSchema } from './sources';
 
 export const articleSchema = z.object({
   id: z.string(),
@@ -28,6 +29,10 @@ export const articleSchema = z.object({
   updatedAt: z.string(),
   ...articleScheduleShape,
   ...articleSeoShape,
+  /** The source it came from (src/contract/sources.ts); null when none. Optional only so that another server's answers still parse. */
+  sourceId: z.string().nullable().optional(),
+  /** How its page was fetched; null for an article written by hand (or scraped before this was kept). */
+  provenance: provenanceSchema.nullable().optional(),
 });
 export type Article = z.infer<typeof articleSchema>;
 

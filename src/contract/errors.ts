@@ -9,6 +9,7 @@ import { scheduleMessages } from './schedule';
 import { presenceMessages } from './presence';
 import { roleMessages } from './roles';
 import { webhookMessages } from './webhooks';
+import { sourceMessages } from './sources';
 
 export interface ApiErrorSpec {
   /** The HTTP status it is sent with. */
@@ -42,6 +43,7 @@ export const apiErrors = {
       m.fileVersionNotFound,
       webhookMessages.notFound,
       webhookMessages.deliveryNotFound,
+      sourceMessages.notFound,
       presenceMessages.tabNotOpen,
     ],
   },
@@ -87,6 +89,11 @@ export const apiErrors = {
   schedule_failed: { status: 409, message: null },
   // Webhooks.
   endpoint_disabled: { status: 409, message: webhookMessages.endpointDisabled },
+  // Sources.
+  source_exists: { status: 409, message: sourceMessages.alreadyFollowed },
+  poll_running: { status: 409, message: sourceMessages.pollRunning },
+  /** sourceMessages.noFeedFound, notAFeed or entitiesRefused. */
+  no_feed_found: { status: 422, message: [sourceMessages.noFeedFound, sourceMessages.notAFeed, sourceMessages.entitiesRefused] },
   // Scraping.
   already_scraped: { status: 409, message: m.alreadyScraped },
   restore_slug_taken: { status: 409, message: m.restoreSlugTaken },

@@ -15,6 +15,7 @@ export * from './operations';
 export * from './presence';
 export * from './schedule';
 export * from './webhooks';
+export * from './sources';
 export * from './seo';
 export * from './checks';
 export * from './duplicates';

@@ -87,6 +87,16 @@ export const OPERATIONS: Record<string, { operationId: OperationId; summary: str
   'GET /api/webhooks/:id/deliveries': { operationId: 'listWebhookDeliveries', summary: 'An endpoint\'s delivery log, newest first (keyset pages)' },
   'POST /api/webhooks/:id/deliveries/:deliveryId/redeliver': { operationId: 'redeliverWebhook', summary: 'Send a delivery again (same webhook-id), now' },
   'POST /api/webhooks/:id/test': { operationId: 'sendWebhookTest', summary: 'Send a webhook.test event to one endpoint' },
+  'GET /api/sources': { operationId: 'listSources', summary: 'List the feeds and sitemaps followed, with their health' },
+  'POST /api/sources': {
+    operationId: 'createSource',
+    summary: 'Follow a feed or sitemap (or the feed a page names): its new entries become drafts',
+  },
+  'GET /api/sources/:id': { operationId: 'getSource', summary: 'Get a source, with its health' },
+  'PATCH /api/sources/:id': { operationId: 'updateSource', summary: 'Change a source\'s poll interval or URL pattern, or pause or resume it' },
+  'DELETE /api/sources/:id': { operationId: 'deleteSource', summary: 'Stop following a source (its articles stay)' },
+  'POST /api/sources/:id/poll': { operationId: 'pollSource', summary: 'Poll a source now; answers what the poll did when it ends' },
+  'GET /api/sources/:id/entries': { operationId: 'listSourceEntries', summary: 'A source\'s entries and what became of each, newest first (keyset pages)' },
   'GET /api/health': { operationId: 'getHealth', summary: 'Health of the API, database and storage' },
   'GET /api/activity': { operationId: 'listActivity', summary: 'Recent activity' },
 };

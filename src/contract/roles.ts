@@ -6,7 +6,7 @@
  * re-exported by `./index`.
  *
  * - `admin`: everything.
- * - `editor`: articles and files (create, edit, publish, schedule, delete, restore); no accounts,
+ * - `editor`: articles, files and sources (create, edit, publish, schedule, delete, restore); no accounts,
  *   invitations or webhooks.
  * - `author`: creates and edits drafts, uploads files; cannot publish, unpublish, schedule,
  *   delete for good or act on several articles at once.
@@ -117,6 +117,14 @@ export const OPERATION_ACCESS = {
   listWebhookDeliveries: 'admin',
   redeliverWebhook: 'admin',
   sendWebhookTest: 'admin',
+  // Sources: editors and admins manage them; everyone signed in sees them.
+  listSources: 'viewer',
+  getSource: 'viewer',
+  listSourceEntries: 'viewer',
+  createSource: 'editor',
+  updateSource: 'editor',
+  deleteSource: 'editor',
+  pollSource: 'editor',
 } as const satisfies Record<string, Access>;
 
 export type OperationId = keyof typeof OPERATION_ACCESS;

@@ -51,6 +51,11 @@ export const activityKindSchema = z.enum([
   'webhook.deleted',
   /** Disabled by the server after 3 days of failed deliveries. */
   'webhook.disabled',
+  'source.created',
+  'source.updated',
+  'source.deleted',
+  /** A source's poll failed where the one before had not (its reason in the message). */
+  'source.failed',
 ]);
 export type ActivityKind = z.infer<typeof activityKindSchema>;
 

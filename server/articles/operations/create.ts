@@ -9,7 +9,7 @@ import { ApiError, apiError } from '../../errors.ts';
 import { newId } from '../../ids.ts';
 import { findScrapedArticleId, getArticle, insertDraft, isSlugTaken, updateScrapedText, type NewArticle } from '../../repositories/articles.ts';
 import { toArticle } from '../../repositories/articleRows.ts';
-import { ingestPage, type IngestContext } from '../../scrape/operations.ts';
+import { ingestPage, provenanceOf, type IngestContext } from '../../scrape/operations.ts';
 import { writeArticles, type ArticleWriteContext, type ArticleWriter } from '../commit.ts';
 import { duplicatesOf } from '../duplicates.ts';
 import { articleLabel, assertValidSlug, freeSlug, nextUpdatedAt, normalTitle, pageTitle, slugify } from '../rules.ts';
@@ -56,17 +56,25 @@ export const alreadyScraped = (articleId: string) => apiError('already_scraped',
 
 type ScrapeContext = IngestContext & ArticleWriteContext;
 
+export interface ScrapeOptions {
+  /** Scrape an address scraped before all the same. */
+  force?: boolean;
+  /** The source whose entry it is (server/sources), whose poll read robots.txt first. */
+  sourceId?: string;
+}
+
 /**
  * A draft from the page at `rawUrl`: refused with 409 when that address was scraped before
- * (unless `force`), named with a free slug from the page's title.
+ * (unless `force`), named with a free slug from the page's title, with how it was fetched.
  */
-export async function scrapeArticle(ctx: ScrapeContext, actor: string | null, rawUrl: string, options: { force?: boolean } = {}) {
+export async function scrapeArticle(ctx: ScrapeContext, actor: string | null, rawUrl: string, options: ScrapeOptions = {}) {
   const url = rawUrl.trim();
   if (!options.force) {
     const existing = await findScrapedArticleId(ctx.db, url);
     if (existing) throw alreadyScraped(existing);
   }
   const { page, warnings, images } = await ingestPage({ ...ctx, actor }, url);
+  const provenance = provenanceOf(url, page, options.sourceId ?? null);
   const base = slugify(page.title || new URL(page.url).pathname.split('/').filter(Boolean).at(-1) || '');
   // A concurrent writer may take the suggested slug between the check and the insert: retry.
   for (let attempt = 0; ; attempt++) {
@@ -81,6 +89,8 @@ export async function scrapeArticle(ctx: ScrapeContext, actor: string | null, ra
             scraped_url: url,
             new_url: null,
             scrapped_data: page.text,
+            source_id: options.sourceId ?? null,
+            provenance,
           },
           actor,
           { sourceHtml: page.sourceHtml },
@@ -103,7 +113,7 @@ export async function scrapeToDraft(
   ctx: ScrapeContext & Pick<AppContext, 'workers'>,
   actor: string,
   url: string,
-  options: { force?: boolean; onLookupFailed?: (error: unknown, articleId: string) => void } = {},
+  options: ScrapeOptions & { onLookupFailed?: (error: unknown, articleId: string) => void } = {},
 ): Promise<{ data: Article; warnings: ScrapeWarning[]; images: { imported: number; reused: number }; duplicates: Duplicate[] }> {
   const { row, warnings, images } = await scrapeArticle(ctx, actor, url, options);
   const duplicates = await duplicatesOf(ctx, row).catch((error: unknown) => {
@@ -133,7 +143,8 @@ export async function rescrapeArticle(ctx: ScrapeContext, actor: string, id: str
     // text-only refresh keeps the admin's title.
     const sourceTitle = pageTitle(page.title);
     const title = (replaceBlogData || !current.title) && sourceTitle ? sourceTitle : current.title;
-    const updated = await updateScrapedText(writer.tx, current.id, page.text, replaceBlogData, page.html, title, at);
+    const provenance = provenanceOf(before.scraped_url!, page, current.source_id ?? null);
+    const updated = await updateScrapedText(writer.tx, current.id, page.text, replaceBlogData, page.html, title, at, provenance);
     await writer.commit(current, updated, {
       actor,
       at,

@@ -13,3 +13,4 @@ export { articleRevision, articleRevisions, labelRevision, restoreRevision } fro
 export * from './read.ts';
 export { listPublishedArticles, readPublishedArticle } from './public.ts';
 export { utcDay } from '../views.ts';
+export type { ArticleWriteContext } from '../commit.ts';

@@ -25,6 +25,7 @@ import { addressChecks } from './019-address-checks.ts';
 import { articleChecks } from './020-article-checks.ts';
 import { articleSignatures } from './021-article-signatures.ts';
 import { articleCopies } from './022-article-copies.ts';
+import { sources } from './023-sources.ts';
 import type { Migration } from './types.ts';
 
 export const migrations: Migration[] = [
@@ -50,4 +51,5 @@ export const migrations: Migration[] = [
   articleChecks,
   articleSignatures,
   articleCopies,
+  sources,
 ];

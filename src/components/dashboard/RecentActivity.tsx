@@ -46,6 +46,10 @@ const kindIcon: Record<ActivityKind, IconType> = {
   'webhook.updated': LuLink,
   'webhook.deleted': LuLink,
   'webhook.disabled': LuLink,
+  'source.created': LuLink,
+  'source.updated': LuLink,
+  'source.deleted': LuLink,
+  'source.failed': LuLink,
 };
 
 export interface RecentActivityProps {
