@@ -137,6 +137,9 @@ test('a bulk delete asks, goes to the trash; the trash restores one and deletes 
   const dialog = page.getByRole('alertdialog', { name: 'Delete forever?' });
   await expect(dialog).toContainText('e2e-bulk-b.pdf');
   await dialog.getByRole('button', { name: 'Delete forever' }).click();
+  // The dialog stays until the server has answered; while it is open the page behind it is hidden
+  // from the accessibility tree, so the row is looked for once it has closed.
+  await expect(dialog).toBeHidden();
   await expect(rowB).toHaveCount(0);
   created.delete(b.id);
   const trash = (await (await api.get('/api/files/trash', { params: { limit: 200 } })).json()) as { data: StoredFile[] };

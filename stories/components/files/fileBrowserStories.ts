@@ -66,6 +66,11 @@ export async function openMenuAndChoose(canvasElement: HTMLElement, fileName: st
   // A busy machine (CI) may take over a second to show the menu.
   const item = await body(canvasElement).findByRole('menuitem', { name: itemName }, ready);
   await waitFor(() => expect(item).toBeVisible(), ready);
+  // The menu gives the focus back to its trigger when it closes with the focus inside it: on a
+  // busy machine the focus reached the menu after it showed, and an item chosen before that
+  // closed it with the focus left behind.
+  const menu = item.closest('[role="menu"]')!;
+  await waitFor(() => expect(menu.contains(menu.ownerDocument.activeElement)).toBe(true), ready);
   await userEvent.click(item);
   await closedWithFocusBack(trigger);
 }
