@@ -63,14 +63,18 @@ export async function sourceIdOfFeed(db: Queryable, feedUrl: string): Promise<st
   return rows[0]?.id;
 }
 
+/** How long after it is added a source is first polled by the poller. */
+export const FIRST_POLL_AFTER_MS = 60_000;
+
 export async function insertSource(
   tx: Queryable,
   values: { id: string; url: string; feedUrl: string; kind: SourceKind; title: string | null; intervalMinutes: number; include: string | null; by: string | null; at: Date },
 ): Promise<void> {
+  // Its first poll is a minute away: the editor who added it may poll it now meanwhile.
   await tx.query(
     `INSERT INTO sources (id, url, feed_url, kind, title, interval_minutes, include, next_poll_at, created_at, created_by, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $8)`,
-    [values.id, values.url, values.feedUrl, values.kind, values.title, values.intervalMinutes, values.include, values.at, values.by],
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $9)`,
+    [values.id, values.url, values.feedUrl, values.kind, values.title, values.intervalMinutes, values.include, new Date(values.at.getTime() + FIRST_POLL_AFTER_MS), values.at, values.by],
   );
 }
 

@@ -53,6 +53,11 @@ import {
   webhookDeliveryResultSchema,
   webhookListSchema,
   webhookResultSchema,
+  sourceCreatedSchema,
+  sourceEntryListSchema,
+  sourceListSchema,
+  sourcePollResultSchema,
+  sourceResultSchema,
   type ArticleListResult,
 } from '../contract';
 
@@ -97,6 +102,11 @@ export {
   webhookDeliveryResultSchema,
   webhookListSchema,
   webhookResultSchema,
+  sourceCreatedSchema,
+  sourceEntryListSchema,
+  sourceListSchema,
+  sourcePollResultSchema,
+  sourceResultSchema,
 };
 
 /**

@@ -92,6 +92,9 @@ function Screens() {
   );
 }
 
+/** The Webhooks and Sources screens share a chunk (../routes/feedsAndHooks.ts says why). */
+const feedsAndHooks = () => import('../routes/feedsAndHooks');
+
 /**
  * Each screen is its own chunk: the first screen loads only what it needs. The routes suit both
  * the app's declarative router (`useRoutes`, no data router: it costs ~15 KB gzip on the first
@@ -114,7 +117,8 @@ export const routes: RouteObject[] = [
           { path: 'articles/:id', Component: lazyScreen(() => import('../routes/ArticleDetailRoute')) },
           { path: 'file-manager', Component: lazyScreen(() => import('../routes/FileManagerRoute')) },
           { path: 'account', Component: lazyScreen(() => import('../routes/AccountRoute')) },
-          { path: 'webhooks', Component: lazyScreen(() => import('../routes/WebhooksRoute')) },
+          { path: 'webhooks', Component: lazyScreen(() => feedsAndHooks().then((m) => ({ default: m.WebhooksRoute }))) },
+          { path: 'sources', Component: lazyScreen(() => feedsAndHooks().then((m) => ({ default: m.SourcesRoute }))) },
           { path: 'analytics', Component: lazyScreen(() => import('../routes/AnalyticsRoute')) },
         ],
       },

@@ -21,6 +21,9 @@ export const refusedActions = {
   publishArticle: 'publish articles',
   convertArticleToDraft: 'turn articles back into drafts',
   listWebhooks: 'manage webhooks',
+  // Every signed-in role sees the sources; this names what only editors and admins may do.
+  listSources: 'see sources',
+  createSource: 'add, poll, pause or remove sources',
 } as const satisfies Partial<Record<OperationId, string>>;
 
 /** An operation the console may be refused, with its words. */

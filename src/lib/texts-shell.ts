@@ -8,6 +8,7 @@ export const sidebarTexts = {
   articles: 'Articles',
   fileManager: 'File Manager',
   webhooks: 'Webhooks',
+  sources: 'Sources',
   toggle: 'Toggle Sidebar',
   signOut: 'Sign out',
   account: 'Account',

@@ -121,6 +121,8 @@ export const texts = {
     urlHint:
       'One address per line. Each page is fetched by the server; its readable text becomes the raw data and clean HTML the blog data.',
     force: 'Scrape again pages already scraped',
+    followSource: 'A site that publishes often? Follow its feed or sitemap, and its new articles become drafts by themselves: ',
+    followSourceLink: 'Sources',
     invalidLines: 'These lines are not web addresses (starting with http:// or https://):',
     invalidLine: (line: number, text: string) => `Line ${line}: ${text}`,
     scrape: 'Scrape Article',

@@ -40,3 +40,13 @@ export function errorResponse<C extends ApiErrorCode>(code: C, ...args: ApiError
   const body = errorBodyOf({ code, message: apiErrorMessage(code, message), extra }, options.shape);
   return HttpResponse.json(body, { status: apiErrors[code].status, headers: options.headers });
 }
+
+/** The server's words for a body or query its schema refuses (server/errors.ts describeValidation). */
+export function invalidInput(where: 'body' | 'querystring', error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }) {
+  const issue = error.issues[0]!;
+  const field = issue.path.map(String).join('.');
+  return errorResponse('validation_failed', `Invalid ${where}${field ? ` field "${field}"` : ''}: ${issue.message}`);
+}
+
+/** A host the fakes treat as private, loopback or link-local, as the server's address checks refuse them. */
+export const PRIVATE_HOST = /^(localhost|127\.\d+\.\d+\.\d+|10\.\d+\.\d+\.\d+|192\.168\.\d+\.\d+|172\.(1[6-9]|2\d|3[01])\.\d+\.\d+|169\.254\.\d+\.\d+|\[::1\]|0\.0\.0\.0)$/;

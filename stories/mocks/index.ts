@@ -6,3 +6,4 @@ export { accountHandlers } from './account';
 export { webhookHandlers } from './webhooks';
 export { errorResponse } from './errors';
 export { analyticsHandlers } from './analytics';
+export { sourceHandlers } from './sources';

@@ -5,7 +5,6 @@
  * events, and the server's refusals (addresses not allowed, a disabled endpoint, unknown ids).
  */
 import { delay, http, HttpResponse } from 'msw';
-import type { ZodError } from 'zod';
 import {
   serverMessages,
   WEBHOOK_TEST_EVENT,
@@ -20,16 +19,8 @@ import {
   type WebhookList,
 } from '../../src/contract';
 import { payloadOf, SAMPLE_WEBHOOK_SECRET, sampleWebhookDeliveries, sampleWebhookEndpoints, STORY_ADMIN } from '../fixtures';
-import { errorResponse } from './errors';
+import { errorResponse, invalidInput as invalid, PRIVATE_HOST } from './errors';
 
-/** The server's words for a body or query its schema refuses (server/errors.ts describeValidation). */
-function invalid(where: 'body' | 'querystring', error: ZodError) {
-  const issue = error.issues[0]!;
-  const field = issue.path.join('.');
-  return errorResponse('validation_failed', `Invalid ${where}${field ? ` field "${field}"` : ''}: ${issue.message}`);
-}
-
-const PRIVATE_HOST = /^(localhost|127\.\d+\.\d+\.\d+|10\.\d+\.\d+\.\d+|192\.168\.\d+\.\d+|172\.(1[6-9]|2\d|3[01])\.\d+\.\d+|169\.254\.\d+\.\d+|\[::1\]|0\.0\.0\.0)$/;
 
 /** server/webhooks/urls.ts checkWebhookUrl: the URL's form, then where its host points (`.invalid` names resolve nowhere). */
 function checkUrl(raw: string): { url: string } | { refusal: Response } {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { messageOf } from '../common/messageOf';
+import { messageOf } from './messageOf';
 
 /** What came of an action: what it did, or why the server refused, in its words. */
 export interface ActionOutcome {
@@ -14,13 +14,13 @@ export interface ActionOutcome {
 export function useActionResult<Name extends string>() {
   const [pending, setPending] = useState<Name | null>(null);
   const [outcome, setOutcome] = useState<ActionOutcome | null>(null);
-  /** Runs `action`; says `done` when it succeeds, and the server's message when it fails. */
-  const run = async (name: Name, action: () => Promise<unknown>, done: string) => {
+  /** Runs `action`; says `done` (or what `done` makes of its result) when it succeeds, and the server's message when it fails. */
+  const run = async <T>(name: Name, action: () => Promise<T>, done: string | ((result: T) => string)) => {
     setPending(name);
     setOutcome(null);
     try {
-      await action();
-      setOutcome({ text: done, error: false });
+      const result = await action();
+      setOutcome({ text: typeof done === 'string' ? done : done(result), error: false });
     } catch (cause) {
       setOutcome({ text: messageOf(cause), error: true });
     } finally {

@@ -1,7 +1,8 @@
-import { Button, Card, Checkbox, Field, Heading, Input, List, Stack, Tabs, Text, Textarea } from '@chakra-ui/react';
+import { Button, Card, Checkbox, Field, Heading, Input, Link, List, Stack, Tabs, Text, Textarea } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { LuCode, LuGlobe } from 'react-icons/lu';
 import { texts } from '../../lib/texts';
+import { AppLink } from '../common/AppLink';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { ScrapeBatchProgress } from './ScrapeBatchProgress';
 import { parseUrlList, type ParsedUrlList, type ScrapeItem } from './scrapeItems';
@@ -166,6 +167,13 @@ function UrlForm({ onScrape, isScraping }: { onScrape: (input: ScrapeRequestInpu
         <Button type="submit" colorPalette="blue" alignSelf="start" aria-disabled={isScraping || undefined}>
           {isScraping ? t.scraping : count > 1 ? t.scrapeMany(count) : t.scrape}
         </Button>
+        <Text textStyle="sm" color="fg.muted">
+          {t.followSource}
+          <Link asChild variant="underline">
+            <AppLink href="/sources">{t.followSourceLink}</AppLink>
+          </Link>
+          .
+        </Text>
       </Stack>
     </form>
   );

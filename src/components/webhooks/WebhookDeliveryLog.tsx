@@ -7,8 +7,8 @@ import { formatDateTime } from '../../lib/format';
 import { webhookTexts } from '../../lib/texts-webhooks';
 import { ListStates, type PagedListProps } from '../common/ListStates';
 import { LoadMoreButton } from '../common/LoadMoreButton';
-import { ActionOutcomeText } from './ActionOutcomeText';
-import { useActionResult } from './useActionResult';
+import { ActionOutcomeText } from '../common/ActionOutcomeText';
+import { useActionResult } from '../common/useActionResult';
 
 const t = webhookTexts.log;
 

@@ -6,8 +6,8 @@ import { LuBan, LuCircleCheck, LuList, LuSend, LuSquarePen, LuTrash2 } from 'rea
 import { WEBHOOK_DISABLE_AFTER_MS, webhookEventLabels, type WebhookEndpoint } from '../../contract';
 import { formatDateTime } from '../../lib/format';
 import { webhookTexts } from '../../lib/texts-webhooks';
-import { ActionOutcomeText } from './ActionOutcomeText';
-import { useActionResult } from './useActionResult';
+import { ActionOutcomeText } from '../common/ActionOutcomeText';
+import { useActionResult } from '../common/useActionResult';
 
 const t = webhookTexts.endpoint;
 

@@ -1,16 +1,16 @@
 import { useCallback, useState } from 'react';
-import { Stack, Text } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { LuLink } from 'react-icons/lu';
 import type { WebhookEndpoint, WebhookPatch } from '../../contract';
 import { webhookTexts } from '../../lib/texts-webhooks';
-import { FormDialog } from '../common/FormDialog';
+import { ConfirmRemovalDialog } from '../common/ConfirmRemovalDialog';
 import { ListStates } from '../common/ListStates';
 import { StateNotice } from '../common/StateNotice';
 import { useConfirmedAction } from '../common/useConfirmedAction';
 import { useLastShown } from '../common/useLastShown';
-import { ActionOutcomeText } from './ActionOutcomeText';
+import { ActionOutcomeText } from '../common/ActionOutcomeText';
 import { EditWebhookDialog } from './EditWebhookDialog';
-import type { ActionOutcome } from './useActionResult';
+import type { ActionOutcome } from '../common/useActionResult';
 import { WebhookEndpointCard } from './WebhookEndpointCard';
 
 const t = webhookTexts;
@@ -95,23 +95,15 @@ export function WebhookEndpointList({
         onSave={(patch) => void save(patch)}
         onCancel={editing.cancel}
       />
-      <FormDialog
-        role="alertdialog"
+      <ConfirmRemovalDialog
         open={deleting.subject !== null}
-        title={t.remove.title}
-        cancelLabel={t.remove.cancel}
-        submitLabel={t.remove.confirm}
-        submitPalette="red"
+        texts={t.remove}
+        body={deleteShown && t.remove.body(deleteShown.url)}
         onCancel={deleting.cancel}
-        onSubmit={() => void confirmDelete()}
+        onConfirm={() => void confirmDelete()}
         isPending={deleting.pending}
-        pendingText={t.remove.deleting}
-        holdWhilePending
         error={deleteShown && deleting.error}
-        bodyGap="3"
-      >
-        {deleteShown && <Text wordBreak="break-word">{t.remove.body(deleteShown.url)}</Text>}
-      </FormDialog>
+      />
     </Stack>
   );
 }

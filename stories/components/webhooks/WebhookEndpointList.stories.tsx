@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { EditWebhookDialog, WebhookEndpointCard, WebhookEndpointList } from '../../../src/components/webhooks';
-import { ActionOutcomeText } from '../../../src/components/webhooks/ActionOutcomeText';
+import { ActionOutcomeText } from '../../../src/components/common/ActionOutcomeText';
 import { serverMessages, WEBHOOK_DISABLE_AFTER_MS, webhookEventLabels, webhookMessages } from '../../../src/contract';
 import { formatDateTime } from '../../../src/lib/format';
 import { webhookTexts } from '../../../src/lib/texts-webhooks';

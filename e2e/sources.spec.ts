@@ -1,0 +1,97 @@
+/**
+ * Sources in the real console against `npm start`: a fixture site (served here on 127.0.0.1,
+ * which the server may fetch through SCRAPE_ALLOW_CIDRS) whose home page names its feed. Added
+ * from the Sources screen, its feed is found; a poll makes three drafts with their provenance;
+ * a second poll is answered 304 and makes none.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { APIRequestContext } from '@playwright/test';
+import { test, expect, apiAs, signIn } from './support';
+
+let site: http.Server;
+let siteUrl = '';
+/** The site's requests, by path (a 304 marked). */
+const asked: string[] = [];
+let api: APIRequestContext;
+
+const story = (n: number, title: string) =>
+  `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title></head><body><article><h1>${title}</h1>
+  <p>Story ${n} from the harbour town, long enough for the extractor to find it: the ferry, the tide tables, the fish market and the lighthouse keepers' new rota all feature in it.</p>
+  <p>Its second paragraph, number ${n}, says what the harbour master told the council about the dredging of the channel before the autumn storms arrive.</p></article></body></html>`;
+const TITLES = ['Ferry returns to the harbour', 'The tide tables change', 'A new rota at the lighthouse'];
+
+test.beforeAll(async ({ baseURL }) => {
+  api = await apiAs(baseURL!);
+  site = http.createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0]!;
+    const etag = '"harbour-feed-1"';
+    if (path === '/feed.xml' && req.headers['if-none-match'] === etag) {
+      asked.push(`${path} 304`);
+      return res.writeHead(304, { etag }).end();
+    }
+    asked.push(path);
+    const send = (type: string, body: string, headers: Record<string, string> = {}) => res.writeHead(200, { 'content-type': type, ...headers }).end(body);
+    if (path === '/robots.txt') return send('text/plain', 'User-agent: *\nAllow: /\n');
+    if (path === '/') {
+      return send('text/html', `<!doctype html><html><head><title>Harbour Town</title><link rel="alternate" type="application/rss+xml" href="/feed.xml"></head><body>Home</body></html>`);
+    }
+    if (path === '/feed.xml') {
+      const items = TITLES.map((title, i) => `<item><title>${title}</title><link>${siteUrl}/news/${i + 1}</link><guid>harbour-${i + 1}</guid></item>`).join('');
+      return send('application/rss+xml', `<?xml version="1.0"?><rss version="2.0"><channel><title>Harbour Town News</title>${items}</channel></rss>`, { etag });
+    }
+    const news = /^\/news\/(\d)$/.exec(path);
+    if (news) return send('text/html; charset=utf-8', story(Number(news[1]), TITLES[Number(news[1]) - 1]!));
+    res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+});
+
+test.afterAll(async () => {
+  site.closeAllConnections();
+  await new Promise((resolve) => site.close(resolve));
+  await api.dispose();
+});
+
+test('add a site, see its feed found, poll: three drafts with their provenance; poll again: 304, no new draft', async ({ page }) => {
+  await signIn(page, '/articles/new');
+  await page.getByRole('link', { name: 'Sources' }).click();
+  await expect(page.getByRole('heading', { name: 'Sources', level: 1 })).toBeVisible();
+
+  await page.getByRole('textbox', { name: 'Address', exact: true }).fill(`${siteUrl}/`);
+  await page.getByRole('button', { name: 'Add source' }).click();
+  const feedUrl = `${siteUrl}/feed.xml`;
+  await expect(page.getByText(`Following ${feedUrl}. Its first poll comes within a minute, or use Poll now.`)).toBeVisible();
+  const card = page.getByRole('listitem', { name: 'Harbour Town News' });
+  await expect(card.getByText('Following', { exact: true })).toBeVisible();
+
+  await card.getByRole('button', { name: `Poll now ${feedUrl}` }).click();
+  await expect(card.getByText('Polled: 3 new entries, 3 drafts made, 0 skipped, 0 refused, 0 failed.')).toBeVisible({ timeout: 60_000 });
+  await expect(card.getByText('3 entries found: 3 drafts made, 0 skipped, 0 refused, 0 failed')).toBeVisible();
+
+  await card.getByRole('button', { name: `Entries of ${feedUrl}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Entries of ${feedUrl}` });
+  await expect(dialog.getByText('Draft made')).toHaveCount(3);
+  const first = dialog.getByRole('listitem', { name: TITLES[0]! });
+  await first.getByRole('link', { name: 'Open the draft' }).click();
+  await expect(page).toHaveURL(/\/articles\/[0-9a-z]+$/);
+  const id = page.url().split('/').pop()!;
+  const { data: article } = (await (await api.get(`/api/articles/${id}`)).json()) as {
+    data: { status: string; scrapedUrl: string; sourceId: string; provenance: Record<string, unknown> };
+  };
+  expect(article.status).toBe('draft');
+  expect(article.scrapedUrl).toBe(`${siteUrl}/news/1`);
+  expect(article.provenance).toMatchObject({ sourceId: article.sourceId, url: `${siteUrl}/news/1`, finalUrl: `${siteUrl}/news/1`, httpStatus: 200, robots: 'allowed' });
+
+  // Polled again: the feed is asked with its ETag and answers 304; nothing else is fetched.
+  asked.length = 0;
+  await page.goto('/sources');
+  const again = page.getByRole('listitem', { name: 'Harbour Town News' });
+  await again.getByRole('button', { name: `Poll now ${feedUrl}` }).click();
+  await expect(again.getByText('Nothing new: the source answered "not modified".')).toBeVisible({ timeout: 60_000 });
+  await expect(again.getByText('1 poll answered "not modified"', { exact: false })).toBeVisible();
+  expect(asked).toEqual(['/feed.xml 304']);
+  const { data: sources } = (await (await api.get('/api/sources')).json()) as { data: { id: string; counts: { created: number } }[] };
+  expect(sources.find((s) => s.id === article.sourceId)!.counts.created).toBe(3);
+});
