@@ -8,7 +8,6 @@ export const sidebarTexts = {
   articles: 'Articles',
   fileManager: 'File Manager',
   webhooks: 'Webhooks',
-  sources: 'Sources',
   toggle: 'Toggle Sidebar',
   signOut: 'Sign out',
   account: 'Account',
