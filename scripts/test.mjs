@@ -24,6 +24,10 @@ const children = new Set();
 const timings = [];
 /** The script that failed first; once set, nothing more starts. */
 let firstFailure;
+/** What the first failing script printed last, printed again at the very end: beside other lanes
+ * its own output may be followed by theirs, and a CI log is often read from its tail. */
+let failureTail = '';
+const TAIL_LINES = 120;
 
 /** Runs one npm script; alone it writes to the terminal, beside others to `log`. */
 function runScript(script, log) {
@@ -33,14 +37,20 @@ function runScript(script, log) {
     // ended also if this process is killed (scripts/process-group.mjs).
     const child = spawnGroup('npm', ['run', script], { stdio: log ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
     children.add(child);
+    let tail = '';
     if (log) {
-      child.stdout.pipe(log, { end: false });
-      child.stderr.pipe(log, { end: false });
+      for (const stream of [child.stdout, child.stderr]) {
+        stream.pipe(log, { end: false });
+        stream.on('data', (chunk) => {
+          tail = (tail + chunk).slice(-64_000);
+        });
+      }
     }
     child.on('exit', (code) => {
       children.delete(child);
       const seconds = (Date.now() - started) / 1000;
       timings.push({ script, seconds, ok: code === 0 });
+      if (code !== 0 && !firstFailure) failureTail = tail.split('\n').slice(-TAIL_LINES).join('\n');
       resolve(code === 0 ? 0 : 1);
     });
   });
@@ -91,6 +101,7 @@ console.log('\nnpm test, step by step (m:ss):');
 for (const { script, seconds, ok } of timings) console.log(`  ${ok ? ' ' : '✗'} ${script.padEnd(16)} ${minutes(seconds)}`);
 console.log(`  total            ${minutes((Date.now() - started) / 1000)}`);
 if (firstFailure) {
+  if (failureTail) console.error(`\nThe last ${TAIL_LINES} lines npm run ${firstFailure} printed:\n${failureTail}`);
   console.error(`\nnpm test failed at: npm run ${firstFailure}`);
   process.exit(1);
 }
