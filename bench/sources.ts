@@ -67,6 +67,7 @@ async function measure(name: string, db: Database) {
     title: 'Bench',
     intervalMinutes: 60,
     include: null,
+    watch: true,
     by: null,
     at: new Date(),
   });

@@ -18,7 +18,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { MAX_UPLOAD_BYTES, SOURCE_HOST_PACE_MS } from '../src/contract/index.ts';
+import { MAX_UPLOAD_BYTES, SOURCE_HOST_PACE_MS, SOURCE_RECHECK_HOURS } from '../src/contract/index.ts';
 import {
   defaultPasswordHashing,
   ensureAdmin,
@@ -66,7 +66,7 @@ import { signUnsigned } from './articles/duplicates.ts';
 import { startScheduler } from './schedule/scheduler.ts';
 import { startPoller } from './sources/poller.ts';
 import { PoliteFetcher } from './sources/polite.ts';
-import { sourceRoutes } from './routes/sources.ts';
+import { sourceChangeRoutes, sourceRoutes } from './routes/sources.ts';
 import { sweepDeliveryLog } from './webhooks/log.ts';
 import { webhookAllowList } from './webhooks/urls.ts';
 import { startDeliveryWorker } from './webhooks/worker.ts';
@@ -144,6 +144,8 @@ export interface AppOptions {
   webhookAllowCidrs?: readonly string[];
   /** Two requests of the sources to one host are at least this far apart (SOURCE_HOST_PACE_MS). */
   sourcePaceMs?: number;
+  /** The pages of a watching source's articles are fetched again this often (SOURCE_RECHECK_HOURS). */
+  sourceRecheckHours?: number;
   /**
    * The background work of this process: the scheduler and the webhook delivery worker (both
    * on by default; a test that drives them with its own clock turns them off).
@@ -258,6 +260,7 @@ const api: FastifyPluginAsync<AppContext & { prefix?: string }> = async (app, op
   await app.register(invitationRoutes, { ...ctx, prefix: '/invitations' });
   await app.register(webhookRoutes, { ...ctx, prefix: '/webhooks' });
   await app.register(sourceRoutes, { ...ctx, prefix: '/sources' });
+  await app.register(sourceChangeRoutes, { ...ctx, prefix: '/articles' });
   await app.register(systemRoutes, ctx);
   // GET /api/docs (Swagger UI) and /api/docs/openapi.json, public.
   await app.register(docsRoutes);
@@ -444,6 +447,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     startedAt,
     webhookAllow: webhookAllowList(options.webhookAllowCidrs ?? []),
     polite: new PoliteFetcher({ fetch: scrape, paceMs: options.sourcePaceMs ?? SOURCE_HOST_PACE_MS }),
+    sourceRecheckMs: (options.sourceRecheckHours ?? SOURCE_RECHECK_HOURS) * 60 * 60_000,
   };
 
   // Articles kept before signatures were are signed in the background (near-duplicates).

@@ -31,6 +31,8 @@ export interface ServerConfig {
   scrapeImportImages: boolean;
   /** SOURCE_HOST_PACE_MS */
   sourcePaceMs: number;
+  /** SOURCE_RECHECK_HOURS */
+  sourceRecheckHours: number;
   /** pino's level: trace, debug, info, warn, error, fatal or silent. */
   logLevel: string;
   /** LOW_MEMORY as set (`npm start` applies it: scripts/server-flags.mjs). */
@@ -204,6 +206,9 @@ export const configVariables = z.object({
   SOURCE_HOST_PACE_MS: positiveInt(1000, 3_600_000).describe(
     "the least time between two of the sources' requests to one host, in milliseconds (one request at a time per host; a robots.txt `Crawl-delay` may ask for more)",
   ),
+  SOURCE_RECHECK_HOURS: positiveInt(24, 720).describe(
+    "how often the page of each article from a source that watches its articles is fetched again (conditionally) to see whether the source changed it, in hours",
+  ),
   SCRAPE_IMPORT_IMAGES: flag(true).describe(
     "bring a scraped article's images into the file library and point the article at them; `false` keeps the source's addresses",
   ),
@@ -329,6 +334,7 @@ export const configSchema = configVariables
       webhookConcurrency: env.WEBHOOK_CONCURRENCY,
       scrapeImportImages: env.SCRAPE_IMPORT_IMAGES,
       sourcePaceMs: env.SOURCE_HOST_PACE_MS,
+      sourceRecheckHours: env.SOURCE_RECHECK_HOURS,
       logLevel: env.LOG_LEVEL,
       lowMemory: env.LOW_MEMORY,
       trustProxy: env.TRUST_PROXY,

@@ -52,4 +52,6 @@ export interface AppContext {
   webhookAllow: net.BlockList | undefined;
   /** The sources' requests: robots.txt, one at a time per host at SOURCE_HOST_PACE_MS (server/sources/polite.ts). */
   polite: PoliteFetcher;
+  /** How often the page of a watching source's article is fetched again (SOURCE_RECHECK_HOURS, server/sources/changes.ts). */
+  sourceRecheckMs: number;
 }

@@ -41,6 +41,7 @@ async function main() {
     background: { webhooks: { concurrency: config.webhookConcurrency } },
     importImages: config.scrapeImportImages,
     sourcePaceMs: config.sourcePaceMs,
+    sourceRecheckHours: config.sourceRecheckHours,
     admin: { email: config.adminEmail, password: config.adminPassword },
     trustProxy: config.trustProxy,
     publicCorsOrigins: config.publicCorsOrigins,

@@ -17,6 +17,7 @@ import {
 import type { Queryable } from '../db/database.ts';
 import { apiError } from '../errors.ts';
 import { attentionCount } from '../repositories/articleChecks.ts';
+import { sourceChangedCount } from '../repositories/sourceChanges.ts';
 import { articleViewsByDay, viewsTodayAndYesterday } from '../repositories/views.ts';
 import { scheduleSummary } from '../repositories/schedule.ts';
 import { snippetCutter } from './snippet.ts';
@@ -100,6 +101,7 @@ export interface ListOptions {
   site?: string;
   attention?: 'true' | 'false';
   copies?: 'true' | 'false';
+  sourceChanged?: 'true' | 'false';
   limit: number;
   cursor?: string;
 }
@@ -115,10 +117,13 @@ export async function listArticles(db: Queryable, options: ListOptions) {
   const site = options.site?.trim().toLowerCase() || undefined;
   const attention = options.attention === 'true';
   const copies = options.copies === 'true';
-  const { rows, counts, attention: carried } = await selectArticlePage(db, { status: options.status, q, site, attention, copies, order, after, limit: options.limit });
+  const sourceChanged = options.sourceChanged === 'true';
+  const { rows, counts, attention: carried } = await selectArticlePage(db, { status: options.status, q, site, attention, copies, sourceChanged, order, after, limit: options.limit });
   // A first page says how many articles need attention, whatever the other filters (a plain
   // page carries it; any other asks for it); later pages do not.
   const needing = after ? undefined : (carried ?? (await attentionCount(db)));
+  // And how many articles' sources changed (few: an index of the flagged ones).
+  const changed = after ? undefined : await sourceChangedCount(db);
   const page = rows.slice(0, options.limit);
   const last = page.at(-1);
   const nextCursor =
@@ -130,7 +135,13 @@ export async function listArticles(db: Queryable, options: ListOptions) {
     const card = cardFromRow(row);
     return snippet ? { ...card, snippet: snippet(row.title, row.snippet_source ?? '') } : card;
   });
-  return { data, counts, nextCursor, ...(needing === undefined ? {} : { attention: needing }) };
+  return {
+    data,
+    counts,
+    nextCursor,
+    ...(needing === undefined ? {} : { attention: needing }),
+    ...(changed === undefined ? {} : { sourceChanged: changed }),
+  };
 }
 
 /** GET /articles/:id/views: its views per UTC day, the last VIEW_DAYS days, every day (oldest first). */

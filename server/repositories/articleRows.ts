@@ -38,6 +38,8 @@ export interface ArticleRow extends Partial<ScheduleColumns> {
   /** The source it came from and how its page was fetched (migration 23): null when none. */
   source_id?: string | null;
   provenance?: Provenance | null;
+  /** A change of its source's waits for the editor (server/sources/changes.ts). */
+  source_changed?: boolean;
 }
 
 /** An article's SEO columns, as the contract names them. */
@@ -83,7 +85,7 @@ export const scheduleTimesOf = (row: Partial<ScheduleColumns>) => ({
 
 /** An article's columns (of the table named `t`, when given): ArticleRow and its schedule. */
 export const articleColumns = (t?: string) =>
-  `${['id', 'status', 'title', 'slug', 'blog_data', 'scraped_url', 'new_url', 'scrapped_data', 'created_at', 'updated_at', 'version', 'deleted_at', ...Object.values(SEO_COLUMNS), 'source_id', 'provenance']
+  `${['id', 'status', 'title', 'slug', 'blog_data', 'scraped_url', 'new_url', 'scrapped_data', 'created_at', 'updated_at', 'version', 'deleted_at', ...Object.values(SEO_COLUMNS), 'source_id', 'provenance', 'source_changed']
     .map((column) => (t ? `${t}.${column}` : column))
     .join(', ')}, ${scheduleColumns(t)}`;
 export const ARTICLE_COLUMNS = articleColumns();
@@ -126,6 +128,7 @@ export function toArticle(row: ArticleRow): Article {
     updatedAt: new Date(row.updated_at).toISOString(),
     sourceId: row.source_id ?? null,
     provenance: row.provenance ?? null,
+    sourceChanged: row.source_changed ?? false,
   };
 }
 

@@ -16,6 +16,7 @@ export interface SourceRow {
   interval_minutes: number;
   include: string | null;
   paused: boolean;
+  watch: boolean;
   etag: string | null;
   last_modified: string | null;
   last_polled_iso: string | null;
@@ -32,7 +33,7 @@ export interface SourceRow {
   failed: number | string;
 }
 
-const SOURCE_COLUMNS = `s.id, s.url, s.feed_url, s.kind, s.title, s.interval_minutes, s.include, s.paused, s.etag, s.last_modified,
+const SOURCE_COLUMNS = `s.id, s.url, s.feed_url, s.kind, s.title, s.interval_minutes, s.include, s.paused, s.watch, s.etag, s.last_modified,
   ${isoText('s.last_polled_at')} AS last_polled_iso, ${isoText('s.next_poll_at')} AS next_poll_iso, s.last_error, s.failures,
   s.not_modified, ${isoText('s.created_at')} AS created_iso, s.created_by,
   coalesce(c.found, 0) AS found, coalesce(c.created, 0) AS created, coalesce(c.skipped, 0) AS skipped,
@@ -68,13 +69,13 @@ export const FIRST_POLL_AFTER_MS = 60_000;
 
 export async function insertSource(
   tx: Queryable,
-  values: { id: string; url: string; feedUrl: string; kind: SourceKind; title: string | null; intervalMinutes: number; include: string | null; by: string | null; at: Date },
+  values: { id: string; url: string; feedUrl: string; kind: SourceKind; title: string | null; intervalMinutes: number; include: string | null; watch: boolean; by: string | null; at: Date },
 ): Promise<void> {
   // Its first poll is a minute away: the editor who added it may poll it now meanwhile.
   await tx.query(
-    `INSERT INTO sources (id, url, feed_url, kind, title, interval_minutes, include, next_poll_at, created_at, created_by, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $9)`,
-    [values.id, values.url, values.feedUrl, values.kind, values.title, values.intervalMinutes, values.include, new Date(values.at.getTime() + FIRST_POLL_AFTER_MS), values.at, values.by],
+    `INSERT INTO sources (id, url, feed_url, kind, title, interval_minutes, include, next_poll_at, created_at, created_by, updated_at, watch)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $9, $11)`,
+    [values.id, values.url, values.feedUrl, values.kind, values.title, values.intervalMinutes, values.include, new Date(values.at.getTime() + FIRST_POLL_AFTER_MS), values.at, values.by, values.watch],
   );
 }
 
@@ -82,7 +83,7 @@ export async function insertSource(
 export async function updateSource(
   tx: Queryable,
   id: string,
-  patch: { intervalMinutes?: number; paused?: boolean; include?: string | null },
+  patch: { intervalMinutes?: number; paused?: boolean; include?: string | null; watch?: boolean },
   at: Date,
 ): Promise<void> {
   await tx.query(
@@ -92,9 +93,10 @@ export async function updateSource(
         include = CASE WHEN $4 THEN $5 ELSE include END,
         next_poll_at = CASE WHEN $3 = false AND paused THEN $6 ELSE next_poll_at END,
         failures = CASE WHEN $3 = false AND paused THEN 0 ELSE failures END,
+        watch = coalesce($7, watch),
         updated_at = $6
       WHERE id = $1`,
-    [id, patch.intervalMinutes ?? null, patch.paused ?? null, patch.include !== undefined, patch.include ?? null, at],
+    [id, patch.intervalMinutes ?? null, patch.paused ?? null, patch.include !== undefined, patch.include ?? null, at, patch.watch ?? null],
   );
 }
 

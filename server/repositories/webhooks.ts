@@ -134,6 +134,11 @@ const EVENT_DATA = {
     data: `jsonb_build_object('id', t.id, 'name', t.name, 'type', t.type, 'mimeType', t.mime_type, 'size', t.size,
       'url', '/api/files/' || t.id || '/content')`,
   },
+  source: {
+    table: 'sources',
+    data: `jsonb_build_object('id', t.id, 'url', t.url, 'feedUrl', t.feed_url, 'title', t.title, 'lastError', t.last_error,
+      'failures', t.failures)`,
+  },
 } as const;
 
 /**

@@ -1,6 +1,7 @@
 /**
  * /api/sources: the feeds and sitemaps followed (src/contract/sources.ts), their entries, and a
- * poll now. The poller (server/sources/poller.ts) polls them when due.
+ * poll now. The poller (server/sources/poller.ts) polls them when due. And under /api/articles,
+ * an article's source checked again, its change, merge and dismissal (src/contract/sourceChange.ts).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,7 +14,13 @@ import {
   sourcePatchSchema,
   sourcePollResultSchema,
   sourceResultSchema,
+  sourceChangeResultSchema,
+  sourceCheckResultSchema,
+  sourceMergeResultSchema,
+  sourceMergeSchema,
 } from '../../src/contract/index.ts';
+import { dismissSourceChange, mergeSourceChangeInto } from '../articles/operations/index.ts';
+import { checkSource, getSourceChange } from '../sources/changes.ts';
 import type { AppContext } from '../context.ts';
 import { errorResponses } from '../errors.ts';
 import { createSource, deleteSource, getSource, listSourceEntries, listSources, pollSource, updateSource } from '../sources/operations.ts';
@@ -59,5 +66,35 @@ export const sourceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
   app.get('/:id/entries', {
     schema: { params: idParams, querystring: sourceEntryQuerySchema, response: { 200: sourceEntryListSchema, ...errorResponses } },
     handler: (request) => listSourceEntries(ctx, request.params.id, request.query),
+  });
+};
+
+const ifMatchHeaders = z.object({ 'if-match': z.string().max(100).optional() });
+
+/** Registered under /api/articles. */
+export const sourceChangeRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const changes = { ...ctx, log: app.log };
+
+  app.post('/:id/source-check', {
+    schema: { params: idParams, response: { 200: sourceCheckResultSchema, ...errorResponses } },
+    handler: async (request) => ({ data: (await checkSource(changes, request.user!.email, request.params.id))! }),
+  });
+
+  app.get('/:id/source-change', {
+    schema: { params: idParams, response: { 200: sourceChangeResultSchema, ...errorResponses } },
+    handler: async (request) => ({ data: await getSourceChange(changes, request.params.id) }),
+  });
+
+  app.post('/:id/source-change/merge', {
+    schema: { params: idParams, headers: ifMatchHeaders, body: sourceMergeSchema, response: { 200: sourceMergeResultSchema, ...errorResponses } },
+    handler: (request) => mergeSourceChangeInto(changes, request.user!.email, request.params.id, request.body ?? {}, request.headers['if-match']),
+  });
+
+  app.post('/:id/source-change/dismiss', {
+    schema: { params: idParams, response: { 204: z.null().optional(), ...errorResponses } },
+    handler: async (request, reply) => {
+      await dismissSourceChange(changes, request.user!.email, request.params.id);
+      return reply.code(204).send(null);
+    },
   });
 };

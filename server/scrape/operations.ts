@@ -51,6 +51,11 @@ export async function ingestPage(ctx: IngestContext, url: string): Promise<Inges
       tooBig: () => apiError('page_too_complex'),
     },
   );
+  return bringImagesHome(ctx, page);
+}
+
+/** The page's images brought into the library (unless importing is off), its HTML pointing at them. */
+export async function bringImagesHome(ctx: IngestContext, page: ExtractedArticle): Promise<IngestedPage> {
   if (!ctx.importImages || page.images.length === 0) return { page, warnings: [], images: { imported: 0, reused: 0 } };
 
   const warnings: ScrapeWarning[] = [];

@@ -28,6 +28,7 @@ import type { Database, Queryable } from '../db/database.ts';
 import { ApiError, apiError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { recordActivity } from '../repositories/activity.ts';
+import { emitSourceEvents } from '../webhooks/operations.ts';
 import {
   articleOfAddress,
   claimEntry,
@@ -76,6 +77,7 @@ export function toSource(row: SourceRow): Source {
     intervalMinutes: row.interval_minutes,
     include: row.include,
     paused: row.paused,
+    watch: row.watch,
     createdAt: row.created_iso,
     createdBy: row.created_by,
     lastPolledAt: row.last_polled_iso,
@@ -196,6 +198,7 @@ export async function createSource(ctx: SourcesContext, actor: string, body: Sou
       title: doc.type === 'feed' ? doc.title : null,
       intervalMinutes: body.intervalMinutes ?? SOURCE_DEFAULT_INTERVAL_MINUTES,
       include: body.include || null,
+      watch: body.watch ?? true,
       by: actor,
       at,
     });
@@ -211,10 +214,11 @@ export async function updateSource(ctx: { db: Database }, actor: string, id: str
     const current = await getSourceRow(tx, id, true);
     if (!current) throw sourceNotFound();
     const at = new Date();
-    await updateSourceRow(tx, id, { intervalMinutes: patch.intervalMinutes, paused: patch.paused, include: patch.include === undefined ? undefined : patch.include || null }, at);
+    await updateSourceRow(tx, id, { intervalMinutes: patch.intervalMinutes, paused: patch.paused, include: patch.include === undefined ? undefined : patch.include || null, watch: patch.watch }, at);
     const what = [
       patch.intervalMinutes !== undefined && patch.intervalMinutes !== current.interval_minutes ? `polled every ${patch.intervalMinutes} minutes` : null,
       patch.include !== undefined && (patch.include || null) !== current.include ? (patch.include ? `URL pattern set to ${patch.include}` : 'URL pattern cleared') : null,
+      patch.watch !== undefined && patch.watch !== current.watch ? (patch.watch ? 'its articles watched for changes' : 'its articles no longer watched for changes') : null,
       patch.paused === true && !current.paused ? 'paused' : null,
       patch.paused === false && current.paused ? 'resumed' : null,
     ].filter(Boolean);
@@ -297,8 +301,11 @@ export async function pollSource(ctx: SourcesContext, id: string, options: { due
   const nextPollAt = new Date(at.getTime() + (result.error ? backoffMs(failures, retryAfterMs) : source.interval_minutes * 60_000));
   await ctx.db.transaction(async (tx: Queryable) => {
     await finishPoll(tx, id, { at, nextPollAt, error: result.error, notModified: result.notModified, validators, title });
-    // A source that starts failing says so once in the activity (not at every retry).
-    if (result.error && source.failures === 0) await recordActivity(tx, 'source.failed', `Source ${source.feed_url} failed: ${result.error}`, at, null);
+    // A source that starts failing says so once, in the activity and to the webhooks (not at every retry).
+    if (result.error && source.failures === 0) {
+      await recordActivity(tx, 'source.failed', `Source ${source.feed_url} failed: ${result.error}`, at, null);
+      await emitSourceEvents(tx, 'source.failed', [id], at);
+    }
   });
   return result;
 }

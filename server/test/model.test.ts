@@ -145,7 +145,7 @@ const NO_SCHEDULE = { publishAt: null, unpublishAt: null, scheduleTimeZone: null
 /** The model's articles have no SEO field set (server/test/seo.test.ts covers them). */
 const NO_SEO = { metaTitle: null, metaDescription: null, canonicalUrl: null, socialImageId: null };
 /** An article written by hand: from no source, fetched from nowhere. */
-const NO_SOURCE = { sourceId: null, provenance: null };
+const NO_SOURCE = { sourceId: null, provenance: null, sourceChanged: false };
 const MALFORMED_FILE_ID = 'not-a-file-id';
 
 /** What each run did, for the summary line and to prove the refused paths were taken. */

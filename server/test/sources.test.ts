@@ -307,6 +307,6 @@ describe.each(backends)('sources ($name)', (backend) => {
     expect(await sources()).toHaveLength(1);
     const badPatch = await call('PATCH', `/api/sources/${(await sources())[0]!.id}`, {});
     expect(badPatch.statusCode).toBe(400);
-    expect(badPatch.json().message).toContain('Send intervalMinutes, paused or include');
+    expect(badPatch.json().message).toContain('Send intervalMinutes, paused, include or watch');
   });
 });

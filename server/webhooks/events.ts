@@ -13,6 +13,7 @@ export const newEventId = (at: Date) => `msg_${newId(at.getTime())}`;
 
 type ArticleEvent = Extract<WebhookEventType, `article.${string}`>;
 type FileEvent = Extract<WebhookEventType, `file.${string}`>;
+type SourceEvent = Extract<WebhookEventType, `source.${string}`>;
 
 /** An event of `type` about each of the articles `ids`, as the change left them. */
 export function emitArticleEvents(tx: Queryable, type: ArticleEvent, ids: readonly string[], at = new Date()): Promise<number> {
@@ -22,6 +23,11 @@ export function emitArticleEvents(tx: Queryable, type: ArticleEvent, ids: readon
 /** An event of `type` about each of the files `ids`, as the change left them. */
 export function emitFileEvents(tx: Queryable, type: FileEvent, ids: readonly string[], at = new Date()): Promise<number> {
   return insertEntityDeliveries(tx, 'file', type, ids, ids.map(() => newEventId(at)), at);
+}
+
+/** An event of `type` about each of the sources `ids`, as the change left them. */
+export function emitSourceEvents(tx: Queryable, type: SourceEvent, ids: readonly string[], at = new Date()): Promise<number> {
+  return insertEntityDeliveries(tx, 'source', type, ids, ids.map(() => newEventId(at)), at);
 }
 
 /** A `webhook.test` event to one endpoint; answers its delivery's id. */

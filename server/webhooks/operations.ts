@@ -24,7 +24,7 @@ import { emitTestEvent } from './events.ts';
 import { decodeDeliveryCursor, encodeDeliveryCursor, newSecret, toDelivery, toEndpoint } from './log.ts';
 import { checkWebhookUrl } from './urls.ts';
 
-export { emitArticleEvents, emitFileEvents } from './events.ts';
+export { emitArticleEvents, emitFileEvents, emitSourceEvents } from './events.ts';
 
 type WebhookContext = { db: Database; webhookAllow: net.BlockList | undefined };
 

@@ -8,6 +8,7 @@ import { ApiError } from '../errors.ts';
 import type { ExtractedArticle } from '../scrape/extract.ts';
 import type { SourceDocument } from '../sources/read.ts';
 import type { SafeFetchOptions } from '../shared/safe-fetch.ts';
+import type { WordDiffResult } from '../../src/lib/wordDiff.ts';
 
 // Each task loads what it needs when first asked, so a worker starts quickly.
 const extract = () => import('../scrape/extract.ts');
@@ -106,4 +107,32 @@ export function textSignature(input: Timed & { text: string }): Promise<TaskResu
 /** What a source's document lists: a feed's entries, a sitemap's pages, a page's feeds (see server/sources/read.ts). */
 export function readSource(input: Timed & { body: Uint8Array; url: string; contentType: string }): Promise<TaskResult<SourceDocument>> {
   return settle(input, sources, ({ readSourceDocument }) => readSourceDocument(input.body, input.url, input.contentType));
+}
+
+export type RecheckedPage = { notModified: true } | { notModified: false; page: ExtractedArticle };
+
+/**
+ * An article's page asked again, conditionally on the validators it was last read with: a 304 is
+ * said as such, a page is extracted as a scrape's (server/sources/changes.ts).
+ */
+export function recheckPage(input: ScrapeInput & { etag: string | null; lastModified: string | null }): Promise<TaskResult<RecheckedPage>> {
+  return settle(
+    input,
+    () => Promise.all([extract(), fetcher(), import('../errors.ts')]),
+    async ([{ extractArticle }, { fetchConditional }, { apiError }]): Promise<RecheckedPage> => {
+      const headers: Record<string, string> = {};
+      if (input.etag) headers['if-none-match'] = input.etag;
+      if (input.lastModified) headers['if-modified-since'] = input.lastModified;
+      const answer = await fetchConditional(input.url, { ...input.fetch, headers });
+      if (answer.status === 304) return { notModified: true };
+      if (answer.status < 200 || answer.status >= 300) throw apiError('fetch_failed', `The page answered with status ${answer.status}`);
+      if (!/^(text\/html|application\/xhtml\+xml)\b/i.test(answer.contentType || 'text/html')) throw apiError('not_html');
+      return { notModified: false, page: await extractArticle(answer) };
+    },
+  );
+}
+
+/** Two versions of a text compared word by word (src/lib/wordDiff.ts), off the request thread. */
+export function wordDiff(input: Timed & { left: string; right: string }): Promise<TaskResult<WordDiffResult>> {
+  return settle(input, () => import('../../src/lib/wordDiff.ts'), (module) => module.wordDiff(input.left, input.right));
 }

@@ -28,4 +28,6 @@ export const checkArticle = tasks.checkArticle;
 export const checkAddresses = tasks.checkAddresses;
 export const textSignature = tasks.textSignature;
 export const readSource = tasks.readSource;
+export const recheckPage = tasks.recheckPage;
+export const wordDiff = tasks.wordDiff;
 export default tasks.scrapePage;

@@ -33,6 +33,8 @@ export const articleSchema = z.object({
   sourceId: z.string().nullable().optional(),
   /** How its page was fetched; null for an article written by hand (or scraped before this was kept). */
   provenance: provenanceSchema.nullable().optional(),
+  /** Its source's page changed since it was imported, and the change waits for the editor (src/contract/sourceChange.ts). */
+  sourceChanged: z.boolean().optional(),
 });
 export type Article = z.infer<typeof articleSchema>;
 
@@ -130,6 +132,8 @@ export const articleListResultSchema = z.object({
    * whatever the list's filters, capped as search counts are (the "Needs attention" toggle's count).
    */
   attention: z.number().int().nonnegative().optional(),
+  /** On a first page: the articles whose source changed, whatever the list's filters (the "Source changed" toggle's count). */
+  sourceChanged: z.number().int().nonnegative().optional(),
 });
 export type ArticleListResult = z.infer<typeof articleListResultSchema>;
 
@@ -320,6 +324,8 @@ export const MAX_SEARCH_LENGTH = 200;
  * `copies=true`: only articles that look like a copy of another not in the trash (the same
  * address, or a text at least DUPLICATE_SIMILARITY alike: src/contract/duplicates.ts), as the
  * server found when either was last changed; the counts then count those.
+ * `sourceChanged=true`: only articles whose source changed since they were imported, the change
+ * waiting for the editor (src/contract/sourceChange.ts); the counts then count those.
  */
 export const articleListQuerySchema = z.object({
   status: articleFilterSchema.default('all'),
@@ -328,6 +334,7 @@ export const articleListQuerySchema = z.object({
   site: z.string().max(253).optional(),
   attention: z.enum(['true', 'false']).optional(),
   copies: z.enum(['true', 'false']).optional(),
+  sourceChanged: z.enum(['true', 'false']).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   cursor: z.string().max(2000).optional(),
 });

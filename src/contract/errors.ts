@@ -9,7 +9,7 @@ import { scheduleMessages } from './schedule';
 import { presenceMessages } from './presence';
 import { roleMessages } from './roles';
 import { webhookMessages } from './webhooks';
-import { sourceMessages } from './sources';
+import { sourceChangeMessages, sourceMessages } from './sources';
 
 export interface ApiErrorSpec {
   /** The HTTP status it is sent with. */
@@ -94,6 +94,9 @@ export const apiErrors = {
   poll_running: { status: 409, message: sourceMessages.pollRunning },
   /** sourceMessages.noFeedFound, notAFeed or entitiesRefused. */
   no_feed_found: { status: 422, message: [sourceMessages.noFeedFound, sourceMessages.notAFeed, sourceMessages.entitiesRefused] },
+  no_source_change: { status: 404, message: sourceChangeMessages.none },
+  /** The site's robots.txt disallows the page, or could not be read (PoliteFetcher's reasons). */
+  robots_disallowed: { status: 422, message: null },
   // Scraping.
   already_scraped: { status: 409, message: m.alreadyScraped },
   restore_slug_taken: { status: 409, message: m.restoreSlugTaken },

@@ -41,6 +41,8 @@ export const revisionActionSchema = z.enum([
   /** Published, or turned back into a draft, by the scheduler at the time an admin chose. */
   'scheduled_publish',
   'scheduled_draft',
+  /** A change of its source's merged by the editor (./sourceChange.ts). */
+  'source_merge',
 ]);
 export type RevisionAction = z.infer<typeof revisionActionSchema>;
 
@@ -93,6 +95,8 @@ export function revisionReason(action: RevisionAction, restoredFrom: number | nu
       return 'Published on schedule';
     case 'scheduled_draft':
       return 'Unpublished on schedule';
+    case 'source_merge':
+      return 'Merged the source\'s changes';
   }
 }
 

@@ -16,6 +16,7 @@ export * from './presence';
 export * from './schedule';
 export * from './webhooks';
 export * from './sources';
+export * from './sourceChange';
 export * from './seo';
 export * from './checks';
 export * from './duplicates';

@@ -29,6 +29,22 @@ export const OPERATIONS: Record<string, { operationId: OperationId; summary: str
   'POST /api/articles': { operationId: 'createArticle', summary: 'Create a draft article' },
   'POST /api/articles/scrape': { operationId: 'scrapeArticle', summary: 'Scrape a page into a new draft' },
   'POST /api/articles/:id/rescrape': { operationId: 'rescrapeArticle', summary: 'Scrape an article\'s page again' },
+  'POST /api/articles/:id/source-check': {
+    operationId: 'recheckArticleSource',
+    summary: 'Fetch an article\'s page again (conditionally) and say whether its source changed it',
+  },
+  'GET /api/articles/:id/source-change': {
+    operationId: 'getArticleSourceChange',
+    summary: 'The change of an article\'s source waiting for the editor: old and new text, their diff, and the merge',
+  },
+  'POST /api/articles/:id/source-change/merge': {
+    operationId: 'mergeArticleSourceChange',
+    summary: 'Merge the source\'s change into the article (three-way; conflicts the editor\'s unless taken)',
+  },
+  'POST /api/articles/:id/source-change/dismiss': {
+    operationId: 'dismissArticleSourceChange',
+    summary: 'Set the source\'s change aside (the same text is not flagged again)',
+  },
   'PATCH /api/articles/:id/publish': { operationId: 'publishArticle', summary: 'Publish an article' },
   'PATCH /api/articles/:id/draft': { operationId: 'convertArticleToDraft', summary: 'Turn an article back into a draft' },
   'GET /api/articles/:id/views': { operationId: 'getArticleViews', summary: 'An article\'s public reads per day' },

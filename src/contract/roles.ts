@@ -65,6 +65,11 @@ export const OPERATION_ACCESS = {
   scrapeArticle: 'author',
   updateArticle: 'author-drafts',
   rescrapeArticle: 'author-drafts',
+  // A source's change of an article: seen by everyone, checked, merged and set aside by those who may edit it.
+  getArticleSourceChange: 'viewer',
+  recheckArticleSource: 'author-drafts',
+  mergeArticleSourceChange: 'author-drafts',
+  dismissArticleSourceChange: 'author-drafts',
   deleteArticle: 'author-drafts',
   labelArticleRevision: 'author-drafts',
   restoreArticleRevision: 'author-drafts',

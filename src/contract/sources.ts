@@ -72,6 +72,8 @@ export const sourceSchema = z.object({
   /** A regular expression an entry's address must match to become a draft; null: every entry. */
   include: z.string().nullable(),
   paused: z.boolean(),
+  /** Its articles' pages are fetched again on a schedule (SOURCE_RECHECK_HOURS) and a change is flagged. Optional only so that another server's answers still parse. */
+  watch: z.boolean().optional(),
   createdAt: z.string(),
   createdBy: z.string().nullable(),
   lastPolledAt: z.string().nullable(),
@@ -115,6 +117,7 @@ export const sourceCreateSchema = z.strictObject({
   url: z.string().trim().min(1, 'Enter the address of a feed, a sitemap or a page').max(MAX_SOURCE_URL_LENGTH),
   intervalMinutes: intervalSchema.optional(),
   include: includeSchema.optional(),
+  watch: z.boolean().optional(),
 });
 export type SourceCreate = z.infer<typeof sourceCreateSchema>;
 
@@ -123,8 +126,9 @@ export const sourcePatchSchema = z
     intervalMinutes: intervalSchema.optional(),
     paused: z.boolean().optional(),
     include: includeSchema.optional(),
+    watch: z.boolean().optional(),
   })
-  .refine((patch) => Object.keys(patch).length > 0, 'Send intervalMinutes, paused or include');
+  .refine((patch) => Object.keys(patch).length > 0, 'Send intervalMinutes, paused, include or watch');
 export type SourcePatch = z.infer<typeof sourcePatchSchema>;
 
 export const sourceResultSchema = z.object({ data: sourceSchema });
@@ -204,4 +208,10 @@ export const sourceMessages = {
   alreadyScraped: 'An article was scraped from this address before',
   notIncluded: 'Its address does not match the source\'s URL pattern',
   pollRunning: 'This source is being polled now',
+} as const;
+
+/** The messages of a source's change of an article (./sourceChange.ts). */
+export const sourceChangeMessages = {
+  none: 'The source has not changed since this article was imported',
+  takeUnknown: 'A conflict to take from the source is not in this merge',
 } as const;

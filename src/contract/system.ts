@@ -56,6 +56,8 @@ export const activityKindSchema = z.enum([
   'source.deleted',
   /** A source's poll failed where the one before had not (its reason in the message). */
   'source.failed',
+  /** An article's source changed since it was imported (the change waits for the editor). */
+  'article.source_changed',
 ]);
 export type ActivityKind = z.infer<typeof activityKindSchema>;
 

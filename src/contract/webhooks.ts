@@ -26,9 +26,13 @@ export const WEBHOOK_EVENT_TYPES = [
   'article.updated',
   'article.deleted',
   'article.restored',
+  /** Its source's page changed since it was imported (./sourceChange.ts). */
+  'article.source_changed',
   'file.uploaded',
   'file.replaced',
   'file.deleted',
+  /** A source's poll failed where the one before had not (./sources.ts). */
+  'source.failed',
 ] as const;
 export const webhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES, {
   error: (issue) =>
@@ -45,9 +49,11 @@ export const webhookEventLabels: Record<WebhookEventType, string> = {
   'article.updated': 'Article updated',
   'article.deleted': 'Article deleted',
   'article.restored': 'Article restored',
+  'article.source_changed': 'Article’s source changed',
   'file.uploaded': 'File uploaded',
   'file.replaced': 'File replaced',
   'file.deleted': 'File deleted',
+  'source.failed': 'Source failing',
 };
 
 /** A delivery's timeout. */

@@ -9,6 +9,7 @@ import { ApiError, apiError } from '../../errors.ts';
 import { newId } from '../../ids.ts';
 import { findScrapedArticleId, getArticle, insertDraft, isSlugTaken, updateScrapedText, type NewArticle } from '../../repositories/articles.ts';
 import { toArticle } from '../../repositories/articleRows.ts';
+import { dropChange, watchArticle } from '../../repositories/sourceChanges.ts';
 import { ingestPage, provenanceOf, type IngestContext } from '../../scrape/operations.ts';
 import { writeArticles, type ArticleWriteContext, type ArticleWriter } from '../commit.ts';
 import { duplicatesOf } from '../duplicates.ts';
@@ -54,7 +55,10 @@ export async function createArticle(ctx: ArticleWriteContext, actor: string, bod
 
 export const alreadyScraped = (articleId: string) => apiError('already_scraped', { extra: { articleId } });
 
-type ScrapeContext = IngestContext & ArticleWriteContext;
+type ScrapeContext = IngestContext & ArticleWriteContext & {
+  /** How long after its scrape a watching source's article is first fetched again (SOURCE_RECHECK_HOURS; server/sources/changes.ts). */
+  sourceRecheckMs?: number;
+};
 
 export interface ScrapeOptions {
   /** Scrape an address scraped before all the same. */
@@ -79,8 +83,8 @@ export async function scrapeArticle(ctx: ScrapeContext, actor: string | null, ra
   // A concurrent writer may take the suggested slug between the check and the insert: retry.
   for (let attempt = 0; ; attempt++) {
     try {
-      const row = await writeArticles(ctx, async (writer) =>
-        insertArticle(
+      const row = await writeArticles(ctx, async (writer) => {
+        const inserted = await insertArticle(
           writer,
           {
             title: pageTitle(page.title),
@@ -94,8 +98,12 @@ export async function scrapeArticle(ctx: ScrapeContext, actor: string | null, ra
           },
           actor,
           { sourceHtml: page.sourceHtml },
-        ),
-      );
+        );
+        // What it imported, the base of a later merge of its source's changes; a source's article is fetched again on the schedule.
+        const recheck = options.sourceId && ctx.sourceRecheckMs ? new Date(Date.now() + ctx.sourceRecheckMs) : null;
+        await watchArticle(writer.tx, inserted.id, page.html, recheck);
+        return inserted;
+      });
       return { row, warnings, images };
     } catch (error) {
       if (attempt < 3 && error instanceof ApiError && error.code === 'slug_taken') continue;
@@ -144,6 +152,9 @@ export async function rescrapeArticle(ctx: ScrapeContext, actor: string, id: str
     const sourceTitle = pageTitle(page.title);
     const title = (replaceBlogData || !current.title) && sourceTitle ? sourceTitle : current.title;
     const provenance = provenanceOf(before.scraped_url!, page, current.source_id ?? null);
+    // The source's text is taken: a change of it waiting is done with; with the blog HTML, the merge's base is the page's now.
+    await dropChange(writer.tx, current.id);
+    if (replaceBlogData) await watchArticle(writer.tx, current.id, page.html, null);
     const updated = await updateScrapedText(writer.tx, current.id, page.text, replaceBlogData, page.html, title, at, provenance);
     await writer.commit(current, updated, {
       actor,

@@ -26,6 +26,7 @@ import { articleChecks } from './020-article-checks.ts';
 import { articleSignatures } from './021-article-signatures.ts';
 import { articleCopies } from './022-article-copies.ts';
 import { sources } from './023-sources.ts';
+import { sourceChanges } from './024-source-changes.ts';
 import type { Migration } from './types.ts';
 
 export const migrations: Migration[] = [
@@ -52,4 +53,5 @@ export const migrations: Migration[] = [
   articleSignatures,
   articleCopies,
   sources,
+  sourceChanges,
 ];

@@ -47,6 +47,8 @@ export interface ArticlePageQuery {
   attention?: boolean;
   /** Only articles that look like a copy of another (not in the trash). */
   copies?: boolean;
+  /** Only articles whose source changed, the change waiting for the editor. */
+  sourceChanged?: boolean;
   order: ArticleOrder;
   after?: ArticleCursor;
   limit: number;
@@ -145,13 +147,14 @@ export const ORDERS: Record<ArticleSort, OrderSpec> = {
 };
 
 /** The list's filters beside a search: a site, the articles that need attention, those that look like a copy. */
-export type Narrowing = Pick<ArticlePageQuery, 'site' | 'attention' | 'copies'>;
-export const narrowed = (query: Narrowing) => !!query.site || !!query.attention || !!query.copies;
+export type Narrowing = Pick<ArticlePageQuery, 'site' | 'attention' | 'copies' | 'sourceChanged'>;
+export const narrowed = (query: Narrowing) => !!query.site || !!query.attention || !!query.copies || !!query.sourceChanged;
 /** A narrowing's conditions (`param` adds a parameter and names it). */
 export const narrowingSql = (query: Narrowing, param: (value: unknown) => string) => [
   ...(query.site ? [`site = ${param(query.site)}`] : []),
   ...(query.attention ? [NEEDS_ATTENTION] : []),
   ...(query.copies ? [LOOKS_LIKE_A_COPY] : []),
+  ...(query.sourceChanged ? ['articles.source_changed'] : []),
 ];
 
 export type PageRow = ArticleCardRow & {

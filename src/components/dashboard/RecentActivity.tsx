@@ -50,6 +50,7 @@ const kindIcon: Record<ActivityKind, IconType> = {
   'source.updated': LuLink,
   'source.deleted': LuLink,
   'source.failed': LuLink,
+  'article.source_changed': LuLink,
 };
 
 export interface RecentActivityProps {
