@@ -2,7 +2,8 @@
  * Sources in the real console against `npm start`: a fixture site (served here on 127.0.0.1,
  * which the server may fetch through SCRAPE_ALLOW_CIDRS) whose home page names its feed. Added
  * from the Sources screen, its feed is found; a poll makes three drafts with their provenance;
- * a second poll is answered 304 and makes none.
+ * a second poll is answered 304 and makes none. Then the source corrects a story: its article's
+ * Source card checks the page, shows the change and merges it.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,10 +19,13 @@ let siteUrl = '';
 const asked: string[] = [];
 let api: APIRequestContext;
 
+/** Stories the source has corrected since, by number: their second paragraph says so. */
+const corrected = new Set<number>();
 const story = (n: number, title: string) =>
   `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title></head><body><article><h1>${title}</h1>
   <p>Story ${n} from the harbour town, long enough for the extractor to find it: the ferry, the tide tables, the fish market and the lighthouse keepers' new rota all feature in it.</p>
-  <p>Its second paragraph, number ${n}, says what the harbour master told the council about the dredging of the channel before the autumn storms arrive.</p></article></body></html>`;
+  <p>Its second paragraph, number ${n}, says what the harbour master told the council about the dredging of the channel before the autumn storms arrive.</p>
+  ${corrected.has(n) ? '<p>Correction: the dredging was moved to the spring, the harbour master said on Friday afternoon.</p>' : ''}</article></body></html>`;
 const TITLES = ['Ferry returns to the harbour', 'The tide tables change', 'A new rota at the lighthouse'];
 
 test.beforeAll(async ({ baseURL }) => {
@@ -58,7 +62,7 @@ test.afterAll(async () => {
   await api.dispose();
 });
 
-test('add a site, see its feed found, poll: three drafts with their provenance; poll again: 304, no new draft', async ({ page }) => {
+test('add a site, see its feed found, poll: three drafts with their provenance; poll again: 304, no new draft; a corrected story checked and merged', async ({ page }) => {
   await signIn(page, '/articles/new');
   await page.getByRole('link', { name: 'Sources' }).click();
   await expect(page.getByRole('heading', { name: 'Sources', level: 1 })).toBeVisible();
@@ -98,4 +102,20 @@ test('add a site, see its feed found, poll: three drafts with their provenance; 
   expect(asked).toEqual(['/feed.xml 304']);
   const { data: sources } = (await (await api.get('/api/sources')).json()) as { data: { id: string; counts: { created: number } }[] };
   expect(sources.find((s) => s.id === article.sourceId)!.counts.created).toBe(3);
+
+  // The source corrects the first story: its article's Source card finds the change and merges it.
+  corrected.add(1);
+  await page.goto(`/articles/${id}`);
+  const source = page.getByRole('region', { name: 'Source', exact: true });
+  await expect(source.getByText('Allowed by robots.txt')).toBeVisible();
+  await source.getByRole('button', { name: 'Check the source' }).click();
+  await expect(source.getByText('The source changed: see below.')).toBeVisible({ timeout: 60_000 });
+  const change = source.getByRole('region', { name: 'Source changed' });
+  await expect(change.getByText('1 change of the source\'s will be applied where you did not edit; no conflicts.')).toBeVisible();
+  await change.getByRole('button', { name: 'Merge' }).click();
+  await expect(source.getByText("Merged: the source's changes are in the blog HTML. A new revision was saved.")).toBeVisible();
+  await expect(change).toBeHidden();
+  const { data: merged } = (await (await api.get(`/api/articles/${id}`)).json()) as { data: { blogData: string; sourceChanged: boolean } };
+  expect(merged.blogData).toContain('the dredging was moved to the spring');
+  expect(merged.sourceChanged).toBe(false);
 });

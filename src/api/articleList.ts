@@ -20,6 +20,8 @@ export interface ArticleListParams {
   attention?: boolean;
   /** Only the articles that look like a copy of another. */
   copies?: boolean;
+  /** Only the articles whose source changed, the change waiting for the editor. */
+  sourceChanged?: boolean;
 }
 
 /**
@@ -40,6 +42,7 @@ export const articleListQuery = (params: ArticleListParams) =>
         ...params,
         attention: params.attention ? 'true' : undefined,
         copies: params.copies ? 'true' : undefined,
+        sourceChanged: params.sourceChanged ? 'true' : undefined,
         limit: ARTICLE_PAGE_SIZE,
         cursor: pageParam ?? undefined,
       }),

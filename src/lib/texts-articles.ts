@@ -40,6 +40,10 @@ export const articlesScreenTexts = {
   nothingNeedsAttention: 'Nothing needs attention',
   nothingNeedsAttentionHint: 'The last checks of the articles in this tab found nothing to fix.',
   /** The toggle of the articles that look like a copy of another in the library. */
+  sourceChanged: 'Source changed',
+  sourceChangedHint: 'Only articles whose source page changed since they were imported: the change waits on the article page',
+  noSourceChanged: 'No source changed',
+  noSourceChangedHint: 'No article here has a change of its source waiting. Sources are checked again on their schedule, or from an article page.',
   copies: 'Looks like a copy',
   copiesHint: 'Only articles that look like a copy of another in the library: the same address, or a text at least 90% alike',
   noCopies: 'No copies',

@@ -15,6 +15,8 @@ export const refusedActions = {
   createArticle: 'create articles',
   updateArticle: 'edit articles',
   rescrapeArticle: 'scrape articles again',
+  // The Source card's check, merge and dismissal, refused together (all three `author-drafts`).
+  mergeArticleSourceChange: 'check sources again or merge their changes',
   deleteArticle: 'delete articles',
   // The History card's Restore, Pin and Name, refused together (both operations are `author-drafts`).
   restoreArticleRevision: 'restore, pin or name revisions',

@@ -13,6 +13,7 @@ import { ArticleHistorySection } from './ArticleHistorySection';
 import { ArticlePresenceSection, useEditingLease } from './ArticlePresenceSection';
 import { ArticleScheduleSection } from './ArticleScheduleSection';
 import { ArticleSeoSection } from './ArticleSeoSection';
+import { ArticleSourceSection } from './ArticleSourceSection';
 import { useArticleEditor } from './useArticleEditor';
 import { useTrashToasts } from './useTrashToasts';
 
@@ -60,6 +61,7 @@ function ArticleEditor({
       views={views.isPending ? undefined : views.isError ? null : views.data}
       seo={<ArticleSeoSection article={article} editRefused={editRefused} />}
       duplicates={<ArticleDuplicatesSection article={article} />}
+      source={<ArticleSourceSection article={article} access={options.access} hasUnsavedEdits={hasUnsavedEdits} />}
       checks={<ArticleChecksSection article={article} html={editor.html.value} unsaved={hasUnsavedEdits} onShow={checks.onShow} />}
       schedule={<ArticleScheduleSection article={article} access={options.access} />}
       history={

@@ -33,11 +33,11 @@ import { useTrashToasts } from './useTrashToasts';
  */
 function Articles({ access }: { access: Access }) {
   const url = useArticlesUrl();
-  const { isTrash, filter, query, sort, site, attention, copies, search } = url;
+  const { isTrash, filter, query, sort, site, attention, copies, sourceChanged, search } = url;
   const navigate = useNavigate();
   const [view, setView] = useArticlesView();
   // On the trash, the All list still answers the status tabs' counts.
-  const list = useArticleList({ status: filter, q: query, sort, site, attention, copies });
+  const list = useArticleList({ status: filter, q: query, sort, site, attention, copies, sourceChanged });
   const sites = useArticleSites(filter);
   const trashCount = useTrashCount();
   const trash = useTrashTab(isTrash, { restore: access.may('restoreArticle'), deleteForever: access.may('purgeArticle') });
@@ -47,7 +47,7 @@ function Articles({ access }: { access: Access }) {
   const firstPage = list.data?.pages[0];
   const ids = useMemo(() => articles?.map((a) => a.id) ?? [], [articles]);
   // A selection belongs to its list: another tab, search, sort or site starts with none.
-  const selection = useArticleSelection(ids, JSON.stringify([url.tab, query, sort, site, attention, copies]));
+  const selection = useArticleSelection(ids, JSON.stringify([url.tab, query, sort, site, attention, copies, sourceChanged]));
   const bulk = useBulkActions(selection);
   const { mutate: deleteArticle } = remove;
   const canUndo = access.may('restoreArticle');
@@ -65,6 +65,7 @@ function Articles({ access }: { access: Access }) {
     onClearSearch: url.clearSearch,
     attention,
     copies,
+    sourceChanged,
     // Selections are for bulk actions: none for a role that may not make them.
     selected: access.may('bulkArticles') ? selection.selected : undefined,
     onToggleSelect: access.may('bulkArticles') ? selection.toggle : undefined,
@@ -96,6 +97,9 @@ function Articles({ access }: { access: Access }) {
         onAttentionChange={url.onAttentionChange}
         copies={copies}
         onCopiesChange={url.onCopiesChange}
+        sourceChanged={sourceChanged}
+        sourceChangedCount={firstPage?.sourceChanged}
+        onSourceChangedChange={url.onSourceChangedChange}
         disabled={isTrash}
       />
       <ArticleFilterTabs

@@ -25,9 +25,10 @@ export function useArticlesUrl() {
   const site = params.get('site')?.trim().toLowerCase() ?? '';
   const attention = params.get('attention') === 'true';
   const copies = params.get('copies') === 'true';
+  const sourceChanged = params.get('sourceChanged') === 'true';
 
   const setUrl = useCallback(
-    (name: 'status' | 'q' | 'sort' | 'site' | 'attention' | 'copies', value: string, mode: SearchHistoryMode) =>
+    (name: 'status' | 'q' | 'sort' | 'site' | 'attention' | 'copies' | 'sourceChanged', value: string, mode: SearchHistoryMode) =>
       setParams(
         (current) => {
           const next = new URLSearchParams(current);
@@ -51,6 +52,7 @@ export function useArticlesUrl() {
   const onSiteChange = useCallback((next: string) => setUrl('site', next, 'push'), [setUrl]);
   const onAttentionChange = useCallback((next: boolean) => setUrl('attention', next ? 'true' : '', 'push'), [setUrl]);
   const onCopiesChange = useCallback((next: boolean) => setUrl('copies', next ? 'true' : '', 'push'), [setUrl]);
+  const onSourceChangedChange = useCallback((next: boolean) => setUrl('sourceChanged', next ? 'true' : '', 'push'), [setUrl]);
   const onTabChange = (next: ArticleTab) => setUrl('status', next, 'push');
   const shownSort: ArticleSortChoice = sort ?? (query ? 'relevance' : 'newest');
 
@@ -64,6 +66,8 @@ export function useArticlesUrl() {
     site,
     attention,
     copies,
+    sourceChanged,
+    onSourceChangedChange,
     search,
     clearSearch,
     onSortChange,

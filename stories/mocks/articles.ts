@@ -44,6 +44,7 @@ import {
 } from '../fixtures';
 import { errorResponse } from './errors';
 import { presenceApi } from './presence';
+import { sourceChangeApi, type SourcePage } from './sourceChanges';
 import { MockHistory, revisionAnswer, revisionNotFound, summaryOf, type SeedRevision } from './history';
 
 import {
@@ -80,11 +81,14 @@ export function articlesApi(
   {
     goneForBulk = [],
     histories = {},
+    sourcePages = {},
   }: {
     /** Ids a bulk action finds gone (deleted by someone else since the list was read): refused. */
     goneForBulk?: string[];
     /** Articles' histories as a story wants them (else one revision each: its creation or scrape). */
     histories?: Record<string, readonly SeedRevision[]>;
+    /** What articles' source pages say now (./sourceChanges.ts); an article whose `sourceChanged` is set has that change waiting. */
+    sourcePages?: Record<string, SourcePage>;
   } = {},
 ) {
   const db = new Map(initial.map((a) => [a.id, structuredClone(a)]));
@@ -100,6 +104,7 @@ export function articlesApi(
   return [
     // Nobody else on any article (a story shows others with `articleHandlers.presence`, before these).
     ...presenceApi(),
+    ...sourceChangeApi(db, touch, history, { ...sourcePages }),
     http.get(`${API}/admin/articles`, ({ request }) => {
       const params = new URL(request.url).searchParams;
       if ((params.get('q') ?? '').length > MAX_SEARCH_LENGTH) {

@@ -91,6 +91,8 @@ export interface ArticleDetailViewProps {
   checks?: ReactNode;
   /** "Looks like a copy of …" (its own container: it asks for the near-duplicates), above the cards. */
   duplicates?: ReactNode;
+  /** The Source card: provenance, a check of the page, a change of the source's (its own container). */
+  source?: ReactNode;
   /** What the signed-in role may not do here (everything allowed when absent). */
   refused?: ArticleRefusals;
   /** Who else has the article open, and who is editing it (the route's: it holds the live stream). */
@@ -127,6 +129,7 @@ export function ArticleDetailView({
   seo,
   checks,
   duplicates,
+  source,
   refused = {},
   presence,
 }: ArticleDetailViewProps) {
@@ -183,6 +186,7 @@ export function ArticleDetailView({
       />
       {seo}
       {checks}
+      {source}
       {history}
       {hasWebsitePreview(article) && <DeviceFramePreview scrapedUrl={article.scrapedUrl} newUrl={article.newUrl} />}
       <DataCard title={texts.article.scrappedData} text={article.scrappedData} />

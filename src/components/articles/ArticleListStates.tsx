@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from '@chakra-ui/react';
-import { LuCircleCheck, LuCopy, LuFileText, LuSearchX } from 'react-icons/lu';
+import { LuCircleCheck, LuCopy, LuFileText, LuRefreshCw, LuSearchX } from 'react-icons/lu';
 import type { ArticleCard, ArticleFilter } from '../../contract';
 import { texts } from '../../lib/texts';
 import { articlesScreenTexts } from '../../lib/texts-articles';
@@ -23,6 +23,8 @@ export interface ArticleListStatesProps {
   attention?: boolean;
   /** Only the articles that look like a copy are asked for: an empty list says none does. */
   copies?: boolean;
+  /** Only the articles whose source changed are asked for: an empty list says none did. */
+  sourceChanged?: boolean;
 }
 
 /**
@@ -39,6 +41,7 @@ export function ArticleListStates({
   onClearSearch,
   attention = false,
   copies = false,
+  sourceChanged = false,
   children,
 }: ArticleListStatesProps & { children: (articles: readonly ArticleCard[]) => ReactNode }) {
   return (
@@ -49,7 +52,13 @@ export function ArticleListStates({
       error={error && (error.message || texts.articles.errorFallback)}
       errorTitle={texts.articles.errorTitle}
       onRetry={onRetry}
-      empty={<EmptyList search={search} attention={attention} copies={copies} filter={filter} onClearSearch={onClearSearch} />}
+      empty={
+        sourceChanged && !search ? (
+          <StateNotice icon={<LuRefreshCw />} title={articlesScreenTexts.noSourceChanged} body={articlesScreenTexts.noSourceChangedHint} />
+        ) : (
+          <EmptyList search={search} attention={attention} copies={copies} filter={filter} onClearSearch={onClearSearch} />
+        )
+      }
     >
       {children}
     </ListStates>

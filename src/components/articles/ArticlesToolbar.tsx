@@ -1,5 +1,5 @@
 import { Box, Button, Flex, Group, IconButton } from '@chakra-ui/react';
-import { LuCircleAlert, LuCopy, LuLayoutGrid, LuTable } from 'react-icons/lu';
+import { LuCircleAlert, LuCopy, LuLayoutGrid, LuRefreshCw, LuTable } from 'react-icons/lu';
 import { formatSearchCount } from '../../contract';
 import { articlesScreenTexts } from '../../lib/texts-articles';
 import { ArticleSearchBox, type ArticleSearchBoxProps } from './ArticleSearchBox';
@@ -30,6 +30,11 @@ export interface ArticlesToolbarProps extends ArticleSearchBoxProps {
   copies?: boolean;
   /** Without it, no copies toggle. */
   onCopiesChange?: (copies: boolean) => void;
+  /** Only the articles whose source changed. */
+  sourceChanged?: boolean;
+  /** How many articles' sources changed (the list's first page says): the toggle shows when some did, or while it is on. */
+  sourceChangedCount?: number;
+  onSourceChangedChange?: (sourceChanged: boolean) => void;
   /** The list below is the trash, which is neither searched, sorted nor filtered: all are disabled. */
   disabled?: boolean;
 }
@@ -58,6 +63,9 @@ export function ArticlesToolbar({
   onAttentionChange,
   copies = false,
   onCopiesChange,
+  sourceChanged = false,
+  sourceChangedCount,
+  onSourceChangedChange,
   disabled = false,
   ...search
 }: ArticlesToolbarProps) {
@@ -94,6 +102,20 @@ export function ArticlesToolbar({
         >
           <LuCopy />
         </IconButton>
+      ) : null}
+      {onSourceChangedChange && (sourceChanged || (sourceChangedCount ?? 0) > 0) ? (
+        <Button
+          variant={sourceChanged ? 'solid' : 'outline'}
+          colorPalette="orange"
+          aria-pressed={sourceChanged}
+          title={articlesScreenTexts.sourceChangedHint}
+          onClick={() => onSourceChangedChange(!sourceChanged)}
+          disabled={disabled}
+        >
+          <LuRefreshCw aria-hidden />
+          {articlesScreenTexts.sourceChanged}
+          {sourceChangedCount === undefined ? null : ` ${articlesScreenTexts.attentionCount(formatSearchCount(sourceChangedCount))}`}
+        </Button>
       ) : null}
       <Group attached role="group" aria-label={articlesScreenTexts.viewLabel}>
         {VIEWS.map((option) => (

@@ -68,6 +68,14 @@ export const NoCopiesNeedAttention: Story = {
   },
 };
 
+/** The Source changed filter on: no article has a change of its source waiting. */
+export const NoSourceChanged: Story = {
+  args: { articles: [], sourceChanged: true },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('heading', { name: 'No source changed' })).toBeVisible();
+  },
+};
+
 /** Articles: the view, given them. */
 export const Loaded: Story = {
   play: async ({ canvasElement }) => {

@@ -222,3 +222,23 @@ export const DisabledOnTrash: Story = {
     await expect(args.onChange).not.toHaveBeenCalled();
   },
 };
+
+/** Some articles' sources changed: the Source changed toggle shows with its count and turns the filter on. */
+export const SourceChangedToggle: Story = {
+  args: { sourceChangedCount: 3, onSourceChangedChange: fn() },
+  play: async ({ canvasElement, args }) => {
+    const toggle = within(canvasElement).getByRole('button', { name: 'Source changed (3)' });
+    await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(toggle);
+    await expect(args.onSourceChangedChange).toHaveBeenCalledWith(true);
+    (canvasElement.ownerDocument.activeElement as HTMLElement | null)?.blur();
+  },
+};
+
+/** No article's source changed: no toggle (it shows while on, or when some did). */
+export const NoSourceChangedToggle: Story = {
+  args: { sourceChangedCount: 0, onSourceChangedChange: fn() },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).queryByRole('button', { name: /Source changed/ })).toBeNull();
+  },
+};
