@@ -1,7 +1,8 @@
 /**
- * The poller each server process runs: every `pollMs` it polls the sources that are due, one
- * after the other (./operations.ts `pollSource`: each claimed with a lease, so that processes
- * share the sources and none is polled twice at once), then fetches again the pages of the
+ * The poller each server process runs: every `pollMs` it polls the sources that are due, a few at
+ * once (./operations.ts `pollSource`: each claimed with a lease, so that processes share the
+ * sources and none is polled twice at once; requests to one host still go one at a time, at its
+ * pace, and the pages are extracted by the worker pool), then fetches again the pages of the
  * watched articles that are due (./changes.ts `checkSource`, claimed alike).
  */
 import { SOURCE_RECHECKS_PER_PASS } from '../../src/contract/index.ts';
@@ -10,18 +11,29 @@ import { checkSource, dueSourceChecks, type ChangesContext } from './changes.ts'
 import { dueSources, pollSource } from './operations.ts';
 
 /** Sources one round polls at most; the rest wait for the next round. */
-const ROUND = 5;
+const ROUND = 40;
+/** Sources polled at once: sources on different hosts wait on their own pace, not on one another. */
+const AT_ONCE = 8;
+
+/** `work` for each of `items`, at most `n` at a time, in order of start. */
+async function eachAtOnce<T>(items: readonly T[], n: number, work: (item: T) => Promise<void>) {
+  const queue = [...items];
+  const lane = async () => {
+    for (let item = queue.shift(); item !== undefined; item = queue.shift()) await work(item);
+  };
+  await Promise.all(Array.from({ length: Math.min(n, queue.length) }, lane));
+}
 
 type PollerContext = ChangesContext & { log: { info(details: object, message: string): void; warn(details: object, message: string): void } };
 
 export function startPoller(ctx: PollerContext, options: { pollMs?: number } = {}): Repeating {
   return repeat(async (stopped) => {
     try {
-      for (const id of await dueSources(ctx, ROUND)) {
-        if (stopped()) break;
+      await eachAtOnce(await dueSources(ctx, ROUND), AT_ONCE, async (id) => {
+        if (stopped()) return;
         const poll = await pollSource(ctx, id, { due: true });
         if (poll) ctx.log.info({ sourceId: id, ...poll }, 'source polled');
-      }
+      });
       for (const id of await dueSourceChecks(ctx, SOURCE_RECHECKS_PER_PASS)) {
         if (stopped()) break;
         try {
