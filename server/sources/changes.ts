@@ -10,8 +10,7 @@
  * sources that watch theirs every SOURCE_RECHECK_HOURS; an admin checks any scraped article.
  */
 import { serverMessages, type SourceChange, type SourceCheck } from '../../src/contract/index.ts';
-import { mergeSourceChange } from '../../src/contract/sourceMerge.ts';
-import { forgetSourceChange, recordSourceChange, sourceBaseOf } from '../articles/operations/index.ts';
+import { forgetSourceChange, mergeInWorker, recordSourceChange, sourceBaseOf } from '../articles/operations/index.ts';
 import { apiError } from '../errors.ts';
 import { getArticle } from '../repositories/articles.ts';
 import { claimCheck, dueChecks, finishCheck, getChange, getWatch, normalText, textHash } from '../repositories/sourceChanges.ts';
@@ -24,7 +23,6 @@ export type ChangesContext = SourcesContext & { sourceRecheckMs: number };
 /** How long a check holds its article before another process may take it. */
 const CHECK_LEASE_MS = 5 * 60_000;
 const articleNotFound = () => apiError('not_found', serverMessages.articleNotFound);
-
 
 /**
  * POST /articles/:id/source-check (and the watcher, with `due`): the article's page fetched again
@@ -80,7 +78,6 @@ export function dueSourceChecks(ctx: { db: ChangesContext['db'] }, limit: number
   return dueChecks(ctx.db, limit, now);
 }
 
-
 /** GET /articles/:id/source-change: the old and new text, their diff (in a worker), and the merge as it would be made now. */
 export async function getSourceChange(ctx: ChangesContext, id: string): Promise<SourceChange> {
   const article = await getArticle(ctx.db, id);
@@ -92,7 +89,7 @@ export async function getSourceChange(ctx: ChangesContext, id: string): Promise<
     { left: article.scrapped_data, right: change.new_text },
     { timeoutMs: 10_000, tooSlow: () => apiError('page_too_slow'), tooBig: () => apiError('page_too_complex') },
   );
-  const merge = mergeSourceChange(await sourceBaseOf(ctx.db, article), article.blog_data ?? '', change.new_html);
+  const merge = await mergeInWorker(ctx, await sourceBaseOf(ctx.db, article), article.blog_data ?? '', change.new_html);
   return {
     articleId: id,
     detectedAt: change.detected_iso,

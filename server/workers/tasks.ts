@@ -136,3 +136,12 @@ export function recheckPage(input: ScrapeInput & { etag: string | null; lastModi
 export function wordDiff(input: Timed & { left: string; right: string }): Promise<TaskResult<WordDiffResult>> {
   return settle(input, () => import('../../src/lib/wordDiff.ts'), (module) => module.wordDiff(input.left, input.right));
 }
+
+/** A source's change merged into an article's blog HTML (src/contract/sourceMerge.ts): quadratic in the blocks, so off the request thread. */
+export function mergeSource(
+  input: Timed & { base: string; editor: string; source: string; take: number[] },
+): Promise<TaskResult<import('../../src/contract/sourceMerge.ts').MergeOutcome>> {
+  return settle(input, () => import('../../src/contract/sourceMerge.ts'), (module) =>
+    module.mergeSourceChange(input.base, input.editor, input.source, new Set(input.take)),
+  );
+}

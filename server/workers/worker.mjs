@@ -30,4 +30,5 @@ export const textSignature = tasks.textSignature;
 export const readSource = tasks.readSource;
 export const recheckPage = tasks.recheckPage;
 export const wordDiff = tasks.wordDiff;
+export const mergeSource = tasks.mergeSource;
 export default tasks.scrapePage;

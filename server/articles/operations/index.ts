@@ -14,4 +14,4 @@ export * from './read.ts';
 export { listPublishedArticles, readPublishedArticle } from './public.ts';
 export { utcDay } from '../views.ts';
 export type { ArticleWriteContext } from '../commit.ts';
-export { dismissSourceChange, forgetSourceChange, mergeSourceChangeInto, recordSourceChange, sourceBaseOf } from './sourceChange.ts';
+export { dismissSourceChange, forgetSourceChange, mergeInWorker, mergeSourceChangeInto, recordSourceChange, sourceBaseOf } from './sourceChange.ts';
