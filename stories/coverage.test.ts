@@ -39,6 +39,7 @@ const SHOWN_BY_PARENT: Record<string, string | [stories: string, parent: string]
   'auth/LoginError': 'stories/components/auth/LoginForm.stories.tsx',
   'common/ClosableDialog': 'stories/components/files/FileVersionsDialog.stories.tsx',
   'common/CountTabs': 'stories/components/articles/ArticleFilterTabs.stories.tsx',
+  'common/Sparkline': ['stories/components/sources/SourceList.stories.tsx', 'src/components/sources/SourceCard.tsx'],
   'dashboard/LoadingRows': 'stories/components/dashboard/RecentArticles.stories.tsx',
   'dashboard/StorageBar': 'stories/components/dashboard/SystemStatus.stories.tsx',
   'files/FileActionsMenu': ['stories/components/files/FileBrowserMenu.stories.tsx', 'src/components/files/FileBrowser.tsx'],

@@ -1,17 +1,16 @@
 /** The Analytics screen's figures (the contract's analyticsSchema): per day, the last `days` UTC days. */
 import { MAX_SITES, type Analytics } from '../../src/contract/index.ts';
 import type { Queryable } from '../db/database.ts';
-import { utcDay } from '../articles/operations/index.ts';
+import { lastUtcDays } from '../shared/days.ts';
 import { articleEventsByDay, storageByDay, topArticlesByViews, viewsByDay } from '../repositories/analytics.ts';
 import { selectSites } from '../repositories/articles.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** How many articles the most-read list has. */
 const TOP_ARTICLES = 10;
 
 /** GET /analytics: articles created, published and deleted, views, the most read, the top sites, the storage used. */
 export async function readAnalytics(db: Queryable, days: number, now = Date.now()): Promise<Analytics> {
-  const dayList = Array.from({ length: days }, (_, i) => utcDay(new Date(now - (days - 1 - i) * DAY_MS)));
+  const dayList = lastUtcDays(days, new Date(now));
   const from = dayList[0]!;
   const [events, views, topArticles, topSites, storage] = await Promise.all([
     articleEventsByDay(db, from),

@@ -69,6 +69,28 @@ export async function duplicatesOf(ctx: SignContext, article: Signed): Promise<D
   });
 }
 
+/** A page about to become a draft is a near-copy (by its text) of this article. */
+export class NearCopyError extends Error {
+  constructor(readonly copy: Duplicate) {
+    super(`A near-copy of article ${copy.id}`);
+  }
+}
+
+/**
+ * The article (not in the trash) a text about to become a draft is a near-copy of, the most
+ * alike, or null: its signature computed in the worker pool, compared with those kept.
+ */
+export async function nearCopyOfText(ctx: SignContext, text: string): Promise<Duplicate | null> {
+  const signature = await ctx.workers.run(
+    'textSignature',
+    { text },
+    { timeoutMs: 10_000, tooSlow: () => apiError('page_too_slow'), tooBig: () => apiError('page_too_complex') },
+  );
+  if (!signature) return null;
+  const alike = await copiesOf(ctx.db, '', { address: null, signature });
+  return alike.find((copy) => copy.reason === 'text') ?? null;
+}
+
 /** The articles it looks like a copy of, most alike first: the first MAX_DUPLICATES not in the trash, or `all` of them. */
 async function copiesOf(db: Queryable, articleId: string, kept: KeptSignature, { all = false } = {}): Promise<Duplicate[]> {
   const found: Duplicate[] = [];

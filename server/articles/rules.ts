@@ -18,10 +18,11 @@ import type { Queryable } from '../db/database.ts';
 import { apiError } from '../errors.ts';
 import { attentionCount } from '../repositories/articleChecks.ts';
 import { sourceChangedCount } from '../repositories/sourceChanges.ts';
+import { sourceSummary } from '../repositories/sources.ts';
 import { articleViewsByDay, viewsTodayAndYesterday } from '../repositories/views.ts';
 import { scheduleSummary } from '../repositories/schedule.ts';
 import { snippetCutter } from './snippet.ts';
-import { utcDay } from './views.ts';
+import { lastUtcDays, utcDay } from '../shared/days.ts';
 import { articleCounts } from '../repositories/articleSearch/counts.ts';
 import { cardFromRow, type ArticleCursor, type ArticleOrder } from '../repositories/articleRows.ts';
 import { countCreatedByStatus, selectSites, selectTrashPage, slugsLike } from '../repositories/articles.ts';
@@ -146,7 +147,7 @@ export async function listArticles(db: Queryable, options: ListOptions) {
 
 /** GET /articles/:id/views: its views per UTC day, the last VIEW_DAYS days, every day (oldest first). */
 export async function articleViews(db: Queryable, articleId: string, now = new Date()) {
-  const days = Array.from({ length: VIEW_DAYS }, (_, i) => utcDay(new Date(now.getTime() - (VIEW_DAYS - 1 - i) * 24 * 60 * 60 * 1000)));
+  const days = lastUtcDays(VIEW_DAYS, now);
   const counted = await articleViewsByDay(db, articleId, days[0]!, days.at(-1)!);
   const data = days.map((day) => ({ day, views: counted.get(day) ?? 0 }));
   return { data, total: data.reduce((sum, d) => sum + d.views, 0) };
@@ -187,6 +188,7 @@ export async function articleStats(db: Queryable, now = new Date()): Promise<Art
     counts: await articleCounts(db),
     views: await viewsTodayAndYesterday(db, utcDay(now)),
     scheduled: await scheduleSummary(db, SCHEDULE_PREVIEW),
+    sources: await sourceSummary(db, utcDay(now)),
     createdPerWeek: {
       all: { current: published.current + draft.current, previous: published.previous + draft.previous },
       published,

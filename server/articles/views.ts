@@ -8,6 +8,7 @@
  */
 import type { Queryable } from '../db/database.ts';
 import { addViews } from '../repositories/views.ts';
+import { utcDay } from '../shared/days.ts';
 
 export const VIEW_FLUSH_MS = 5_000;
 /** Articles × days waiting for a write before one is started at once. */
@@ -16,7 +17,6 @@ const FLUSH_AT_KEYS = 1_000;
 const MAX_PENDING_KEYS = 100_000;
 
 /** The UTC day of `at`, as `YYYY-MM-DD`. */
-export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 
 export class ViewCounter {
   private pending = new Map<string, number>();

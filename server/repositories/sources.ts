@@ -53,6 +53,33 @@ export async function listSourceRows(db: Queryable): Promise<SourceRow[]> {
   return rows;
 }
 
+/**
+ * Drafts made per source and UTC day since `from` (a `YYYY-MM-DD`), days without drafts left
+ * out; of one source, or of every one. An entry is settled as created in the poll that saw it.
+ */
+export async function draftsByDay(db: Queryable, from: string, sourceId?: string): Promise<{ source_id: string; day: string; n: number }[]> {
+  const { rows } = await db.query<{ source_id: string; day: string; n: number | string }>(
+    `SELECT source_id, to_char(seen_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*) AS n
+       FROM source_entries
+      WHERE state = 'created' AND seen_at >= ($1::date::timestamp AT TIME ZONE 'UTC') ${sourceId ? 'AND source_id = $2' : ''}
+      GROUP BY 1, 2`,
+    sourceId ? [from, sourceId] : [from],
+  );
+  return rows.map((row) => ({ ...row, n: Number(row.n) }));
+}
+
+/** The dashboard's sources: how many, how many failing, and the drafts made since `today` began (a UTC `YYYY-MM-DD`). */
+export async function sourceSummary(db: Queryable, today: string): Promise<{ count: number; failing: number; draftsToday: number }> {
+  const { rows } = await db.query<{ count: number | string; failing: number | string; drafts: number | string }>(
+    `SELECT count(*) AS count, count(*) FILTER (WHERE last_error IS NOT NULL) AS failing,
+            (SELECT count(*) FROM source_entries WHERE state = 'created' AND seen_at >= ($1::date::timestamp AT TIME ZONE 'UTC')) AS drafts
+       FROM sources`,
+    [today],
+  );
+  const row = rows[0];
+  return { count: Number(row?.count ?? 0), failing: Number(row?.failing ?? 0), draftsToday: Number(row?.drafts ?? 0) };
+}
+
 export async function getSourceRow(db: Queryable, id: string, forUpdate = false): Promise<SourceRow | undefined> {
   if (forUpdate) await db.query('SELECT 1 FROM sources WHERE id = $1 FOR UPDATE', [id]);
   const { rows } = await db.query<SourceRow>(`SELECT ${SOURCE_COLUMNS} FROM sources s ${COUNTS_JOIN} WHERE s.id = $1`, [id]);

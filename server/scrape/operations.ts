@@ -39,8 +39,8 @@ export interface IngestedPage {
   images: { imported: number; reused: number };
 }
 
-/** Fetches and extracts `url` in a worker, then brings its images home. */
-export async function ingestPage(ctx: IngestContext, url: string): Promise<IngestedPage> {
+/** Fetches and extracts `url` in a worker, then (unless `beforeImages` refuses the page by throwing) brings its images home. */
+export async function ingestPage(ctx: IngestContext, url: string, beforeImages?: (page: ExtractedArticle) => Promise<void>): Promise<IngestedPage> {
   parseScrapeUrl(url); // a bad address is refused before a worker is woken
   const page = await ctx.workers.run(
     'scrapePage',
@@ -51,6 +51,7 @@ export async function ingestPage(ctx: IngestContext, url: string): Promise<Inges
       tooBig: () => apiError('page_too_complex'),
     },
   );
+  await beforeImages?.(page);
   return bringImagesHome(ctx, page);
 }
 

@@ -10,6 +10,7 @@
 import {
   normalAddress,
   serverMessages,
+  SOURCE_CHART_DAYS,
   SOURCE_DEFAULT_INTERVAL_MINUTES,
   SOURCE_FIRST_BACKOFF_MS,
   SOURCE_MAX_BACKOFF_MS,
@@ -23,7 +24,7 @@ import {
   type SourcePatch,
   type SourcePoll,
 } from '../../src/contract/index.ts';
-import { scrapeArticle, type ArticleWriteContext } from '../articles/operations/index.ts';
+import { NearCopyError, scrapeArticle, type ArticleWriteContext } from '../articles/operations/index.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { ApiError, apiError } from '../errors.ts';
 import { newId } from '../ids.ts';
@@ -39,6 +40,7 @@ import {
   finishPoll,
   getSourceRow,
   insertSource,
+  draftsByDay,
   listSourceRows,
   selectEntryPage,
   settleEntry,
@@ -49,6 +51,7 @@ import {
 } from '../repositories/sources.ts';
 import type { IngestContext } from '../scrape/operations.ts';
 import { decodeTimeCursor, encodeTimeCursor } from '../shared/cursor.ts';
+import { lastUtcDays } from '../shared/days.ts';
 import { parseScrapeUrl, type FetchedAnswer } from '../shared/safe-fetch.ts';
 import type { WorkerPool } from '../workers/pool.ts';
 import type { PoliteFetcher } from './polite.ts';
@@ -67,7 +70,16 @@ const POLL_LEASE_MS = 10 * 60_000;
 
 const sourceNotFound = () => apiError('not_found', sourceMessages.notFound);
 
-export function toSource(row: SourceRow): Source {
+/** Drafts per source and day, the last SOURCE_CHART_DAYS days: `source id|day` → drafts. */
+type DraftDays = { days: string[]; drafts: Map<string, number> };
+
+async function draftDays(db: Queryable, sourceId?: string, now = new Date()): Promise<DraftDays> {
+  const days = lastUtcDays(SOURCE_CHART_DAYS, now);
+  const rows = await draftsByDay(db, days[0]!, sourceId);
+  return { days, drafts: new Map(rows.map((row) => [`${row.source_id}|${row.day}`, row.n])) };
+}
+
+export function toSource(row: SourceRow, chart?: DraftDays): Source {
   return {
     id: row.id,
     url: row.url,
@@ -92,6 +104,7 @@ export function toSource(row: SourceRow): Source {
       refused: Number(row.refused),
       failed: Number(row.failed),
     },
+    ...(chart ? { draftsPerDay: chart.days.map((day) => ({ day, drafts: chart.drafts.get(`${row.id}|${day}`) ?? 0 })) } : {}),
   };
 }
 
@@ -109,14 +122,15 @@ function toEntry(row: EntryRow): SourceEntry {
 
 /** GET /sources: every source with its health. */
 export async function listSources(ctx: { db: Queryable }) {
-  return { data: (await listSourceRows(ctx.db)).map(toSource) };
+  const chart = await draftDays(ctx.db);
+  return { data: (await listSourceRows(ctx.db)).map((row) => toSource(row, chart)) };
 }
 
 /** GET /sources/:id */
 export async function getSource(ctx: { db: Queryable }, id: string) {
   const row = await getSourceRow(ctx.db, id);
   if (!row) throw sourceNotFound();
-  return { data: toSource(row) };
+  return { data: toSource(row, await draftDays(ctx.db, id)) };
 }
 
 /** A source's document read in a worker (its time and memory capped). */
@@ -205,7 +219,7 @@ export async function createSource(ctx: SourcesContext, actor: string, body: Sou
     await recordActivity(tx, 'source.created', `Source ${feedUrl} followed`, at, actor);
     return (await getSourceRow(tx, id))!;
   });
-  return { data: toSource(row), found };
+  return { data: toSource(row, await draftDays(ctx.db, row.id)), found };
 }
 
 /** PATCH /sources/:id: its interval, URL pattern, or paused (a source resumed is polled at once). */
@@ -225,7 +239,7 @@ export async function updateSource(ctx: { db: Database }, actor: string, id: str
     if (what.length) await recordActivity(tx, 'source.updated', `Source ${current.feed_url}: ${what.join(', ')}`, at, actor);
     return (await getSourceRow(tx, id))!;
   });
-  return { data: toSource(row) };
+  return { data: toSource(row, await draftDays(ctx.db, id)) };
 }
 
 /** DELETE /sources/:id: the source and its entries; its articles stay (their sourceId cleared). */
@@ -359,9 +373,10 @@ async function takeEntry(ctx: SourcesContext, source: SourceRow, entry: ListedEn
   try {
     const robots = await ctx.polite.robots(entry.url);
     if (!robots.allowed) return { state: 'refused', reason: robots.reason, articleId: null };
-    const { row } = await ctx.polite.inTurn(entry.url, () => scrapeArticle(ctx, null, entry.url, { sourceId: source.id }));
+    const { row } = await ctx.polite.inTurn(entry.url, () => scrapeArticle(ctx, null, entry.url, { sourceId: source.id, unlessCopy: true }));
     return { state: 'created', reason: null, articleId: row.id };
   } catch (error) {
+    if (error instanceof NearCopyError) return { state: 'skipped', reason: sourceMessages.nearCopy, articleId: error.copy.id };
     if (error instanceof ApiError && error.code === 'already_scraped') {
       return { state: 'skipped', reason: sourceMessages.alreadyScraped, articleId: error.extra.articleId ?? null };
     }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyticsSchema, type Article } from '../../src/contract/index.ts';
-import { utcDay } from '../articles/views.ts';
+import { utcDay } from '../shared/days.ts';
 import { backends, fixtures, uploadRequest, useHarness } from './helpers.ts';
 
 const DAY = 24 * 60 * 60 * 1000;

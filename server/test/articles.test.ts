@@ -113,6 +113,7 @@ describe.each(backends)('articles ($name)', (backend) => {
         counts: { all: 3, published: 1, draft: 2, scheduled: 0 },
         views: { today: 0, yesterday: 0 },
         scheduled: { count: 0, failed: 0, next: [] },
+        sources: { count: 0, failing: 0, draftsToday: 0 },
         createdPerWeek: {
           all: { current: 1, previous: 1 },
           published: { current: 1, previous: 0 },

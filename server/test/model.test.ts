@@ -289,6 +289,8 @@ async function quickCheck(m: Model, r: Real) {
     // No public reads in the model.
     views: { today: 0, yesterday: 0 },
     scheduled: { count: 0, failed: 0, next: [] },
+    // No source in the model.
+    sources: { count: 0, failing: 0, draftsToday: 0 },
     createdPerWeek: {
       all: { current: counts.all, previous: 0 },
       published: { current: counts.published, previous: 0 },

@@ -20,7 +20,7 @@ import { runIfFree, type LockName } from '../db/locks.ts';
 import { migrations } from '../db/migrations/index.ts';
 import { newId } from '../ids.ts';
 import { addViews } from '../repositories/views.ts';
-import { utcDay } from '../articles/views.ts';
+import { utcDay } from '../shared/days.ts';
 import { ADMIN, auth, backends, TEST_HASHING, useHarness } from './helpers.ts';
 
 const DAY = 24 * 60 * 60 * 1000;

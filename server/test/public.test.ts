@@ -7,7 +7,7 @@ import {
   VIEW_DAYS,
   type Article,
 } from '../../src/contract/index.ts';
-import { utcDay } from '../articles/views.ts';
+import { utcDay } from '../shared/days.ts';
 import { backends, useHarness } from './helpers.ts';
 
 describe.each(backends)('the public read API and views ($name)', (backend) => {

@@ -12,6 +12,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   articleSchema,
+  articleStatsSchema,
+  SOURCE_CHART_DAYS,
   sourceCreatedSchema,
   sourceEntryListSchema,
   sourceListSchema,
@@ -30,6 +32,19 @@ const words = (n: number, seed = 1) =>
 
 const articlePage = (title: string, seed: number) => `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title></head><body>
 <article><h1>${title}</h1><p>${words(60, seed)}.</p><p>${words(50, seed + 1)}.</p><p>${words(40, seed + 2)}.</p></article></body></html>`;
+
+/** A page unlike the news pages (their words are the same few, in turn): words drawn from another list. */
+const otherPage = (title: string) => {
+  const vocabulary = ['storm', 'school', 'festival', 'library', 'garden', 'train', 'museum', 'canal', 'orchard', 'choir', 'bakery', 'lantern'];
+  let state = 7;
+  const drawn = (n: number) =>
+    Array.from({ length: n }, () => {
+      state = (state * 1103515245 + 12345) % 2147483648;
+      return vocabulary[state % vocabulary.length];
+    }).join(' ');
+  return `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title></head><body>
+<article><h1>${title}</h1><p>${drawn(60)}.</p><p>${drawn(50)}.</p><p>${drawn(40)}.</p></article></body></html>`;
+};
 
 interface Site {
   url: string;
@@ -84,6 +99,15 @@ async function startSite(): Promise<Site> {
       if (req.headers['if-none-match'] === etag) return send(304, 'application/rss+xml', '', { etag });
       return send(200, 'application/rss+xml', rss(), { etag });
     }
+    if (path === '/mirror.xml') {
+      return send(200, 'application/rss+xml', `<?xml version="1.0"?><rss version="2.0"><channel><title>Mirror</title>
+<item><title>Ferry returns, again</title><link>${base}/mirror/1.html</link></item>
+<item><title>Storm</title><link>${base}/mirror/9.html</link></item><item><title>Storm, again</title><link>${base}/mirror/9b.html</link></item>
+</channel></rss>`);
+    }
+    // A mirror's pages: 1 the text of news page 1; 9 a story of its own, and 9b the same.
+    if (path === '/mirror/1.html') return send(200, 'text/html', articlePage('Harbour story 1', 1));
+    if (path === '/mirror/9.html' || path === '/mirror/9b.html') return send(200, 'text/html', otherPage('Storm over the valley'));
     if (path === '/sitemap.xml.gz') return send(200, 'application/gzip', gzipSync(sitemap()));
     if (path === '/sitemap-index.xml') return send(200, 'application/xml', index());
     if (path === '/bomb.xml') return send(200, 'application/xml', bomb);
@@ -149,6 +173,7 @@ describe.each(backends)('sources ($name)', (backend) => {
     return sourcePollResultSchema.parse(res.json()).data;
   };
   const sources = async () => sourceListSchema.parse((await call('GET', '/api/sources')).json()).data;
+  const stats = async () => articleStatsSchema.parse((await call('GET', '/api/articles/admin/stats')).json());
 
   it("follows the feed a page names, makes a draft of each new entry with its provenance, and honours robots.txt", async () => {
     const created = await add(`${site.url}/`);
@@ -184,6 +209,12 @@ describe.each(backends)('sources ($name)', (backend) => {
     expect(source!.counts).toEqual({ found: 4, created: 3, skipped: 0, refused: 1, failed: 0 });
     expect(source!.lastError).toBeNull();
     expect(Date.parse(source!.nextPollAt!) - Date.parse(source!.lastPolledAt!)).toBe(60 * 60_000);
+    // Its drafts a day: the last SOURCE_CHART_DAYS days, every day, today's three last.
+    const today = new Date().toISOString().slice(0, 10);
+    expect(source!.draftsPerDay).toHaveLength(SOURCE_CHART_DAYS);
+    expect(source!.draftsPerDay!.at(-1)).toEqual({ day: today, drafts: 3 });
+    expect(source!.draftsPerDay!.reduce((sum, d) => sum + d.drafts, 0)).toBe(3);
+    expect((await stats()).sources).toEqual({ count: 1, failing: 0, draftsToday: 3 });
   });
 
   it('polls again with a conditional request: answered 304, nothing fetched again, no draft made', async () => {
@@ -224,6 +255,22 @@ describe.each(backends)('sources ($name)', (backend) => {
     expect(entries.find((e) => e.url.endsWith('/news/1.html'))).toMatchObject({ state: 'skipped', reason: sourceMessages.alreadyScraped, articleId });
   });
 
+  it('skips an entry whose text is a near-copy of an article, naming it, and of a draft the same poll made', async () => {
+    const { data: news } = await add(`${site.url}/feed.xml`);
+    await poll(news.id);
+    const { data: mirror } = await add(`${site.url}/mirror.xml`);
+    expect(await poll(mirror.id)).toEqual({ found: 3, created: 1, skipped: 2, refused: 0, failed: 0, notModified: 0, error: null });
+    const entries = sourceEntryListSchema.parse((await call('GET', `/api/sources/${mirror.id}/entries`)).json()).data;
+    const byPath = new Map(entries.map((e) => [new URL(e.url).pathname, e]));
+    const { rows } = await h.db.query<{ id: string; scraped_url: string }>('SELECT id, scraped_url FROM articles');
+    const articleOf = (path: string) => rows.find((r) => r.scraped_url === `${site.url}${path}`)?.id;
+    expect(byPath.get('/mirror/1.html')).toMatchObject({ state: 'skipped', reason: sourceMessages.nearCopy, articleId: articleOf('/news/1.html') });
+    expect(byPath.get('/mirror/9.html')).toMatchObject({ state: 'created', articleId: articleOf('/mirror/9.html') });
+    expect(byPath.get('/mirror/9b.html')).toMatchObject({ state: 'skipped', reason: sourceMessages.nearCopy, articleId: articleOf('/mirror/9.html') });
+    // No draft of the copies.
+    expect(rows).toHaveLength(4);
+  });
+
   it('follows a gzipped sitemap through its index, newest first, and a URL pattern', async () => {
     const { data } = await add(`${site.url}/sitemap-index.xml`, { include: '/news/6' });
     expect(data).toMatchObject({ kind: 'sitemap', title: null, include: '/news/6' });
@@ -258,6 +305,7 @@ describe.each(backends)('sources ($name)', (backend) => {
     // The activity says it once, when it started failing.
     const { rows } = await h.db.query<{ message: string }>("SELECT message FROM activity WHERE kind = 'source.failed'");
     expect(rows.map((r) => r.message)).toEqual([`Source ${site.url}/feed.xml failed: The address answered with status 500`]);
+    expect((await stats()).sources).toEqual({ count: 1, failing: 1, draftsToday: 0 });
     site.feedStatus = 200;
     expect(await poll(data.id)).toMatchObject({ created: 3, error: null });
     source = sourceResultSchema.parse((await call('GET', `/api/sources/${data.id}`)).json()).data;

@@ -238,6 +238,17 @@ export const articleStatsSchema = z.object({
       ),
     })
     .optional(),
+  /**
+   * The sources followed: how many, how many fail (their last poll failed), and the drafts they
+   * made today (UTC day). Optional for other servers' answers.
+   */
+  sources: z
+    .object({
+      count: z.number().int().nonnegative(),
+      failing: z.number().int().nonnegative(),
+      draftsToday: z.number().int().nonnegative(),
+    })
+    .optional(),
 });
 export type ArticleStats = z.infer<typeof articleStatsSchema>;
 

@@ -109,7 +109,7 @@ export const OPERATIONS: Record<string, { operationId: OperationId; summary: str
     summary: 'Follow a feed or sitemap (or the feed a page names): its new entries become drafts',
   },
   'GET /api/sources/:id': { operationId: 'getSource', summary: 'Get a source, with its health' },
-  'PATCH /api/sources/:id': { operationId: 'updateSource', summary: 'Change a source\'s poll interval or URL pattern, or pause or resume it' },
+  'PATCH /api/sources/:id': { operationId: 'updateSource', summary: 'Change a source\'s poll interval, URL pattern or watching, or pause or resume it' },
   'DELETE /api/sources/:id': { operationId: 'deleteSource', summary: 'Stop following a source (its articles stay)' },
   'POST /api/sources/:id/poll': { operationId: 'pollSource', summary: 'Poll a source now; answers what the poll did when it ends' },
   'GET /api/sources/:id/entries': { operationId: 'listSourceEntries', summary: 'A source\'s entries and what became of each, newest first (keyset pages)' },

@@ -3,15 +3,16 @@
  * unchanged one answers 304), and each entry it has not seen before becomes a draft through the
  * scrape path, politely (robots.txt for the product's user agent, one request at a time per host
  * and at least SOURCE_HOST_PACE_MS apart, Crawl-delay and Retry-After honoured). An entry seen
- * before (its id, or its address once normalised), or whose address an article was scraped
- * from, makes no draft. A failing source backs off, doubling up to a day.
+ * before (its id, or its address once normalised), whose address an article was scraped from,
+ * or whose text is a near-copy of an article's (src/contract/duplicates.ts), makes no draft. A
+ * failing source backs off, doubling up to a day.
  *
  * - `GET /sources` → `{ data: Source[] }`
- * - `POST /sources` `{ url, intervalMinutes?, include? }` → 201 `{ data: Source }`: a feed or a
+ * - `POST /sources` `{ url, intervalMinutes?, include?, watch? }` → 201 `{ data: Source }`: a feed or a
  *   sitemap, or a page whose `<link rel="alternate">` names a feed (the first one is followed;
  *   `found` lists them all)
  * - `GET /sources/:id` → `{ data: Source }`
- * - `PATCH /sources/:id` `{ intervalMinutes?, paused?, include? }` → `{ data: Source }`
+ * - `PATCH /sources/:id` `{ intervalMinutes?, paused?, include?, watch? }` → `{ data: Source }`
  * - `DELETE /sources/:id` → 204 (its articles stay)
  * - `POST /sources/:id/poll` → `{ data: SourcePoll }` when the poll ends
  * - `GET /sources/:id/entries?limit=&cursor=` → `{ data: SourceEntry[], nextCursor }`, newest first
@@ -45,6 +46,9 @@ export const MAX_SOURCE_URL_LENGTH = 2048;
 export const MAX_SOURCE_PATTERN_LENGTH = 500;
 
 /** What a poll made of each entry: a draft, or why not. */
+/** How many days a source's drafts-a-day chart covers. */
+export const SOURCE_CHART_DAYS = 30;
+
 export const SOURCE_ENTRY_STATES = ['created', 'skipped', 'refused', 'failed'] as const;
 export const sourceEntryStateSchema = z.enum(SOURCE_ENTRY_STATES);
 export type SourceEntryState = z.infer<typeof sourceEntryStateSchema>;
@@ -86,6 +90,11 @@ export const sourceSchema = z.object({
   /** Polls answered 304 Not Modified. */
   notModified: z.number().int().nonnegative(),
   counts: sourceCountsSchema,
+  /**
+   * Drafts it made per UTC day, the last SOURCE_CHART_DAYS days (oldest first, every day, today
+   * last). Optional only so that another server's answers still parse.
+   */
+  draftsPerDay: z.array(z.object({ day: z.string(), drafts: z.number().int().nonnegative() })).optional(),
 });
 export type Source = z.infer<typeof sourceSchema>;
 
@@ -206,6 +215,7 @@ export const sourceMessages = {
   disallowed: 'Disallowed by the site\'s robots.txt',
   seenBefore: 'Listed before by this source',
   alreadyScraped: 'An article was scraped from this address before',
+  nearCopy: 'Its text is a near-copy of an article\'s',
   notIncluded: 'Its address does not match the source\'s URL pattern',
   pollRunning: 'This source is being polled now',
 } as const;

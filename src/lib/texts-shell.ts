@@ -7,6 +7,7 @@ export const sidebarTexts = {
   home: 'Home',
   articles: 'Articles',
   fileManager: 'File Manager',
+  sources: 'Sources',
   webhooks: 'Webhooks',
   toggle: 'Toggle Sidebar',
   signOut: 'Sign out',

@@ -2,7 +2,7 @@
  * Texts of the Sources screen: the feeds and sitemaps followed, adding one, their actions and
  * their entries. A module of its own, imported by that (lazy) screen only.
  */
-import type { SourceEntryState, SourceKind, SourcePoll } from '../contract';
+import { SOURCE_RECHECK_HOURS, type SourceEntryState, type SourceKind, type SourcePoll } from '../contract';
 
 const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
@@ -36,6 +36,14 @@ export const sourceTexts = {
     failingTitle: (n: number) => (n === 1 ? 'The last poll failed' : `The last ${n} polls failed`),
     retryAt: (when: string) => `It is tried again ${when}, waiting longer after each failure (up to a day).`,
     added: (when: string, by: string | null) => (by ? `Added ${when} by ${by}` : `Added ${when}`),
+    drafts: (days: number, total: number, today: number) =>
+      `Drafts a day, last ${days} days: ${count(total, 'draft', 'drafts')}, ${today.toLocaleString('en-US')} today`,
+    watch: 'Watch its articles for changes',
+    watchHint: `Their pages are fetched again every ${SOURCE_RECHECK_HOURS} hours by default; a change is flagged "Source changed" for the editor to merge.`,
+    watched: 'Its articles are watched for changes.',
+    notWatched: 'Its articles are not watched for changes.',
+    watchOn: 'Its articles are watched: a change of their pages is flagged.',
+    watchOff: 'Its articles are no longer watched.',
     // Actions (the visible text, and the name a screen reader hears with the source's address).
     pollNow: 'Poll now',
     pollNowLabel: (url: string) => `Poll now ${url}`,
@@ -88,6 +96,16 @@ export const sourceTexts = {
       found.length > 1
         ? `Following ${feedUrl}. ${found.length} feeds on this page: the first is followed (${found.slice(1).join(', ')} not).`
         : `Following ${feedUrl}. Its first poll comes within a minute, or use Poll now.`,
+  },
+
+  /** The dashboard's Sources card. */
+  dashboard: {
+    title: 'Sources',
+    viewAll: 'View sources',
+    draftsToday: (n: number) => `${count(n, 'draft', 'drafts')} from sources today`,
+    following: (n: number) => `${count(n, 'source', 'sources')} followed`,
+    failing: (n: number) => `${count(n, 'source', 'sources')} failing`,
+    noneFailing: 'No source is failing.',
   },
 
   log: {

@@ -5,12 +5,13 @@ import { systemKeys, useAccess, useActivity, useHealth } from '../api/system';
 import type { ArticleStats } from '../contract';
 import type { ErrorNoticeProps } from '../components/common/ErrorNotice';
 import type { ScheduledCardProps } from '../components/dashboard/ScheduledCard';
+import type { SourcesCardProps } from '../components/dashboard/SourcesCard';
 import { DashboardHeader } from '../components/dashboard/DashboardHeader';
 import { QuickActions } from '../components/dashboard/QuickActions';
 import type { RecentActivityProps } from '../components/dashboard/RecentActivity';
 import { RecentArticles } from '../components/dashboard/RecentArticles';
 import { StatCards, type DashboardStats } from '../components/dashboard/StatCards';
-import { SystemStatus } from '../components/dashboard/SystemStatus';
+import type { SystemStatusProps } from '../components/dashboard/SystemStatus';
 import { percentChange } from '../lib/format';
 import { preloadComponent } from '../lib/preloadComponent';
 
@@ -29,6 +30,18 @@ const RecentActivity = preloadComponent<RecentActivityProps>(
 /** The next scheduled changes: a chunk of its own (the first screen's JavaScript is at its budget), nothing until it is here. */
 const ScheduledCard = preloadComponent<ScheduledCardProps>(
   () => import('../components/dashboard/ScheduledCard').then((module) => module.ScheduledCard),
+  () => null,
+);
+
+/** The server's health and storage: a chunk of its own (the first screen's JavaScript is at its budget), nothing until it is here. */
+const SystemStatus = preloadComponent<SystemStatusProps>(
+  () => import('../components/dashboard/SystemStatus').then((module) => module.SystemStatus),
+  () => null,
+);
+
+/** The sources' drafts today and failures: a chunk of its own, nothing until it is here. */
+const SourcesCard = preloadComponent<SourcesCardProps>(
+  () => import('../components/dashboard/SourcesCard').then((module) => module.SourcesCard),
   () => null,
 );
 
@@ -76,6 +89,8 @@ export default function DashboardRoute() {
       </Grid>
       {/* Nothing when the figures failed (their error is shown above) or the server does not schedule. */}
       <ScheduledCard scheduled={stats.data?.scheduled} loading={stats.isPending} />
+      {/* Nothing while no source is followed, or until the figures are here. */}
+      <SourcesCard sources={stats.data?.sources} />
     </Stack>
   );
 }

@@ -22,6 +22,7 @@ function Sources({ access }: { access: Access }) {
   const refused = access.whyNot('createSource');
 
   const onSetPaused = useCallback((id: string, paused: boolean) => update({ id, patch: { paused } }), [update]);
+  const onSetWatch = useCallback((id: string, watch: boolean) => update({ id, patch: { watch } }), [update]);
   const onAdd = async (request: SourceCreate) => {
     const result = await create(request);
     return { feedUrl: result.data.feedUrl, found: result.found };
@@ -40,6 +41,7 @@ function Sources({ access }: { access: Access }) {
         onShowEntries={setEntriesId}
         onPoll={poll}
         onSetPaused={onSetPaused}
+        onSetWatch={onSetWatch}
         onDelete={remove}
       />
       {!refused && <AddSourceCard onAdd={onAdd} />}

@@ -19,7 +19,7 @@ import {
   type SourceList,
   type SourcePoll,
 } from '../../src/contract';
-import { sampleSourceEntries, sampleSources, STORY_ADMIN } from '../fixtures';
+import { draftsPerDay, sampleSourceEntries, sampleSources, STORY_ADMIN } from '../fixtures';
 import { errorResponse, invalidInput as invalid, PRIVATE_HOST } from './errors';
 
 const SCRAPE_REFUSAL = 'This address is not allowed: private, loopback and link-local addresses cannot be scraped';
@@ -92,6 +92,8 @@ export const sourceHandlers = {
           failures: 0,
           notModified: 0,
           counts: { found: 0, created: 0, skipped: 0, refused: 0, failed: 0 },
+          watch: parsed.data.watch ?? true,
+          draftsPerDay: draftsPerDay([], now().slice(0, 10)),
         };
         list = [...list, source];
         logs.set(source.id, []);
@@ -106,10 +108,11 @@ export const sourceHandlers = {
         if (!parsed.success) return invalid('body', parsed.error);
         const current = find(params.id);
         if (!current) return notFound();
-        const { intervalMinutes, paused, include } = parsed.data;
+        const { intervalMinutes, paused, include, watch } = parsed.data;
         const updated = replace({
           ...current,
           ...(intervalMinutes !== undefined ? { intervalMinutes } : {}),
+          ...(watch !== undefined ? { watch } : {}),
           ...(include !== undefined ? { include: include || null } : {}),
           // Paused: no next poll; resumed: polled at once, its failures forgotten.
           ...(paused === true ? { paused: true, nextPollAt: null } : {}),
@@ -129,10 +132,13 @@ export const sourceHandlers = {
         const polledAt = now();
         const counts = { ...current.counts };
         for (const key of ['found', 'created', 'skipped', 'refused', 'failed'] as const) counts[key] += poll[key];
+        // Its drafts land on the chart's last day (today, for the stories' sources).
+        const days = current.draftsPerDay;
         replace({
           ...current,
           lastPolledAt: polledAt,
           counts,
+          ...(days?.length ? { draftsPerDay: [...days.slice(0, -1), { ...days.at(-1)!, drafts: days.at(-1)!.drafts + poll.created }] } : {}),
           notModified: current.notModified + poll.notModified,
           lastError: poll.error,
           failures: poll.error ? current.failures + 1 : 0,

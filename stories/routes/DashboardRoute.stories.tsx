@@ -4,6 +4,7 @@ import { expect, waitFor, within } from 'storybook/test';
 import { texts } from '../../src/lib/texts';
 import { activities, articles, countsOf, scheduledSamples, statsOf } from '../fixtures';
 import { scheduleTexts as sched } from '../../src/lib/texts-schedule';
+import { sourceTexts } from '../../src/lib/texts-sources';
 import { articleHandlers, authHandlers, systemHandlers } from '../mocks';
 import { AppStory } from './AppStory';
 import { screen, type ScreenStory as Story, using } from './screen';
@@ -100,7 +101,8 @@ export const Loading: Story = {
     for (const label of [d.totalArticles, d.published, d.drafts, d.viewsToday]) {
       await expect(canvas.getByRole('group', { name: label })).toHaveAttribute('aria-busy', 'true');
     }
-    // System Status, Recent Articles, Recent Activity and Scheduled (the last two chunks of their own, so a moment later) each announce 'Loading...'.
+    // System Status, Recent Articles, Recent Activity and Scheduled (chunks of their own but Recent Articles, so a moment later) each announce 'Loading...'.
+    // The Sources card shows nothing until its figures are here.
     await waitFor(() => expect(canvas.getAllByText(d.loading)).toHaveLength(4));
     // Disabled while the dashboard's requests are on their way: they start once the screen has
     // rendered, so the button follows a moment after the heading.
@@ -210,5 +212,23 @@ export const AsViewer: Story = {
     await expect(sidebar.getByText('viewer@example.com')).toBeVisible();
     await expect(sidebar.getByText('Viewer')).toBeVisible();
     await expect(within(sidebar.getByRole('navigation')).queryByRole('link', { name: texts.sidebar.webhooks })).toBeNull();
+  },
+};
+
+/** Sources followed: the drafts they made today, and the failing one linking to the Sources screen. */
+export const SourcesFollowed: Story = {
+  beforeEach({ msw }) {
+    msw.use(
+      http.get('*/api/articles/admin/stats', () =>
+        HttpResponse.json({ ...statsOf(articles), sources: { count: 3, failing: 1, draftsToday: 4 } }),
+      ),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const s = sourceTexts.dashboard;
+    const card = within(await within(canvasElement).findByRole('region', { name: s.title }, ready));
+    await expect(card.getByText(s.draftsToday(4))).toBeVisible();
+    await expect(card.getByText(s.following(3))).toBeVisible();
+    await expect(card.getByRole('link', { name: s.failing(1) })).toHaveAttribute('href', '/sources');
   },
 };

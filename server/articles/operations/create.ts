@@ -12,7 +12,7 @@ import { toArticle } from '../../repositories/articleRows.ts';
 import { dropChange, watchArticle } from '../../repositories/sourceChanges.ts';
 import { ingestPage, provenanceOf, type IngestContext } from '../../scrape/operations.ts';
 import { writeArticles, type ArticleWriteContext, type ArticleWriter } from '../commit.ts';
-import { duplicatesOf } from '../duplicates.ts';
+import { duplicatesOf, NearCopyError, nearCopyOfText, signArticle } from '../duplicates.ts';
 import { articleLabel, assertValidSlug, freeSlug, nextUpdatedAt, normalTitle, pageTitle, slugify } from '../rules.ts';
 
 export const articleNotFound = () => apiError('not_found', serverMessages.articleNotFound);
@@ -65,6 +65,12 @@ export interface ScrapeOptions {
   force?: boolean;
   /** The source whose entry it is (server/sources), whose poll read robots.txt first. */
   sourceId?: string;
+  /**
+   * Refuse a page whose text is a near-copy of an article's (NearCopyError, before its images
+   * are imported or anything is written), and sign the draft at once, so that the next page
+   * taken sees it: a source's entries.
+   */
+  unlessCopy?: boolean;
 }
 
 /**
@@ -77,7 +83,12 @@ export async function scrapeArticle(ctx: ScrapeContext, actor: string | null, ra
     const existing = await findScrapedArticleId(ctx.db, url);
     if (existing) throw alreadyScraped(existing);
   }
-  const { page, warnings, images } = await ingestPage({ ...ctx, actor }, url);
+  const { page, warnings, images } = await ingestPage({ ...ctx, actor }, url, async (extracted) => {
+    if (!options.unlessCopy) return;
+    // A lookup that fails (the workers busy) does not keep the page out.
+    const copy = await nearCopyOfText(ctx, extracted.text).catch(() => null);
+    if (copy) throw new NearCopyError(copy);
+  });
   const provenance = provenanceOf(url, page, options.sourceId ?? null);
   const base = slugify(page.title || new URL(page.url).pathname.split('/').filter(Boolean).at(-1) || '');
   // A concurrent writer may take the suggested slug between the check and the insert: retry.
@@ -104,6 +115,8 @@ export async function scrapeArticle(ctx: ScrapeContext, actor: string | null, ra
         await watchArticle(writer.tx, inserted.id, page.html, recheck);
         return inserted;
       });
+      // Signed now (the checks' run signs it again later): a lookup that fails leaves it to them.
+      if (options.unlessCopy) await signArticle(ctx, row).catch(() => {});
       return { row, warnings, images };
     } catch (error) {
       if (attempt < 3 && error instanceof ApiError && error.code === 'slug_taken') continue;

@@ -5,6 +5,7 @@
  * checks.
  */
 export { articleNotFound, createArticle, rescrapeArticle, scrapeArticle, scrapeToDraft } from './create.ts';
+export { NearCopyError } from '../duplicates.ts';
 export { updateArticle } from './edit.ts';
 export { switchStatus, bulkChange } from './status.ts';
 export { moveToTrash, restoreFromTrash, purgeFromTrash, sweepTrash } from './trash.ts';
@@ -12,6 +13,5 @@ export { bulkSchedule, changeSchedule, retrySchedule, runDueSchedules, type Sche
 export { articleRevision, articleRevisions, labelRevision, restoreRevision } from './revisions.ts';
 export * from './read.ts';
 export { listPublishedArticles, readPublishedArticle } from './public.ts';
-export { utcDay } from '../views.ts';
 export type { ArticleWriteContext } from '../commit.ts';
 export { dismissSourceChange, forgetSourceChange, mergeInWorker, mergeSourceChangeInto, recordSourceChange, sourceBaseOf } from './sourceChange.ts';

@@ -27,6 +27,7 @@ import { articleSignatures } from './021-article-signatures.ts';
 import { articleCopies } from './022-article-copies.ts';
 import { sources } from './023-sources.ts';
 import { sourceChanges } from './024-source-changes.ts';
+import { sourceDraftsByDay } from './025-source-drafts-by-day.ts';
 import type { Migration } from './types.ts';
 
 export const migrations: Migration[] = [
@@ -54,4 +55,5 @@ export const migrations: Migration[] = [
   articleCopies,
   sources,
   sourceChanges,
+  sourceDraftsByDay,
 ];

@@ -1,5 +1,5 @@
 import type { IconType } from 'react-icons';
-import { LuFileText, LuFolderOpen, LuHouse, LuLink, LuUser } from 'react-icons/lu';
+import { LuFileText, LuFolderOpen, LuHouse, LuLink, LuRss, LuUser } from 'react-icons/lu';
 import type { OperationId } from '../../contract/roles';
 import { sidebarTexts } from '../../lib/texts-shell';
 
@@ -16,6 +16,7 @@ export const navItems: readonly NavItem[] = [
   { href: '/', label: sidebarTexts.home, icon: LuHouse },
   { href: '/articles', label: sidebarTexts.articles, icon: LuFileText },
   { href: '/file-manager', label: sidebarTexts.fileManager, icon: LuFolderOpen },
+  { href: '/sources', label: sidebarTexts.sources, icon: LuRss, operation: 'listSources' },
   // LuLink: an icon the dashboard already loads (a new one would add to the first screen's JavaScript).
   { href: '/webhooks', label: sidebarTexts.webhooks, icon: LuLink, operation: 'listWebhooks' },
 ];

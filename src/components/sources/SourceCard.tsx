@@ -1,5 +1,5 @@
 import { memo, useEffect, useId, useRef } from 'react';
-import { Alert, Badge, Card, Flex, Text } from '@chakra-ui/react';
+import { Alert, Badge, Card, Checkbox, Flex, Text } from '@chakra-ui/react';
 import { Button } from '../common/Button';
 // Icons the console already uses elsewhere: each new one would weigh on the first screen (react-icons/lu is in its chunk).
 import { LuBan, LuCircleCheck, LuList, LuRefreshCw, LuTrash2 } from 'react-icons/lu';
@@ -7,6 +7,7 @@ import type { Source, SourcePoll } from '../../contract';
 import { formatDateTime } from '../../lib/format';
 import { sourceTexts } from '../../lib/texts-sources';
 import { ActionOutcomeText } from '../common/ActionOutcomeText';
+import { Sparkline } from '../common/Sparkline';
 import { useActionResult } from '../common/useActionResult';
 
 const t = sourceTexts.source;
@@ -20,17 +21,34 @@ export interface SourceCardProps {
   onPoll: (id: string) => Promise<SourcePoll>;
   /** Pauses or resumes it; rejects with the API's error. */
   onSetPaused: (id: string, paused: boolean) => Promise<unknown>;
+  /** Watches its articles' pages for changes, or stops; rejects with the API's error. */
+  onSetWatch: (id: string, watch: boolean) => Promise<unknown>;
   onDelete: (source: Source) => void;
+}
+
+/** Its drafts a day: the total and today's in words, a line per day beside them. */
+function DraftsPerDay({ days }: { days: NonNullable<Source['draftsPerDay']> }) {
+  const values = days.map((d) => d.drafts);
+  return (
+    <Flex align="center" gap="3" wrap="wrap">
+      <Text textStyle="sm">{t.drafts(days.length, values.reduce((sum, n) => sum + n, 0), values.at(-1) ?? 0)}</Text>
+      <Text as="span" color="fg.muted" lineHeight="0">
+        <Sparkline values={values} />
+      </Text>
+    </Flex>
+  );
 }
 
 /**
  * One source: its feed, kind and state, how often it is polled, when it was and will be, what
- * its entries became, a warning while it fails (why, and when it is tried again); and its
- * actions: its entries, and for who may manage sources, poll now, pause or resume, delete.
+ * its entries became and its drafts a day, whether its articles are watched for changes, a
+ * warning while it fails (why, and when it is tried again); and its actions: its entries, and
+ * for who may manage sources, watch or not, poll now, pause or resume, delete.
  */
-export const SourceCard = memo(function SourceCard({ source, canManage, onShowEntries, onPoll, onSetPaused, onDelete }: SourceCardProps) {
+export const SourceCard = memo(function SourceCard({ source, canManage, onShowEntries, onPoll, onSetPaused, onSetWatch, onDelete }: SourceCardProps) {
   const nameId = useId();
-  const action = useActionResult<'poll' | 'pause' | 'resume'>();
+  const watchHintId = useId();
+  const action = useActionResult<'poll' | 'pause' | 'resume' | 'watch'>();
   const { id, feedUrl, paused, lastError } = source;
   // Pause and Resume replace each other: the one that appears takes the focus of the one that went.
   const pauseRef = useRef<HTMLButtonElement>(null);
@@ -94,6 +112,30 @@ export const SourceCard = memo(function SourceCard({ source, canManage, onShowEn
           {t.counts(source.counts)}
           {source.notModified > 0 ? ` · ${t.notModified(source.notModified)}` : ''}
         </Text>
+        {source.draftsPerDay && <DraftsPerDay days={source.draftsPerDay} />}
+        {source.watch !== undefined &&
+          (canManage ? (
+            <Checkbox.Root
+              size="sm"
+              checked={source.watch}
+              disabled={action.pending === 'watch'}
+              onCheckedChange={(details) => {
+                const watch = details.checked === true;
+                void action.run('watch', () => onSetWatch(id, watch), watch ? t.watchOn : t.watchOff);
+              }}
+            >
+              <Checkbox.HiddenInput aria-describedby={watchHintId} />
+              <Checkbox.Control />
+              <Checkbox.Label>{t.watch}</Checkbox.Label>
+            </Checkbox.Root>
+          ) : (
+            <Text textStyle="sm">{source.watch ? t.watched : t.notWatched}</Text>
+          ))}
+        {canManage && source.watch !== undefined && (
+          <Text id={watchHintId} textStyle="xs" color="fg.muted" mt="-2">
+            {t.watchHint}
+          </Text>
+        )}
         <Text textStyle="xs" color="fg.muted">
           {t.added(formatDateTime(source.createdAt), source.createdBy)}
         </Text>

@@ -26,6 +26,7 @@ export interface SourceListProps {
   /** Each rejects with the API's error. */
   onPoll: (id: string) => Promise<SourcePoll>;
   onSetPaused: (id: string, paused: boolean) => Promise<unknown>;
+  onSetWatch: (id: string, watch: boolean) => Promise<unknown>;
   onDelete: (id: string) => Promise<unknown>;
 }
 
@@ -33,7 +34,7 @@ export interface SourceListProps {
  * The sources, with their states (loading, failed, none yet) and their actions; Delete asks
  * first, the others act at once and say what came of it.
  */
-export function SourceList({ sources, isLoading, error, onRetry, canManage, onShowEntries, onPoll, onSetPaused, onDelete }: SourceListProps) {
+export function SourceList({ sources, isLoading, error, onRetry, canManage, onShowEntries, onPoll, onSetPaused, onSetWatch, onDelete }: SourceListProps) {
   const deleting = useConfirmedAction<Source>();
   const [notice, setNotice] = useState<ActionOutcome | null>(null);
   const deleteShown = useLastShown(deleting.subject);
@@ -67,6 +68,7 @@ export function SourceList({ sources, isLoading, error, onRetry, canManage, onSh
                 onShowEntries={onShowEntries}
                 onPoll={onPoll}
                 onSetPaused={setPaused}
+                onSetWatch={onSetWatch}
                 onDelete={askDelete}
               />
             ))}

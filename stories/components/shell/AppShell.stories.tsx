@@ -68,7 +68,7 @@ export const Collapsed: Story = {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('button', { name: 'Toggle Sidebar' })).toHaveAttribute('aria-expanded', 'false');
     // Labels are gone from view, the links keep their names.
-    for (const name of ['Home', 'Articles', 'File Manager', 'Webhooks']) {
+    for (const name of ['Home', 'Articles', 'File Manager', 'Sources', 'Webhooks']) {
       await expect(canvas.getByRole('link', { name })).toBeVisible();
       await expect(canvas.getByText(name)).not.toBeVisible();
     }

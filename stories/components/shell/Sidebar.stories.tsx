@@ -27,7 +27,7 @@ export const Expanded: Story = {
     await expect(canvas.getByText('Admin Panel')).toBeVisible();
     const nav = within(canvas.getByRole('navigation'));
     const links = nav.getAllByRole('link');
-    await expect(links.map((link) => link.getAttribute('href'))).toEqual(['/', '/articles', '/file-manager', '/webhooks']);
+    await expect(links.map((link) => link.getAttribute('href'))).toEqual(['/', '/articles', '/file-manager', '/sources', '/webhooks']);
     await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
     await expect(canvas.getByText('admin@example.com')).toBeVisible();
     await expect(canvas.getByText('Admin')).toBeVisible();
@@ -36,13 +36,13 @@ export const Expanded: Story = {
   },
 };
 
-/** An editor: their role under their email, and no Webhooks (an admin's). */
+/** An editor: their role under their email, Sources, and no Webhooks (an admin's). */
 export const AsEditor: Story = {
   args: { userEmail: 'editor@example.com', access: accessFor('editor') },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const links = within(canvas.getByRole('navigation')).getAllByRole('link');
-    await expect(links.map((link) => link.getAttribute('href'))).toEqual(['/', '/articles', '/file-manager']);
+    await expect(links.map((link) => link.getAttribute('href'))).toEqual(['/', '/articles', '/file-manager', '/sources']);
     await expect(canvas.getByText('Editor')).toBeVisible();
     await expect(canvas.getByRole('link', { name: 'Account' })).toBeVisible();
   },
@@ -78,6 +78,6 @@ export const WithoutUser: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.queryByRole('button', { name: 'Sign out' })).toBeNull();
-    await expect(canvas.getAllByRole('link')).toHaveLength(4);
+    await expect(canvas.getAllByRole('link')).toHaveLength(5);
   },
 };

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { Sparkline } from '../../../src/components/common/Sparkline';
 import { SourceCard, SourceList } from '../../../src/components/sources';
 import { serverMessages, type SourcePoll } from '../../../src/contract';
 import { formatDateTime } from '../../../src/lib/format';
@@ -13,7 +14,8 @@ const nothingNew: SourcePoll = { found: 0, created: 0, skipped: 0, refused: 0, f
 const meta = {
   title: 'Components/Sources/SourceList',
   component: SourceList,
-  subcomponents: { SourceCard },
+  // Sparkline: the line of each source's drafts a day (the article page's views use it too).
+  subcomponents: { SourceCard, Sparkline },
   args: {
     sources: sampleSources,
     isLoading: false,
@@ -23,6 +25,7 @@ const meta = {
     onShowEntries: fn(),
     onPoll: fn(async () => nothingNew),
     onSetPaused: fn(async () => {}),
+    onSetWatch: fn(async () => {}),
     onDelete: fn(async () => {}),
   },
 } satisfies Meta<typeof SourceList>;
@@ -42,7 +45,12 @@ export const ThreeSources: Story = {
     await expect(healthy.getByText(t.source.kind.feed)).toBeVisible();
     await expect(healthy.getByText(`${t.source.every(60)} · ${t.source.lastPolled(formatDateTime(healthySource.lastPolledAt!))} · ${t.source.nextPoll(formatDateTime(healthySource.nextPollAt!))}`)).toBeVisible();
     await expect(healthy.getByText(`${t.source.counts(healthySource.counts)} · ${t.source.notModified(12)}`)).toBeVisible();
+    const healthyDrafts = healthySource.draftsPerDay!.reduce((sum, d) => sum + d.drafts, 0);
+    await expect(healthy.getByText(t.source.drafts(30, healthyDrafts, 2))).toBeVisible();
+    await expect(healthy.getByRole('checkbox', { name: t.source.watch })).toBeChecked();
     const failing = card(canvasElement, failingSource.feedUrl);
+    await expect(failing.getByRole('checkbox', { name: t.source.watch })).not.toBeChecked();
+    await expect(failing.getByText(t.source.drafts(30, 9, 0))).toBeVisible();
     await expect(failing.getByText(t.source.failing)).toBeVisible();
     await expect(failing.getByText(t.source.kind.sitemap)).toBeVisible();
     const paused = card(canvasElement, pausedSource.title!);
@@ -59,6 +67,19 @@ export const PollNothingNew: Story = {
     await userEvent.click(healthy.getByRole('button', { name: t.source.pollNowLabel(healthySource.feedUrl) }));
     await expect(await healthy.findByText(t.source.polled(nothingNew))).toBeVisible();
     await expect(args.onPoll).toHaveBeenCalledWith(healthySource.id);
+  },
+};
+
+/** Watching its articles turned off: the call made, and the card says what it means. */
+export const WatchTurnedOff: Story = {
+  args: { sources: [healthySource] },
+  play: async ({ canvasElement, args }) => {
+    const healthy = card(canvasElement, healthySource.title!);
+    const watch = healthy.getByRole('checkbox', { name: t.source.watch });
+    await expect(watch).toHaveAccessibleDescription(t.source.watchHint);
+    await userEvent.click(watch);
+    await expect(await healthy.findByText(t.source.watchOff)).toBeVisible();
+    await expect(args.onSetWatch).toHaveBeenCalledWith(healthySource.id, false);
   },
 };
 
@@ -91,6 +112,8 @@ export const ReadOnly: Story = {
   play: async ({ canvasElement }) => {
     const healthy = card(canvasElement, healthySource.title!);
     await expect(healthy.getAllByRole('button')).toHaveLength(1);
+    await expect(healthy.queryByRole('checkbox')).toBeNull();
+    await expect(healthy.getByText(t.source.watched)).toBeVisible();
     await expect(healthy.getByRole('button', { name: t.source.entriesLabel(healthySource.feedUrl) })).toBeVisible();
   },
 };

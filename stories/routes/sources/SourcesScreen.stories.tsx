@@ -1,6 +1,6 @@
 // The Sources screen: the sources in their states (following, failing and backing off, paused),
 // none yet, loading, failed; one added (and refused), a poll now (and one under way), a source
-// paused, its entries (one refused by robots.txt), one deleted; and a viewer, who sees them only.
+// paused, its articles watched, its entries (one refused by robots.txt), one deleted; and a viewer, who sees them only.
 import type { Meta } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { serverMessages, sourceMessages } from '../../../src/contract';
@@ -123,6 +123,21 @@ export const PollNow: Story = {
     await expect(await healthy.findByText(polled, undefined, ready)).toBeVisible();
     const counts = { ...healthySource.counts, found: 49, created: 42 };
     await waitFor(() => expect(healthy.getByText(t.source.counts(counts), { exact: false })).toBeVisible(), ready);
+    // Its drafts a day: today's one more.
+    const drafts = healthySource.draftsPerDay!.reduce((sum, d) => sum + d.drafts, 0);
+    await expect(healthy.getByText(t.source.drafts(30, drafts + 1, 3))).toBeVisible();
+  },
+};
+
+/** Watching a source's articles turned on: the server keeps it, and the card says what it means. */
+export const WatchTurnedOn: Story = {
+  play: async ({ canvasElement }) => {
+    const failing = await card(canvasElement, failingSource.feedUrl);
+    const watch = failing.getByRole('checkbox', { name: t.source.watch });
+    await expect(watch).not.toBeChecked();
+    await userEvent.click(watch);
+    await expect(await failing.findByText(t.source.watchOn, undefined, ready)).toBeVisible();
+    await waitFor(() => expect(watch).toBeChecked(), ready);
   },
 };
 
