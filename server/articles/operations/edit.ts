@@ -4,6 +4,7 @@
  * (If-Match). A change of its schedule goes to schedule.ts.
  */
 import { seoMessages, seoProblem, seoValue, type Article, type ArticlePatch, type SeoPatch } from '../../../src/contract/index.ts';
+import type { Queryable } from '../../db/database.ts';
 import { apiError } from '../../errors.ts';
 import { isSlugTaken, updateBlogData, updateSeo, updateSlug, updateTitle } from '../../repositories/articles.ts';
 import { SEO_COLUMNS, toArticle, type ArticleRow } from '../../repositories/articleRows.ts';
@@ -59,17 +60,26 @@ async function applyEdit(tx: Parameters<typeof updateSlug>[0], current: ArticleR
   return { row: await updateBlogData(tx, current.id, patch.blogData, at), activity: { kind: 'article.html', message: `Blog HTML of ${label} edited` } } as const;
 }
 
+/**
+ * The article an editor's write changes, locked, with its last revision (what the write's
+ * revision builds on): refused when it is gone, published, or changed since the editor read it
+ * (If-Match).
+ */
+export async function lockedDraft(tx: Queryable, id: string, ifMatch: string | undefined) {
+  const read = await lockArticleForWrite(tx, id);
+  if (!read) throw articleNotFound();
+  if (read.row.status === 'published') throw apiError('article_published');
+  if (isStale(ifMatch, read.row.updated_at)) throw apiError('stale_article');
+  return read;
+}
+
 /** PATCH /articles/:id with one content field: the article as saved (unchanged when the value is the same). */
 async function editArticle(ctx: ArticleWriteContext, actor: string, id: string, patch: ContentPatch, ifMatch: string | undefined): Promise<ArticleRow> {
   if ('slug' in patch) assertValidSlug(patch.slug);
   const seo = 'seo' in patch ? await checkedSeo(ctx, patch.seo) : undefined;
   return writeArticles(ctx, async (writer) => {
-    // The article, locked, with its last revision: what the edit's revision builds on.
-    const read = await lockArticleForWrite(writer.tx, id);
-    if (!read) throw articleNotFound();
+    const read = await lockedDraft(writer.tx, id, ifMatch);
     const current = read.row;
-    if (current.status === 'published') throw apiError('article_published');
-    if (isStale(ifMatch, current.updated_at)) throw apiError('stale_article');
     const at = nextUpdatedAt(current.updated_at);
     // What the checks read changed (or may have; the canonical address: the signature's): they
     // run again on the saved article, even when the value was the same.

@@ -11,12 +11,12 @@ import { apiError } from '../../errors.ts';
 import { recordActivity } from '../../repositories/activity.ts';
 import { getArticle, updateScrapedText } from '../../repositories/articles.ts';
 import { toArticle, type ArticleRow } from '../../repositories/articleRows.ts';
-import { lockArticleForWrite } from '../../repositories/revisions.ts';
 import { dismissText, dropChange, getChange, getWatch, putChange, textHash, watchArticle } from '../../repositories/sourceChanges.ts';
 import { emitArticleEvents } from '../../webhooks/operations.ts';
 import type { WorkerPool } from '../../workers/pool.ts';
 import { writeArticles, type ArticleWriteContext } from '../commit.ts';
-import { articleLabel, isStale, nextUpdatedAt } from '../rules.ts';
+import { articleLabel, nextUpdatedAt } from '../rules.ts';
+import { lockedDraft } from './edit.ts';
 
 const articleNotFound = () => apiError('not_found', serverMessages.articleNotFound);
 
@@ -69,11 +69,8 @@ export async function mergeSourceChangeInto(
 ): Promise<{ data: Article; conflicts: MergeConflict[] }> {
   const take = new Set(body.take ?? []);
   return writeArticles(ctx, async (writer) => {
-    const read = await lockArticleForWrite(writer.tx, id);
-    if (!read) throw articleNotFound();
+    const read = await lockedDraft(writer.tx, id, ifMatch);
     const current = read.row;
-    if (current.status === 'published') throw apiError('article_published');
-    if (isStale(ifMatch, current.updated_at)) throw apiError('stale_article');
     const change = await getChange(writer.tx, id);
     if (!change) throw apiError('no_source_change');
     const merged = await mergeInWorker(ctx, await sourceBaseOf(writer.tx, current), current.blog_data ?? '', change.new_html, take);
