@@ -15,7 +15,10 @@
  *      answers 304; the server's CPU time for the pass, the requests the site saw besides the
  *      feeds (none expected) and the drafts made (none expected).
  *
- *   npm run bench:source-polls     # BENCH_FEEDS=200 BENCH_ENTRIES=5 by default
+ *   npm run bench:source-polls     # BENCH_FEEDS=200 BENCH_ENTRIES=5 by default, embedded database
+ *   WORKER_NICE=0 npm run bench:source-polls    # the worker threads not yielding to requests (default 10)
+ *   BENCH_BACKEND=postgres npm run bench:source-polls   # on PostgreSQL: a fresh database bench_sources_<time>
+ *                                                       # on BENCH_PG_URL (postgres://postgres@127.0.0.1:5432), dropped after
  *   BENCH_ENTRIES=50 npm run bench:source-polls   # the issue's 10,000 pages (about 15 minutes of
  *                                                 # scraping on 2 cores)
  */
@@ -23,11 +26,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { cpuMs, fmt, freePort, memoryOf, onCleanup, runMain, signIn, startServer } from './http/process.ts';
+import { cpuMs, createBenchDatabase, fmt, freePort, memoryOf, onCleanup, runMain, signIn, startServer } from './http/process.ts';
 
 const FEEDS = Number(process.env.BENCH_FEEDS ?? 200);
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 5);
 const PACE_MS = Number(process.env.BENCH_PACE_MS ?? 1_000);
+const BACKEND = process.env.BENCH_BACKEND ?? 'pglite';
+const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
 /** Sources the poller polls at once (server/sources/poller.ts AT_ONCE). */
 const POLLER_AT_ONCE = 8;
 const ADMIN = { email: 'bench@example.com', password: 'bench-password-123' };
@@ -36,13 +41,23 @@ const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Ma
 const ms = (n: number) => `${fmt(n, 1)} ms`;
 const MB = (bytes: number) => `${fmt(bytes / 1024 / 1024, 0)} MB`;
 
-const words = (n: number, seed: number) =>
-  Array.from({ length: n }, (_, i) => ['harbour', 'council', 'ferry', 'market', 'bridge', 'tide', 'storm', 'school', 'river', 'festival'][(i * 7 + seed * 3) % 10]).join(' ');
+const VOCABULARY = (
+  'harbour council ferry market bridge tide storm school river festival library garden train museum canal orchard choir bakery ' +
+  'lantern quay mayor budget rota lighthouse dredging channel autumn spring fisherman survey gauge station tower keeper trust visitor'
+).split(' ');
+/** Words drawn from the vocabulary by a generator seeded with `seed`: each page its own text (alike pages would be skipped as near-copies). */
+const words = (n: number, seed: number) => {
+  let state = (seed * 2654435761) % 2147483648;
+  return Array.from({ length: n }, () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return VOCABULARY[(state >>> 8) % VOCABULARY.length];
+  }).join(' ');
+};
 
 /** A news page of about 8 KB of text, as the sites' stories weigh. */
 const page = (host: number, n: number) => `<!doctype html><html><head><meta charset="utf-8"><title>Story ${n} of host ${host}</title></head><body>
 <nav><a href="/">Home</a> <a href="/news">News</a></nav><article><h1>Story ${n} of host ${host}</h1>
-${Array.from({ length: 12 }, (_, i) => `<p>${words(110, host * 131 + n * 17 + i)}.</p>`).join('\n')}</article><footer>© Host ${host}</footer></body></html>`;
+${Array.from({ length: 12 }, (_, i) => `<p>${words(110, host * 100_000 + n * 100 + i)}.</p>`).join('\n')}</article><footer>© Host ${host}</footer></body></html>`;
 
 /** What each entry's page does: most answer in 50-500 ms; 1 in 23 is gone, 1 in 29 fails, 1 in 97 never answers. */
 const fate = (host: number, n: number) => {
@@ -140,13 +155,23 @@ async function main() {
   const site = await startSite();
   onCleanup(() => site.close());
   const logFile = path.join(dataDir, 'server.log');
+  if (BACKEND !== 'pglite' && BACKEND !== 'postgres') throw new Error(`BENCH_BACKEND: unknown backend "${BACKEND}"`);
+  const databaseUrl = BACKEND === 'postgres' ? await createBenchDatabase(PG_URL, 'bench_sources') : undefined;
   const server = await startServer(
     {
       port: await freePort(),
       dataDir,
+      databaseUrl,
       email: ADMIN.email,
       password: ADMIN.password,
-      extra: { SCRAPE_ALLOW_CIDRS: '127.0.0.0/8', SOURCE_HOST_PACE_MS: String(PACE_MS), SCRAPE_IMPORT_IMAGES: 'false', LOG_LEVEL: 'warn' },
+      extra: {
+        SCRAPE_ALLOW_CIDRS: '127.0.0.0/8',
+        SOURCE_HOST_PACE_MS: String(PACE_MS),
+        SCRAPE_IMPORT_IMAGES: 'false',
+        LOG_LEVEL: 'warn',
+        // WORKER_NICE=0 measures the workers without yielding (the figure beside the default's).
+        ...(process.env.WORKER_NICE ? { WORKER_NICE: process.env.WORKER_NICE } : {}),
+      },
     },
     logFile,
   );
@@ -156,7 +181,7 @@ async function main() {
   const api = (p: string, init: RequestInit = {}) => fetch(`${server.base}/api${p}`, { ...init, headers: { ...headers, 'content-type': 'application/json', ...init.headers } });
   const health = `${server.base}/api/health`;
   const list = `${server.base}/api/articles/admin/articles?limit=50`;
-  console.log(`${FEEDS} feeds of ${ENTRIES} entries (${(FEEDS * ENTRIES).toLocaleString('en-US')} pages), ${PACE_MS} ms apart per host; server log ${logFile}`);
+  console.log(`${FEEDS} feeds of ${ENTRIES} entries (${(FEEDS * ENTRIES).toLocaleString('en-US')} pages), ${PACE_MS} ms apart per host, on ${databaseUrl ? `PostgreSQL (${databaseUrl})` : 'the embedded database'}, WORKER_NICE ${process.env.WORKER_NICE ?? 'default (10)'}; server log ${logFile}`);
 
   // 1. Idle floors.
   const idleHealth = sampler(health, {}, 20);

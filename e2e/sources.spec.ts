@@ -88,8 +88,8 @@ test.afterAll(async () => {
 });
 
 test('add a site, see its feed found, poll: three drafts with their provenance; poll again: 304, no new draft; a corrected story checked and merged', async ({ page }) => {
-  await signIn(page, '/articles/new');
-  await page.getByRole('link', { name: 'Sources' }).click();
+  await signIn(page, '/');
+  await page.getByRole('navigation').getByRole('link', { name: 'Sources', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Sources', level: 1 })).toBeVisible();
 
   await page.getByRole('textbox', { name: 'Address', exact: true }).fill(`${siteUrl}/`);

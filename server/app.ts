@@ -30,7 +30,7 @@ import {
   type SessionUser,
 } from './accounts/auth.ts';
 import type { AppContext } from './context.ts';
-import type { Database } from './db/database.ts';
+import { inBackground, type Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { refreshStatistics, STATISTICS_REFRESH_MS } from './db/statistics.ts';
 import { CHECKPOINT_CHECK_MS, checkpointIfDue } from './db/wal.ts';
@@ -154,7 +154,7 @@ export interface AppOptions {
     scheduler?: false | { pollMs?: number };
     webhooks?: false | { pollMs?: number; concurrency?: number };
     /** The sources' poller (server/sources/poller.ts). */
-    sources?: false | { pollMs?: number };
+    sources?: false | { pollMs?: number; batch?: number };
     /** The checks before publishing run after each change of an article's content (server/articles/runChecks.ts); on unless false. */
     checks?: boolean;
   };
@@ -421,7 +421,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     onError: (error) => app.log.error({ err: error }, 'worker failed'),
   });
   const scrape = options.scrape ?? {};
-  const checks = new ChecksQueue((id) => afterContentChange({ db: options.db, workers, scrape }, id, app.log), app.log, options.background?.checks !== false);
+  // The checks run after a change, the poller polls: no request waits on either (inBackground).
+  const checks = new ChecksQueue((id) => afterContentChange({ db: inBackground(options.db), workers, scrape }, id, app.log), app.log, options.background?.checks !== false);
   app.decorate('checksIdle', () => checks.idle());
   const ctx: AppContext = {
     db: options.db,
@@ -504,7 +505,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const polling = options.background?.sources;
   if (polling !== false) {
-    const poller = startPoller({ ...ctx, log: app.log }, polling ?? {});
+    const poller = startPoller({ ...ctx, db: inBackground(ctx.db), log: app.log }, polling ?? {});
     app.addHook('onClose', () => poller.stop());
   }
 

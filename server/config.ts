@@ -33,6 +33,8 @@ export interface ServerConfig {
   sourcePaceMs: number;
   /** SOURCE_RECHECK_HOURS */
   sourceRecheckHours: number;
+  /** WORKER_NICE: the worker threads' scheduling priority (nice), 0 to 19. */
+  workerNice: number;
   /** pino's level: trace, debug, info, warn, error, fatal or silent. */
   logLevel: string;
   /** LOW_MEMORY as set (`npm start` applies it: scripts/server-flags.mjs). */
@@ -209,6 +211,9 @@ export const configVariables = z.object({
   SOURCE_RECHECK_HOURS: positiveInt(24, 720).describe(
     "how often the page of each article from a source that watches its articles is fetched again (conditionally) to see whether the source changed it, in hours",
   ),
+  WORKER_NICE: nonNegativeInt(10, 19).describe(
+    "how far the worker threads (scrapes, images, PDFs, checks) yield to the threads that answer requests and run the embedded database: their nice value on Linux, 0 (none) to 19; 10 keeps health and lists quick while the sources scrape on every core",
+  ),
   SCRAPE_IMPORT_IMAGES: flag(true).describe(
     "bring a scraped article's images into the file library and point the article at them; `false` keeps the source's addresses",
   ),
@@ -335,6 +340,7 @@ export const configSchema = configVariables
       scrapeImportImages: env.SCRAPE_IMPORT_IMAGES,
       sourcePaceMs: env.SOURCE_HOST_PACE_MS,
       sourceRecheckHours: env.SOURCE_RECHECK_HOURS,
+      workerNice: env.WORKER_NICE,
       logLevel: env.LOG_LEVEL,
       lowMemory: env.LOW_MEMORY,
       trustProxy: env.TRUST_PROXY,

@@ -42,6 +42,7 @@ async function main() {
     importImages: config.scrapeImportImages,
     sourcePaceMs: config.sourcePaceMs,
     sourceRecheckHours: config.sourceRecheckHours,
+    workers: { nice: config.workerNice },
     admin: { email: config.adminEmail, password: config.adminPassword },
     trustProxy: config.trustProxy,
     publicCorsOrigins: config.publicCorsOrigins,

@@ -7,7 +7,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { DatabaseUnavailableError } from '../errors.ts';
 import { createPgliteDatabase } from './pglite-thread.ts';
-import type { Database, QueryOptions } from './types.ts';
+import type { Database, QueryOptions, Queryable } from './types.ts';
 
 export type { Database, QueryOptions, QueryResult, Queryable } from './types.ts';
 export { createPgliteDatabase } from './pglite-thread.ts';
@@ -164,6 +164,20 @@ async function listenOnPostgres(
     const c = client;
     client = undefined;
     await c?.end().catch(() => {});
+  };
+}
+
+/**
+ * The same database for work no request waits on (the sources' poller, the checks after a
+ * change): its statements and transactions in the `background` lane unless they name one, so
+ * that on the embedded database the requests queued meanwhile (lists, searches) go first; it
+ * still runs once it has waited 250 ms. PostgreSQL ignores lanes.
+ */
+export function inBackground(db: Database): Database {
+  return {
+    ...db,
+    query: <R>(sql: string, params?: unknown[], options?: QueryOptions) => db.query<R>(sql, params, { ...options, lane: options?.lane ?? 'background' }),
+    transaction: <T>(fn: (tx: Queryable) => Promise<T>, options?: Pick<QueryOptions, 'lane'>) => db.transaction(fn, { lane: options?.lane ?? 'background' }),
   };
 }
 

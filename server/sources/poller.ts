@@ -10,8 +10,10 @@ import { repeat, type Repeating } from '../shared/repeat.ts';
 import { checkSource, dueSourceChecks, type ChangesContext } from './changes.ts';
 import { dueSources, pollSource } from './operations.ts';
 
-/** Sources one round polls at most; the rest wait for the next round. */
-const ROUND = 40;
+/** Sources one batch polls at most (a round polls batches while they come full: a backlog does not wait for the next round). */
+const BATCH = 40;
+/** Batches one round polls at most (then the source checks have their turn). */
+const MAX_BATCHES = 25;
 /** Sources polled at once: sources on different hosts wait on their own pace, not on one another. */
 const AT_ONCE = 8;
 
@@ -26,14 +28,25 @@ async function eachAtOnce<T>(items: readonly T[], n: number, work: (item: T) => 
 
 type PollerContext = ChangesContext & { log: { info(details: object, message: string): void; warn(details: object, message: string): void } };
 
-export function startPoller(ctx: PollerContext, options: { pollMs?: number } = {}): Repeating {
+export function startPoller(ctx: PollerContext, options: { pollMs?: number; batch?: number } = {}): Repeating {
+  const batch = options.batch ?? BATCH;
   return repeat(async (stopped) => {
     try {
-      await eachAtOnce(await dueSources(ctx, ROUND), AT_ONCE, async (id) => {
-        if (stopped()) return;
-        const poll = await pollSource(ctx, id, { due: true });
-        if (poll) ctx.log.info({ sourceId: id, ...poll }, 'source polled');
-      });
+      // A full batch is followed by the next at once (200 sources due together are not five
+      // rounds apart), while this process polled some of it: sources another process holds stay
+      // due, and are not asked for again and again.
+      for (let n = 0; n < MAX_BATCHES && !stopped(); n++) {
+        const due = await dueSources(ctx, batch);
+        let polled = 0;
+        await eachAtOnce(due, AT_ONCE, async (id) => {
+          if (stopped()) return;
+          const poll = await pollSource(ctx, id, { due: true });
+          if (!poll) return;
+          polled++;
+          ctx.log.info({ sourceId: id, ...poll }, 'source polled');
+        });
+        if (due.length < batch || polled === 0) break;
+      }
       for (const id of await dueSourceChecks(ctx, SOURCE_RECHECKS_PER_PASS)) {
         if (stopped()) break;
         try {

@@ -328,6 +328,23 @@ describe.each(backends)('sources ($name)', (backend) => {
     expect((await call('GET', `/api/sources/${data.id}`)).json()).toMatchObject({ code: 'not_found', message: sourceMessages.notFound });
   });
 
+  it("polls a backlog in one round: a full batch is followed by the next, not by the poller's next round", async () => {
+    const added = [await add(`${site.url}/feed.xml`), await add(`${site.url}/mirror.xml`), await add(`${site.url}/sitemap.xml.gz`)];
+    await h.db.query("UPDATE sources SET next_poll_at = now() - interval '1 minute'");
+    // Batches of 2 and an hour between rounds: the third source is polled in the first round or not at all.
+    const poller = await h.buildApp({
+      scrape: { allowCidrs: ['127.0.0.1/32'], timeoutMs: 5_000 },
+      sourcePaceMs: 1,
+      background: { sources: { pollMs: 3_600_000, batch: 2 } },
+    });
+    try {
+      await vi.waitFor(async () => expect((await sources()).filter((source) => source.lastPolledAt)).toHaveLength(3), { timeout: 30_000, interval: 50 });
+      expect((await sources()).map((source) => source.id).sort()).toEqual(added.map((source) => source.data.id).sort());
+    } finally {
+      await poller.close();
+    }
+  });
+
   it('refuses bad input with its message and stores nothing', async () => {
     const refusals: [object, number, string, string][] = [
       [{ url: 'ftp://example.com/feed' }, 400, 'invalid_url', 'Only http and https URLs can be scraped'],

@@ -1,11 +1,25 @@
 // Entry of the worker threads (server/workers/pool.ts). Workers load the TypeScript tasks
 // through tsx, as the main thread does under `npm start`.
-import { readFileSync } from 'node:fs';
+import { readFileSync, readlinkSync } from 'node:fs';
 import * as nodeModule from 'node:module';
+import os from 'node:os';
+import { workerData } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { register } from 'tsx/esm/api';
 
 register();
+
+// The heavy work yields to the request thread and the database's: this thread runs at a lower
+// priority (its nice value, WORKER_NICE: 10 unless set), so that a server scraping on every core
+// still answers its health check and its lists at once. On Linux a thread has a priority of its
+// own, set through its thread id (/proc/thread-self); elsewhere it keeps the process's.
+const nice = Number(workerData?.nice ?? 0);
+try {
+  const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
+  if (nice > 0 && threadId > 0 && threadId !== process.pid) os.setPriority(threadId, Math.max(os.getPriority(threadId), nice));
+} catch {
+  /* no per-thread priority here */
+}
 
 // pdf.js (the pdfThumbnail task) is a few MB of plain JavaScript: loaded as it is, not through
 // tsx, which would rewrite its dynamic imports with a source map and cost each worker that
