@@ -373,7 +373,12 @@ async function takeEntry(ctx: SourcesContext, source: SourceRow, entry: ListedEn
   try {
     const robots = await ctx.polite.robots(entry.url);
     if (!robots.allowed) return { state: 'refused', reason: robots.reason, articleId: null };
-    const { row } = await ctx.polite.inTurn(entry.url, () => scrapeArticle(ctx, null, entry.url, { sourceId: source.id, unlessCopy: true }));
+    // The host's turn covers the page's requests (and its extraction), not the draft's writes.
+    const { row } = await scrapeArticle(ctx, null, entry.url, {
+      sourceId: source.id,
+      unlessCopy: true,
+      inTurn: (work) => ctx.polite.inTurn(entry.url, work),
+    });
     return { state: 'created', reason: null, articleId: row.id };
   } catch (error) {
     if (error instanceof NearCopyError) return { state: 'skipped', reason: sourceMessages.nearCopy, articleId: error.copy.id };

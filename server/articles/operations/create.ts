@@ -71,6 +71,11 @@ export interface ScrapeOptions {
    * taken sees it: a source's entries.
    */
   unlessCopy?: boolean;
+  /**
+   * Runs the page's fetch, extraction and images (not the writes after): a source's host's turn
+   * (server/sources/polite.ts), so the next page of that host waits for the requests alone.
+   */
+  inTurn?: <T>(work: () => Promise<T>) => Promise<T>;
 }
 
 /**
@@ -83,12 +88,15 @@ export async function scrapeArticle(ctx: ScrapeContext, actor: string | null, ra
     const existing = await findScrapedArticleId(ctx.db, url);
     if (existing) throw alreadyScraped(existing);
   }
-  const { page, warnings, images } = await ingestPage({ ...ctx, actor }, url, async (extracted) => {
-    if (!options.unlessCopy) return;
-    // A lookup that fails (the workers busy) does not keep the page out.
-    const copy = await nearCopyOfText(ctx, extracted.text).catch(() => null);
-    if (copy) throw new NearCopyError(copy);
-  });
+  const inTurn = options.inTurn ?? ((work) => work());
+  const { page, warnings, images } = await inTurn(() =>
+    ingestPage({ ...ctx, actor }, url, async (extracted) => {
+      if (!options.unlessCopy) return;
+      // A lookup that fails (the workers busy) does not keep the page out.
+      const copy = await nearCopyOfText(ctx, extracted.text).catch(() => null);
+      if (copy) throw new NearCopyError(copy);
+    }),
+  );
   const provenance = provenanceOf(url, page, options.sourceId ?? null);
   const base = slugify(page.title || new URL(page.url).pathname.split('/').filter(Boolean).at(-1) || '');
   // A concurrent writer may take the suggested slug between the check and the insert: retry.
