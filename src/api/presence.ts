@@ -74,6 +74,13 @@ export function useArticlePresence(articleId: string | undefined, dirty: boolean
   // The server knows this page once its stream has sent the first list: only then can the page say it edits.
   const [streamOpen, setStreamOpen] = useState(false);
   const said = useRef<boolean | null>(null);
+  // How many lists the stream has sent: an answer's list is kept only when none came while it was asked.
+  const heard = useRef(0);
+  const keepAnswer = useCallback((asked: number, answer: Presence[]) => {
+    // A list the stream sent meanwhile may be newer than the answer, and the stream sends only what
+    // changed since its last list: taking the answer then could keep an old list for good.
+    if (heard.current === asked) setList(answer);
+  }, []);
 
   useEffect(() => {
     if (!articleId || typeof EventSource === 'undefined') return;
@@ -82,6 +89,7 @@ export function useArticlePresence(articleId: string | undefined, dirty: boolean
     });
     source.addEventListener('presence', (event) => {
       const parsed = parseJson<{ data: Presence[] }>(event);
+      heard.current += 1;
       if (parsed) setList(parsed.data);
       setStreamOpen(true);
     });
@@ -105,31 +113,33 @@ export function useArticlePresence(articleId: string | undefined, dirty: boolean
   useEffect(() => {
     if (!articleId || !streamOpen || taken || said.current === editing) return;
     said.current = editing;
+    const asked = heard.current;
     api(`/articles/${encodeURIComponent(articleId)}/presence`, {
       method: 'PUT',
       body: { tab, editing },
       schema: (s) => s.presenceListSchema,
     }).then(
-      (answer) => setList(answer.data),
+      (answer) => keepAnswer(asked, answer.data),
       () => {
         // Refused (another page holds the lease: the stream's list shows who) or unreachable: said again on the next change.
         said.current = null;
       },
     );
-  }, [articleId, editing, streamOpen, tab, taken]);
+  }, [articleId, editing, keepAnswer, streamOpen, tab, taken]);
 
   const takeOver = useCallback(async () => {
     if (!articleId) return false;
     setTakingOver(true);
     setError(null);
+    const asked = heard.current;
     try {
       const answer = await api(`/articles/${encodeURIComponent(articleId)}/presence/takeover`, {
         method: 'POST',
         body: { tab },
         schema: (s) => s.presenceListSchema,
       });
-      // The list as it is now (the stream says the same a moment later).
-      setList(answer.data);
+      // The list as it is now, unless the stream said a newer one meanwhile (it says this one a moment later).
+      keepAnswer(asked, answer.data);
       said.current = true;
       touch();
       setTaken(null);
@@ -140,7 +150,7 @@ export function useArticlePresence(articleId: string | undefined, dirty: boolean
     } finally {
       setTakingOver(false);
     }
-  }, [articleId, tab, touch]);
+  }, [articleId, keepAnswer, tab, touch]);
 
   const others = list.filter((p) => p.tab !== tab);
   return { tab, others, holder: others.find((p) => p.editingSince), taken, takeOver, takingOver, error, touch };
