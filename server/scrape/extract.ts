@@ -10,6 +10,9 @@ import { Readability } from '@mozilla/readability';
 import createDOMPurify from 'dompurify';
 import { JSDOM, VirtualConsole } from 'jsdom';
 import { apiError } from '../errors.ts';
+import { applyRules, linkDensity } from './boilerplate.ts';
+import type { ExtractionQuality } from '../../src/contract/index.ts';
+import { extractionQuality, MIN_ARTICLE_PROSE_WORDS, proseWordCount } from './quality.ts';
 import type { FetchedPage } from '../shared/safe-fetch.ts';
 
 export interface ExtractedArticle {
@@ -28,6 +31,8 @@ export interface ExtractedArticle {
   sourceHtml: string | null;
   /** The absolute http(s) addresses of the article's images, in order, without repeats. */
   images: string[];
+  /** How sure the extraction is (server/scrape/quality.ts). */
+  quality: ExtractionQuality;
   /** The answer's status and validators (an article's provenance). */
   fetched: { status: number; etag: string | null; lastModified: string | null };
 }
@@ -117,10 +122,13 @@ function resolveLazyImages(doc: Document, base: string) {
         .map((s) => s.getAttribute('srcset') ?? s.getAttribute('data-srcset'))
         .find(Boolean);
       src = fromAttr ?? (fromSet ? largestCandidate(fromSet) : undefined) ?? (fromPicture ? largestCandidate(fromPicture) : undefined) ?? null;
-      // A lazy image often has its real markup in a <noscript> right after it.
-      if (!src && img.nextElementSibling?.tagName === 'NOSCRIPT') {
-        const inner = /<img[^>]+src=["']([^"']+)["']/i.exec(img.nextElementSibling.textContent ?? '');
-        src = inner?.[1] ?? null;
+      // A lazy image often has its real markup in a <noscript> right after it (parsed as elements,
+      // as scripts never run here; as text by a parser that runs them). Taken, the <noscript> goes:
+      // left, the extractor would put its image in place of the image before it.
+      const noscript = img.nextElementSibling;
+      if (!src && noscript?.tagName === 'NOSCRIPT') {
+        src = noscript.querySelector('img[src]')?.getAttribute('src') ?? /<img[^>]+src=["']([^"']+)["']/i.exec(noscript.textContent ?? '')?.[1] ?? null;
+        if (src) noscript.remove();
       }
     }
     const url = absolute(src, base);
@@ -135,15 +143,27 @@ function resolveLazyImages(doc: Document, base: string) {
   }
 }
 
-const isInlineOnly = (el: Element) => Array.from(el.children).every((c) => !BLOCKS.has(c.localName));
+/** No block among the children (walked one by one: a live `children` collection, once made, is kept up to date at every later move, at a cost in the number of children). */
+function isInlineOnly(el: Element): boolean {
+  for (let c = el.firstElementChild; c; c = c.nextElementSibling) if (BLOCKS.has(c.localName)) return false;
+  return true;
+}
 
+/**
+ * Puts `el`'s children in its place. Through a fragment: in jsdom, moving each child before `el`
+ * costs time in the number of its siblings, so a wrapper of 10,000 paragraphs took minutes.
+ */
 function unwrap(el: Element) {
-  el.replaceWith(...Array.from(el.childNodes));
+  const fragment = el.ownerDocument.createDocumentFragment();
+  while (el.firstChild) fragment.appendChild(el.firstChild);
+  el.replaceWith(fragment);
 }
 
 function hasContent(el: Element): boolean {
   if (CONTENT_WITHOUT_TEXT.has(el.localName)) return true;
-  if ((el.textContent ?? '').trim() !== '') return true;
+  // The first text that is not blank will do (the whole text of each element would cost the square of the page).
+  const walker = el.ownerDocument.createTreeWalker(el, 4 /* NodeFilter.SHOW_TEXT */);
+  while (walker.nextNode()) if (/\S/.test(walker.currentNode.nodeValue ?? '')) return true;
   return el.querySelector('img, br, hr, td, th') !== null;
 }
 
@@ -185,7 +205,7 @@ function cleanBody(root: Element, win: Win, base: string) {
       if (INLINE_WRAPPERS.has(tag) || !isInlineOnly(el)) unwrap(el);
       else {
         const p = root.ownerDocument.createElement('p');
-        p.append(...Array.from(el.childNodes));
+        while (el.firstChild) p.appendChild(el.firstChild);
         el.replaceWith(p);
       }
     }
@@ -193,7 +213,7 @@ function cleanBody(root: Element, win: Win, base: string) {
 }
 
 /** Text of an element, one block per paragraph, heading or list item, blank lines between. */
-export function blockText(root: Element): string {
+export function blockText(root: Element, { skip }: { skip?: ReadonlySet<string> } = {}): string {
   const blocks: string[] = [];
   let current = '';
   const flush = () => {
@@ -213,6 +233,7 @@ export function blockText(root: Element): string {
     if (node.nodeType !== 1) return;
     const el = node as Element;
     const tag = el.localName;
+    if (skip?.has(tag)) return;
     if (tag === 'br') {
       current += '\n';
       return;
@@ -250,7 +271,81 @@ export function sanitiseArticleHtml(html: string): string {
   return purify.sanitize(html, PURIFY_OPTIONS);
 }
 
-export function extractArticle(page: FetchedPage): ExtractedArticle {
+const CAPTIONS = new Set(['figcaption']);
+
+/** Ignored when reading a page's own article text: code and what never shows. */
+const NOT_TEXT = new Set(['script', 'style', 'noscript', 'template', 'svg']);
+
+/**
+ * The page's own word on its article text, to compare the extraction with: its schema.org
+ * `articleBody`, or the text of its one `[itemprop=articleBody]` or `<article>` element. Null
+ * when it gives none.
+ */
+function secondOpinion(doc: Document): string | null {
+  for (const script of Array.from(doc.querySelectorAll('script[type="application/ld+json"]'))) {
+    let data: unknown;
+    try {
+      data = JSON.parse(script.textContent ?? '');
+    } catch {
+      continue;
+    }
+    const body = findArticleBody(data, 0);
+    if (body) return body;
+  }
+  const marked = doc.querySelectorAll('[itemprop="articleBody"]');
+  const articles = doc.querySelectorAll('article');
+  const element = marked.length === 1 ? marked[0] : articles.length === 1 ? articles[0] : undefined;
+  return element ? blockText(element, { skip: NOT_TEXT }) : null;
+}
+
+function findArticleBody(data: unknown, depth: number): string | null {
+  if (!data || typeof data !== 'object' || depth > 4) return null;
+  if (Array.isArray(data)) {
+    for (const item of data) {
+      const found = findArticleBody(item, depth + 1);
+      if (found) return found;
+    }
+    return null;
+  }
+  const record = data as Record<string, unknown>;
+  if (typeof record.articleBody === 'string' && record.articleBody.trim()) return record.articleBody;
+  return findArticleBody(record['@graph'], depth + 1);
+}
+
+/**
+ * The deepest nesting a page may have: the parser and the extractor take time that grows faster
+ * than the depth (a page of 1,000 nested elements takes the extractor about a minute), and real
+ * pages nest some tens deep.
+ */
+export const MAX_NESTING = 256;
+
+/** Elements without an end tag, or whose end tag a page may leave out: not counted as nesting. */
+const NOT_NESTING = new Set([
+  'area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr',
+  'p', 'li', 'dt', 'dd', 'tr', 'td', 'th', 'option', 'optgroup', 'tbody', 'thead', 'tfoot', 'colgroup', 'rb', 'rt', 'rp',
+  'html', 'head', 'body', '!doctype',
+]);
+
+/** Whether the page's markup nests deeper than `limit` (read from its tags, before any parse). */
+export function nestsDeeperThan(html: string, limit: number): boolean {
+  const markup = html.replace(/<!--[\s\S]*?-->/g, '').replace(/<(script|style|textarea|template)\b[\s\S]*?<\/\1\s*>/gi, '');
+  let depth = 0;
+  for (const [, close, name, selfClosing] of markup.matchAll(/<(\/?)([a-z][a-z0-9-]*)\b[^>]*?(\/?)>/gi)) {
+    if (NOT_NESTING.has(name!.toLowerCase()) || selfClosing) continue;
+    depth = close ? Math.max(0, depth - 1) : depth + 1;
+    if (depth > limit) return true;
+  }
+  return false;
+}
+
+export interface ExtractOptions {
+  /** Rules of server/scrape/boilerplate.ts left out (to measure what each one brings). */
+  without?: ReadonlySet<string>;
+}
+
+export function extractArticle(page: FetchedPage, options: ExtractOptions = {}): ExtractedArticle {
+  // Refused before parsing: the parse alone of 10,000 nested elements takes seconds.
+  if (nestsDeeperThan(page.body.toString('latin1'), MAX_NESTING)) throw apiError('page_too_complex');
   // Scripts never run (jsdom's default) and no subresource is loaded; CSS noise is silenced.
   const dom = new JSDOM(page.body, {
     url: page.url,
@@ -260,21 +355,39 @@ export function extractArticle(page: FetchedPage): ExtractedArticle {
   try {
     const doc = dom.window.document;
     resolveLazyImages(doc, page.url);
+    // Read before the extractor changes the document.
+    const opinion = secondOpinion(doc);
     // The article as an element of this document: cleaned in place, serialised once.
-    const parsed = new Readability<Element>(doc, { serializer: (el) => el as Element }).parse();
-    const container = parsed?.content;
-    if (!container) throw apiError('no_article');
-    const source = purify.sanitize(container.innerHTML);
-    cleanBody(container, dom.window, page.url);
+    // Classes kept for our rules (server/scrape/boilerplate.ts); cleaning drops them after.
+    const parsed = new Readability<Element>(doc, { serializer: (el) => el as Element, keepClasses: true }).parse();
+    if (!parsed?.content) throw apiError('no_article');
+    // Worked on as a fresh copy: the extractor's element carries live collections (`children`)
+    // that jsdom brings up to date at every move of a child, at a cost in the number of children,
+    // so that cleaning a body of 10,000 paragraphs took minutes.
+    const container = doc.createElement('div');
+    container.innerHTML = parsed.content.innerHTML;
+    // Sanitised in place, in the page's own document: no other parse of the article.
+    const pagePurify = createDOMPurify(dom.window as unknown as Parameters<typeof createDOMPurify>[0]);
+    const copy = container.cloneNode(true) as Element;
+    pagePurify.sanitize(copy, { IN_PLACE: true });
+    const source = copy.innerHTML;
     const title = (parsed.title ?? '').replace(/\s+/g, ' ').trim();
+    applyRules(container, { title }, options.without);
+    cleanBody(container, dom.window, page.url);
     // The article opens with its title as the one h1 (the extractor demotes or drops it).
     const first = container.firstElementChild;
     if (title && first && /^h[1-3]$/.test(first.localName) && (first.textContent ?? '').replace(/\s+/g, ' ').trim() === title) {
       first.remove();
     }
-    const body = blockText(container);
-    if (!body) throw apiError('no_article');
-    const html = sanitiseArticleHtml((title ? `<h1>${escapeHtml(title)}</h1>\n` : '') + container.innerHTML);
+    // Captions stay in the HTML, marked as such, and out of the text.
+    const body = blockText(container, { skip: CAPTIONS });
+    // Too little prose is a page of links, teasers or a form: no article, rather than a draft of navigation.
+    if (proseWordCount(body) < MIN_ARTICLE_PROSE_WORDS) throw apiError('no_article');
+    // The container (a div) is the walk's root: kept, as only its inside is taken.
+    pagePurify.sanitize(container, { ...PURIFY_OPTIONS, ALLOWED_TAGS: [...PURIFY_OPTIONS.ALLOWED_TAGS, 'div'], IN_PLACE: true });
+    const html = (title ? `<h1>${escapeHtml(title)}</h1>\n` : '') + container.innerHTML;
+    const quality = extractionQuality(body, linkDensity(container), opinion);
+
     return {
       url: page.url,
       title,
@@ -282,6 +395,7 @@ export function extractArticle(page: FetchedPage): ExtractedArticle {
       html,
       sourceHtml: source.length <= MAX_SOURCE_HTML_CHARS ? source : null,
       images: imageUrls(container),
+      quality,
       fetched: { status: page.status, etag: page.etag, lastModified: page.lastModified },
     };
   } finally {

@@ -127,7 +127,7 @@ export const EXTRACTOR = `@mozilla/readability ${createRequire(import.meta.url)(
 
 /**
  * How a page was fetched, as an article keeps it: the address asked and the one read, when, the
- * answer's status and validators, and the extractor. A source's entry was let through by the
+ * answer's status and validators, the extractor and how sure its extraction is. A source's entry was let through by the
  * site's robots.txt (its poll asked first); a page an admin pasted is read as asked.
  */
 export function provenanceOf(url: string, page: ExtractedArticle, sourceId: string | null, fetchedAt = new Date()): Provenance {
@@ -141,5 +141,6 @@ export function provenanceOf(url: string, page: ExtractedArticle, sourceId: stri
     lastModified: page.fetched.lastModified,
     robots: sourceId ? 'allowed' : 'not-checked',
     extractor: EXTRACTOR,
+    quality: page.quality,
   };
 }

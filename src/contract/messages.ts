@@ -51,7 +51,7 @@ export const serverMessages = {
   pageTooLarge: 'The page is too large to process.',
   pageTooSlow: 'The page took too long to process.',
   pageTooComplex: 'The page is too complex to process safely.',
-  noArticle: 'No readable article was found on the page',
+  noArticle: 'No article found on this page',
   nulCharacter: 'The text contains a NUL character (U+0000), which cannot be stored. Remove it and try again.',
   passwordChangeRequired: 'Choose a new password before going on.',
   currentPasswordWrong: 'The current password is not correct.',

@@ -187,6 +187,28 @@ export type SourceEntryList = z.infer<typeof sourceEntryListSchema>;
 /** Whether robots.txt allowed the fetch: `allowed`, or `not-checked` (a page an admin pasted is read as asked). */
 export const provenanceRobotsSchema = z.enum(['allowed', 'not-checked']);
 
+/**
+ * How sure the extraction of an article's page is (server/scrape/quality.ts): a score from 0 to 1
+ * and the signals it is made of. Below EXTRACTION_CHECK_BELOW the console says 'Check the extraction'.
+ */
+export const extractionQualitySchema = z.object({
+  score: z.number().min(0).max(1),
+  signals: z.object({
+    /** The share of the body's words in blocks of at least 12 words. */
+    prose: z.number().min(0).max(1),
+    /** The share of the body's text in links. */
+    links: z.number().min(0).max(1),
+    /** The body's words. */
+    words: z.number().int().nonnegative(),
+    /** How alike the body and the page's own article text are (F1 of 4-word shingles); null when the page gives none. */
+    agreement: z.number().min(0).max(1).nullable(),
+  }),
+});
+export type ExtractionQuality = z.infer<typeof extractionQualitySchema>;
+
+/** Below this score an extraction is worth a look ('Check the extraction'). */
+export const EXTRACTION_CHECK_BELOW = 0.6;
+
 /** How an article's page was fetched, when it was made from one (or last taken again from it). */
 export const provenanceSchema = z.object({
   /** The source it came from; null when an admin pasted its address. */
@@ -202,6 +224,8 @@ export const provenanceSchema = z.object({
   robots: provenanceRobotsSchema,
   /** The extractor and its version, e.g. `@mozilla/readability 0.6.0`. */
   extractor: z.string(),
+  /** How sure the extraction is; absent for articles fetched before it was measured. */
+  quality: extractionQualitySchema.optional(),
 });
 export type Provenance = z.infer<typeof provenanceSchema>;
 

@@ -66,8 +66,8 @@ describe('outcomeOf', () => {
   });
 
   it('any other failure keeps the server message', () => {
-    const error = Object.assign(new Error('No readable article was found on the page'), { code: 'no_article' });
-    expect(outcomeOf('u', { error })).toEqual({ url: 'u', status: 'failed', message: 'No readable article was found on the page' });
+    const error = Object.assign(new Error('No article found on this page'), { code: 'no_article' });
+    expect(outcomeOf('u', { error })).toEqual({ url: 'u', status: 'failed', message: 'No article found on this page' });
     expect(outcomeOf('u', { error: 'boom' })).toEqual({ url: 'u', status: 'failed', message: 'boom' });
   });
 });

@@ -57,14 +57,14 @@ describe('useScrapeBatch', () => {
     await api.fail('b', Object.assign(new Error('This page was already scraped.'), { code: 'already_scraped', articleId: 'art_old' }));
     expect(statuses(result.current.items)).toEqual(['scraping', 'alreadyScraped', 'scraping', 'waiting']);
     await api.answer('a');
-    await api.fail('c', Object.assign(new Error('No readable article was found on the page'), { code: 'no_article' }));
+    await api.fail('c', Object.assign(new Error('No article found on this page'), { code: 'no_article' }));
     expect(onBatchEnd).not.toHaveBeenCalled();
     await api.answer('d');
 
     expect(result.current.items).toMatchObject([
       { url: 'a', status: 'created', articleId: 'art_a' },
       { url: 'b', status: 'alreadyScraped', articleId: 'art_old' },
-      { url: 'c', status: 'failed', message: 'No readable article was found on the page' },
+      { url: 'c', status: 'failed', message: 'No article found on this page' },
       { url: 'd', status: 'created' },
     ]);
     expect(result.current.isRunning).toBe(false);

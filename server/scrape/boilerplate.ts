@@ -1,0 +1,160 @@
+/**
+ * Our rules on top of the extractor (server/scrape/extract.ts): what Readability keeps of a page
+ * that is not the article. Each rule holds on any site (no site's name or markup in it) and is
+ * kept only while it raises F1 on one half of the development set without lowering it on the
+ * other (`BENCH_ABLATE=1 npm run bench:extract` prints F1 without each rule).
+ *
+ * They run on Readability's result with its classes kept, before cleaning drops every attribute.
+ */
+
+export interface RuleContext {
+  /** The article's title (a line repeating it inside the body goes). */
+  title: string;
+}
+
+export interface Rule {
+  name: string;
+  /** What the rule does to the article; a line rule (LINE_RULES) has none of its own. */
+  apply?: (root: Element, context: RuleContext) => void;
+  line?: true;
+}
+
+const WORD = /[\p{L}\p{N}_]+/gu;
+/** Words, each Chinese or Japanese character counted as one (those scripts put no space between words). */
+const COUNTED_WORD = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]|[^\s\p{P}\p{S}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+/gu;
+export const wordCount = (s: string) => s.match(COUNTED_WORD)?.length ?? 0;
+const normalised = (s: string) => (s.match(WORD) ?? []).join(' ').toLowerCase();
+const textOf = (el: Element) => (el.textContent ?? '').replace(/\s+/g, ' ').trim();
+const classAndId = (el: Element) => `${el.getAttribute('class') ?? ''} ${el.id}`;
+const isHeading = (el: Element) => /^h[1-6]$/.test(el.localName);
+/** Ends as a sentence does (a link line that reads as a sentence is the story's). */
+const SENTENCE_END = /[.!?"”»]$/;
+
+/** How much of an element's text is in links (0 to 1). */
+export function linkDensity(el: Element): number {
+  const text = textOf(el).length;
+  if (!text) return 0;
+  let inLinks = 0;
+  for (const a of Array.from(el.querySelectorAll('a'))) inLinks += textOf(a).length;
+  return Math.min(1, inLinks / text);
+}
+
+/** Elements, deepest first, still in `root` when reached (an earlier rule may have removed an ancestor). */
+function* deepestFirst(root: Element, selector: string): Generator<Element> {
+  for (const el of Array.from(root.querySelectorAll(selector)).reverse()) if (root.contains(el)) yield el;
+}
+
+function replaceWithCaption(el: Element): Element {
+  const caption = el.ownerDocument.createElement('figcaption');
+  caption.append(...Array.from(el.childNodes));
+  el.replaceWith(caption);
+  return caption;
+}
+
+/** Roles of the page's own furniture. */
+const FURNITURE = 'nav, [role="navigation"], [role="menu"], [role="menubar"], [role="banner"], [role="contentinfo"], [hidden], [aria-hidden="true"]';
+/** Class or id of a line of who and when. */
+const WHO_AND_WHEN =
+  /(^|[-_\s])(byline|by-line|authors?|dateline|timestamp|dates?|posted|published|updated|pubdate|meta|entry-meta|post-meta|article-meta)($|[-_\s])/i;
+/** Class or id of a box that is not the story: sharing, signing up, related, tags, comments, ads. */
+const NOT_THE_STORY =
+  /(^|[-_\s])(share|sharing|social|newsletter|subscribe|subscription|signup|sign-up|related|recommended|promo|breadcrumbs?|tags|tag-list|comments?|advert|advertisement|ads?|sponsor|sponsored|cookie|popup|modal|print-header|toolbar|skip-link|screen-reader-text|sr-only|visually-hidden)($|[-_\s])/i;
+/** Class or id of a caption or a photo credit. */
+const CAPTION = /(^|[-_\s])(caption|wp-caption-text|credit|photo-?credit|image-?credit|media-?credit)s?($|[-_\s])/i;
+
+/** Blocks whose text the line rules judge (the deepest that hold a line). */
+const LINES = 'p, div, li, h1, h2, h3, h4, h5, h6, section, header, footer, address, dd, dt';
+/** A line that starts as a byline, a dateline or a credit does. */
+const BYLINE =
+  /^(by\s|updated\b|posted\b|published\b|last updated\b|(\|\s*)?(updated|published)\s*:|photo\s*:|image\s*:|credit\s*:|\(?image\s*:|©|copyright\b|\(photo\b)/i;
+/** A time or a date in a line (11:04 PM, 11/18/19, Nov 19, 2019-11-19, 3 hours ago). */
+const DATE =
+  /\b(\d{1,2}[:.]\d{2}\s*(am|pm|a\.m\.|p\.m\.)?|\d{1,2}\/\d{1,2}\/\d{2,4}|(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}|\d{4}-\d{2}-\d{2}|\d+\s+(minutes?|hours?|days?)\s+ago)\b/i;
+
+/** A line rule: whether the line goes. */
+type LineRule = (line: { el: Element; text: string; words: number }, context: RuleContext) => boolean;
+
+const LINE_RULES: Record<string, LineRule> = {
+  /** The title again inside the body. */
+  'title again': ({ text }, { title }) => normalised(text) === normalised(title) && title.trim() !== '',
+  /** A bare address (a print header's URL). */
+  'bare address': ({ text }) => /^https?:\/\/\S+$/.test(text),
+  /** Who and when: a short line that starts as a byline does, or that is mostly a date. */
+  bylines: ({ text, words }) => words <= 15 && (BYLINE.test(text) || (words <= 10 && DATE.test(text) && !SENTENCE_END.test(text))),
+  /** A short line that is mostly a link and does not read as a sentence ("Related: …", "Read more"). */
+  'link lines': ({ el, text, words }) =>
+    words <= 40 && el.querySelector('a') !== null && !el.querySelector('p, li') && !SENTENCE_END.test(text) && linkDensity(el) >= 0.6,
+};
+
+export const RULES: readonly Rule[] = [
+  {
+    // What the page names as furniture (menus, hidden parts) or by a class as not the story.
+    name: 'named boxes',
+    apply(root) {
+      for (const el of Array.from(root.querySelectorAll(FURNITURE))) el.remove();
+      for (const el of deepestFirst(root, '[class], [id]')) {
+        if (el.localName === 'img' || el.localName === 'figcaption') continue;
+        // The name first: reading the text of every element would cost the square of the page.
+        const name = classAndId(el);
+        const whoAndWhen = WHO_AND_WHEN.test(name);
+        const notTheStory = NOT_THE_STORY.test(name);
+        if (!whoAndWhen && !notTheStory) continue;
+        const words = wordCount(textOf(el));
+        if ((whoAndWhen && words <= 25) || (notTheStory && words <= 60 && !el.querySelector('p'))) el.remove();
+      }
+    },
+  },
+  {
+    // A caption by its class becomes a figcaption: kept in the HTML as one, out of the text.
+    name: 'captions',
+    apply(root) {
+      for (const el of Array.from(root.querySelectorAll('[class], [id]'))) {
+        if (el.localName !== 'figcaption' && root.contains(el) && !el.closest('figcaption') && CAPTION.test(classAndId(el))) replaceWithCaption(el);
+      }
+    },
+  },
+  {
+    // A short text right after an image, alone with it in its wrapper: the image's caption.
+    name: 'image captions',
+    apply(root) {
+      for (const img of Array.from(root.querySelectorAll('img'))) {
+        // The image, or its wrapper holding nothing but it (a link, a picture, a span).
+        let image: Element = img;
+        while (image.parentElement && image.parentElement !== root && !textOf(image.parentElement) && image.parentElement.querySelectorAll('img').length === 1) {
+          image = image.parentElement;
+        }
+        const next = image.nextElementSibling;
+        if (!next || next.localName === 'figcaption' || next.querySelector('img, figcaption') || isHeading(next)) continue;
+        const text = textOf(next);
+        const words = wordCount(text);
+        const wrapper = image.parentElement;
+        // A quotation beside a picture (a review with its photo) is the story's.
+        if (!words || words > 40 || !wrapper || wrapper === root || wrapper.closest('blockquote') || textOf(wrapper) !== text) continue;
+        replaceWithCaption(next);
+      }
+    },
+  },
+  {
+    // Lists and boxes that are mostly links: a menu, "More from", a row of teasers.
+    name: 'link lists',
+    apply(root) {
+      for (const el of deepestFirst(root, 'ul, ol, nav, aside, div, section, table')) {
+        if (el.querySelectorAll('a').length >= 2 && linkDensity(el) >= 0.6) el.remove();
+      }
+    },
+  },
+  ...Object.keys(LINE_RULES).map((name): Rule => ({ name, line: true })),
+];
+
+/** Applies every rule but those named in `without`, in order (the line rules in one pass over the lines). */
+export function applyRules(root: Element, context: RuleContext, without: ReadonlySet<string> = new Set()) {
+  for (const rule of RULES) if (rule.apply && !without.has(rule.name)) rule.apply(root, context);
+  const lineRules = Object.entries(LINE_RULES).filter(([name]) => !without.has(name));
+  if (!lineRules.length) return;
+  for (const el of deepestFirst(root, LINES)) {
+    const text = textOf(el);
+    if (!text) continue;
+    const line = { el, text, words: wordCount(text) };
+    if (lineRules.some(([, drops]) => drops(line, context))) el.remove();
+  }
+}
