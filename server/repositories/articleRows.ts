@@ -141,6 +141,8 @@ export interface ArticleCardRow
   blog_head: string | null;
   /** The title as the title order compares it (lowercased). */
   title_key: string | null;
+  /** Its provenance's extraction score, when known. */
+  extraction_score: number | string | null;
   /** With a search: its relevance, and the head of the raw text its snippet is cut from. */
   rank?: number | string;
   snippet_source?: string;
@@ -154,7 +156,8 @@ export interface ArticleCardRow
  */
 export const cardColumns = (t = 'articles') => `${t}.id, ${t}.status, ${t}.title, ${t}.slug, ${t}.scraped_url, ${t}.new_url,
   ${isoText(`${t}.created_at`)} AS created_iso, ${isoText(`${t}.updated_at`)} AS updated_iso, ${t}.scrapped_head,
-  ${t}.blog_head, ${TITLE_KEY_SQL.replaceAll('title', `${t}.title`)} AS title_key, ${scheduleColumns(t)}`;
+  ${t}.blog_head, ${TITLE_KEY_SQL.replaceAll('title', `${t}.title`)} AS title_key, ${scheduleColumns(t)},
+  (${t}.provenance->'quality'->>'score')::float8 AS extraction_score`;
 export const ARTICLE_CARD_COLUMNS = cardColumns();
 if (CARD_PREVIEW_CHARS + 1 > STORED_HEAD_CHARS) {
   throw new Error('CARD_PREVIEW_CHARS grew past the stored heads: add a migration that recomputes them');
@@ -162,7 +165,7 @@ if (CARD_PREVIEW_CHARS + 1 > STORED_HEAD_CHARS) {
 
 /** The card of a row: the stored heads are cut as the contract cuts any article's bodies. */
 export function cardFromRow(row: ArticleCardRow): ArticleCard {
-  return toArticleCard({
+  const card = toArticleCard({
     ...scheduleOf(row),
     id: row.id,
     status: row.status,
@@ -175,6 +178,7 @@ export function cardFromRow(row: ArticleCardRow): ArticleCard {
     createdAt: row.created_iso,
     updatedAt: row.updated_iso,
   });
+  return row.extraction_score === null || row.extraction_score === undefined ? card : { ...card, extractionQuality: Number(row.extraction_score) };
 }
 
 /** The orders of a page: the contract's sorts, relevance (a search without a sort), and the trash's (last deleted first). */

@@ -77,10 +77,10 @@ type LineRule = (line: { el: Element; text: string; words: number }, context: Ru
 const LINE_RULES: Record<string, LineRule> = {
   /** The title again inside the body. */
   'title again': ({ text }, { title }) => normalised(text) === normalised(title) && title.trim() !== '',
-  /** A bare address (a print header's URL). */
-  'bare address': ({ text }) => /^https?:\/\/\S+$/.test(text),
   /** Who and when: a short line that starts as a byline does, or that is mostly a date. */
-  bylines: ({ text, words }) => words <= 15 && (BYLINE.test(text) || (words <= 10 && DATE.test(text) && !SENTENCE_END.test(text))),
+  bylines: ({ el, text, words }) =>
+    // A quotation's attribution ("— Name (@name) November 18, 2019" under an embedded post) is the story's.
+    words <= 15 && !el.closest('blockquote') && (BYLINE.test(text) || (words <= 10 && DATE.test(text) && !SENTENCE_END.test(text))),
   /** A short line that is mostly a link and does not read as a sentence ("Related: …", "Read more"). */
   'link lines': ({ el, text, words }) =>
     words <= 40 && el.querySelector('a') !== null && !el.querySelector('p, li') && !SENTENCE_END.test(text) && linkDensity(el) >= 0.6,
@@ -101,15 +101,6 @@ export const RULES: readonly Rule[] = [
         if (!whoAndWhen && !notTheStory) continue;
         const words = wordCount(textOf(el));
         if ((whoAndWhen && words <= 25) || (notTheStory && words <= 60 && !el.querySelector('p'))) el.remove();
-      }
-    },
-  },
-  {
-    // A caption by its class becomes a figcaption: kept in the HTML as one, out of the text.
-    name: 'captions',
-    apply(root) {
-      for (const el of Array.from(root.querySelectorAll('[class], [id]'))) {
-        if (el.localName !== 'figcaption' && root.contains(el) && !el.closest('figcaption') && CAPTION.test(classAndId(el))) replaceWithCaption(el);
       }
     },
   },
@@ -135,11 +126,14 @@ export const RULES: readonly Rule[] = [
     },
   },
   {
-    // Lists and boxes that are mostly links: a menu, "More from", a row of teasers.
-    name: 'link lists',
+    // A caption by its class becomes a figcaption: kept in the HTML as one, out of the text.
+    name: 'captions',
     apply(root) {
-      for (const el of deepestFirst(root, 'ul, ol, nav, aside, div, section, table')) {
-        if (el.querySelectorAll('a').length >= 2 && linkDensity(el) >= 0.6) el.remove();
+      for (const el of Array.from(root.querySelectorAll('[class], [id]'))) {
+        if (el.localName === 'figcaption' || !root.contains(el) || el.closest('figcaption') || !CAPTION.test(classAndId(el))) continue;
+        // A caption is a line or two, never a wrapper of the story's paragraphs.
+        if (el.querySelector('p, li, h1, h2, h3, h4, h5, h6, figure, img') || wordCount(textOf(el)) > 60) continue;
+        replaceWithCaption(el);
       }
     },
   },

@@ -338,6 +338,19 @@ export function nestsDeeperThan(html: string, limit: number): boolean {
   return false;
 }
 
+/**
+ * The article Readability finds in `doc`: its title and its HTML. Only the HTML is kept, and the
+ * rest of the page goes: a page of 5 MB was held several times over, past a worker's heap.
+ */
+function readableArticle(doc: Document): { title: string; found: string } {
+  const parsed = new Readability<Element>(doc, { serializer: (el) => el as Element, keepClasses: true }).parse();
+  if (!parsed?.content) throw apiError('no_article');
+  const found = parsed.content.innerHTML;
+  parsed.content.replaceChildren();
+  doc.documentElement?.replaceChildren();
+  return { title: (parsed.title ?? '').replace(/\s+/g, ' ').trim(), found };
+}
+
 export interface ExtractOptions {
   /** Rules of server/scrape/boilerplate.ts left out (to measure what each one brings). */
   without?: ReadonlySet<string>;
@@ -359,19 +372,21 @@ export function extractArticle(page: FetchedPage, options: ExtractOptions = {}):
     const opinion = secondOpinion(doc);
     // The article as an element of this document: cleaned in place, serialised once.
     // Classes kept for our rules (server/scrape/boilerplate.ts); cleaning drops them after.
-    const parsed = new Readability<Element>(doc, { serializer: (el) => el as Element, keepClasses: true }).parse();
-    if (!parsed?.content) throw apiError('no_article');
+    const { title, found } = readableArticle(doc);
     // Worked on as a fresh copy: the extractor's element carries live collections (`children`)
     // that jsdom brings up to date at every move of a child, at a cost in the number of children,
     // so that cleaning a body of 10,000 paragraphs took minutes.
     const container = doc.createElement('div');
-    container.innerHTML = parsed.content.innerHTML;
-    // Sanitised in place, in the page's own document: no other parse of the article.
+    container.innerHTML = found;
+    // Sanitised in place, in the page's own document: no other parse of the article. Not kept
+    // (nor made) past MAX_SOURCE_HTML_CHARS.
     const pagePurify = createDOMPurify(dom.window as unknown as Parameters<typeof createDOMPurify>[0]);
-    const copy = container.cloneNode(true) as Element;
-    pagePurify.sanitize(copy, { IN_PLACE: true });
-    const source = copy.innerHTML;
-    const title = (parsed.title ?? '').replace(/\s+/g, ' ').trim();
+    let source: string | null = null;
+    if (found.length <= MAX_SOURCE_HTML_CHARS) {
+      const copy = container.cloneNode(true) as Element;
+      pagePurify.sanitize(copy, { IN_PLACE: true });
+      source = copy.innerHTML;
+    }
     applyRules(container, { title }, options.without);
     cleanBody(container, dom.window, page.url);
     // The article opens with its title as the one h1 (the extractor demotes or drops it).
@@ -393,7 +408,7 @@ export function extractArticle(page: FetchedPage, options: ExtractOptions = {}):
       title,
       text: title ? `${title}\n\n${body}` : body,
       html,
-      sourceHtml: source.length <= MAX_SOURCE_HTML_CHARS ? source : null,
+      sourceHtml: source !== null && source.length <= MAX_SOURCE_HTML_CHARS ? source : null,
       images: imageUrls(container),
       quality,
       fetched: { status: page.status, etag: page.etag, lastModified: page.lastModified },

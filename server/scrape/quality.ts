@@ -47,6 +47,14 @@ function f1({ tp, fp, fn }: { tp: number; fp: number; fn: number }): number {
   return tp ? (2 * tp) / (2 * tp + fp + fn) : 0;
 }
 
+/** The words of each text the agreement compares at most (their heads): the shingles of 5 MB of text would take hundreds of MB. */
+const AGREEMENT_MAX_WORDS = 20_000;
+const head = (text: string) => {
+  let seen = 0;
+  for (const match of text.matchAll(WORD)) if (++seen > AGREEMENT_MAX_WORDS) return text.slice(0, match.index);
+  return text;
+};
+
 /** The fewest words a second opinion needs to count. */
 const SECOND_OPINION_MIN_WORDS = 50;
 const WEIGHTS = { prose: 0.3, links: 0.2, length: 0.2, agreement: 0.3 };
@@ -74,7 +82,7 @@ export function proseWordCount(body: string): number {
 export function extractionQuality(body: string, linkShare: number, secondOpinion: string | null): ExtractionQuality {
   const words = wordCount(body);
   const prose = words ? proseWordCount(body) / words : 0;
-  const agreement = secondOpinion && wordCount(secondOpinion) >= SECOND_OPINION_MIN_WORDS ? f1(shingleOverlap(body, secondOpinion)) : null;
+  const agreement = secondOpinion && wordCount(secondOpinion) >= SECOND_OPINION_MIN_WORDS ? f1(shingleOverlap(head(body), head(secondOpinion))) : null;
   const parts: [number, number][] = [
     [WEIGHTS.prose, prose],
     [WEIGHTS.links, 1 - Math.min(1, 2 * linkShare)],

@@ -3,12 +3,15 @@
  * without a server: what an editor gets from a page with lazy images, a caption and a related box;
  * pages with no article; pages that try the extractor's limits.
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { EXTRACTION_CHECK_BELOW } from '../../src/contract/index.ts';
 import { serverMessages } from '../../src/contract/messages.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError, apiError } from '../errors.ts';
 import { SCRAPE_MAX_BYTES } from '../shared/safe-fetch.ts';
+import { WorkerPool } from '../workers/pool.ts';
 import { extractArticle, MAX_NESTING, nestsDeeperThan, type ExtractedArticle } from '../scrape/extract.ts';
 
 const URL_ = 'https://news.example.com/2026/12/a-story';
@@ -148,14 +151,30 @@ describe('pages at the extractor’s limits', () => {
     expect(extract(sloppy).text).toContain('Paragraph 3 of the story');
   });
 
-  // A page as large as a scrape reads (SCRAPE_MAX_BYTES): linear work, some seconds (it took minutes
-  // when cleaning moved each paragraph past all the others).
-  it('gives a clean draft of 5 MB of text', () => {
+  // A page as large as a scrape reads (SCRAPE_MAX_BYTES), in a worker with the server's limits
+  // (heap, time): a draft or a clear refusal, and the worker serves the next page.
+  it('gives a clean draft of 5 MB of text or refuses it clearly, and the next page is read', async () => {
     const paragraphs: string[] = [];
     let size = 0;
     while (size < SCRAPE_MAX_BYTES - 20_000) size += (paragraphs[paragraphs.length] = paragraph(paragraphs.length)).length + 1;
-    const article = extract(story(paragraphs.join('\n')));
-    expect(article.text.length).toBeGreaterThan(4_500_000);
-    expect(article.text).toContain(`Paragraph ${paragraphs.length - 1} of the story`);
+    const pages: Record<string, string> = { '/big': story(paragraphs.join('\n')), '/small': story([1, 2, 3].map(paragraph).join('')) };
+    const site = http.createServer((req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(pages[req.url ?? '']));
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+    const pool = new WorkerPool({ threads: 1 });
+    const limits = { timeoutMs: 30_000, tooSlow: () => apiError('page_too_slow'), tooBig: () => apiError('page_too_complex') };
+    const scrape = (path: string) => pool.run('scrapePage', { url: `${base}${path}`, fetch: { allowCidrs: ['127.0.0.1/32'] } }, limits);
+    try {
+      const outcome = await scrape('/big').then(
+        (page) => ({ text: page.text.length }),
+        (error: unknown) => ({ code: error instanceof ApiError ? error.code : String(error), message: error instanceof ApiError ? error.message : '' }),
+      );
+      if ('text' in outcome) expect(outcome.text).toBeGreaterThan(4_500_000);
+      else expect([{ code: 'page_too_complex', message: serverMessages.pageTooComplex }, { code: 'page_too_slow', message: serverMessages.pageTooSlow }]).toContainEqual(outcome);
+      expect((await scrape('/small')).text).toContain('Paragraph 3 of the story');
+    } finally {
+      await pool.close();
+      site.close();
+    }
   }, 120_000);
 });

@@ -94,6 +94,11 @@ export const articleCardSchema = z.object({
   scheduleFailure: articleScheduleShape.scheduleFailure,
   /** With a search (`q`): where it matched; null without `q`. Optional for other servers' answers. */
   snippet: searchSnippetSchema.nullable().optional(),
+  /**
+   * How sure its page's extraction is (0 to 1; its provenance's `quality.score`), on a card only
+   * when known: below EXTRACTION_CHECK_BELOW the list says 'Check the extraction'.
+   */
+  extractionQuality: z.number().min(0).max(1).optional(),
 });
 export type ArticleCard = z.infer<typeof articleCardSchema>;
 
@@ -120,6 +125,7 @@ export function toArticleCard(article: Article): ArticleCard {
     ...(article.scheduleTimeZone ? { scheduleTimeZone: article.scheduleTimeZone } : {}),
     ...(article.scheduleFailure ? { scheduleFailure: article.scheduleFailure } : {}),
     snippet: null,
+    ...(article.provenance?.quality ? { extractionQuality: article.provenance.quality.score } : {}),
   };
 }
 

@@ -12,6 +12,7 @@ export * from './enums';
 export * from './history';
 export * from './roles';
 export * from './operations';
+export * from './extraction';
 export * from './presence';
 export * from './schedule';
 export * from './webhooks';

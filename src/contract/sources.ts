@@ -206,9 +206,6 @@ export const extractionQualitySchema = z.object({
 });
 export type ExtractionQuality = z.infer<typeof extractionQualitySchema>;
 
-/** Below this score an extraction is worth a look ('Check the extraction'). */
-export const EXTRACTION_CHECK_BELOW = 0.6;
-
 /** How an article's page was fetched, when it was made from one (or last taken again from it). */
 export const provenanceSchema = z.object({
   /** The source it came from; null when an admin pasted its address. */

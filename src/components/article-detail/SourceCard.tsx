@@ -1,6 +1,8 @@
-import { Alert, Box, Card, Checkbox, DataList, Heading, HStack, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Card, Checkbox, DataList, Heading, HStack, Link, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import type { Provenance, SourceChange } from '../../contract';
+import { EXTRACTION_CHECK_BELOW } from '../../contract/extraction';
 import { formatDateTime } from '../../lib/format';
+import { extractionTexts as extraction } from '../../lib/texts-extraction';
 import { sourceChangeTexts as t } from '../../lib/texts-sourceChange';
 import { DiffPanes } from '../article-history/DiffPanes';
 import { Button } from '../common/Button';
@@ -60,6 +62,7 @@ export function SourceCard({ scrapedUrl, provenance, check, change, note }: Sour
     <SectionCard title={t.title} subtitle={t.subtitle}>
       <Card.Body>
         <Stack gap="5" aria-busy={busy}>
+          {provenance ? <CheckExtraction provenance={provenance} /> : null}
           {provenance ? <ProvenanceList provenance={provenance} /> : <Text color="fg.muted">{scrapedUrl ? t.noProvenance : t.noAddress}</Text>}
           {scrapedUrl && (
             <HStack gap="4" wrap="wrap">
@@ -104,8 +107,28 @@ function ProvenanceList({ provenance: p }: { provenance: Provenance }) {
       {item(t.validators, validators || t.noValidators)}
       {item(t.robotsLabel, t.robots(p.robots))}
       {item(t.extractor, p.extractor)}
+      {p.quality && item(extraction.label, extraction.value(p.quality))}
       {p.sourceId && item(t.title, t.fromSource)}
     </DataList.Root>
+  );
+}
+
+/** A low extraction score: what to look at, and the source page one click away. */
+function CheckExtraction({ provenance: p }: { provenance: Provenance }) {
+  if (!p.quality || p.quality.score >= EXTRACTION_CHECK_BELOW) return null;
+  return (
+    <Alert.Root status="warning">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>{extraction.check}</Alert.Title>
+        <Alert.Description>
+          {extraction.checkWhy(p.quality.score)}{' '}
+          <Link href={p.finalUrl} target="_blank" rel="noopener noreferrer" fontWeight="medium" textDecoration="underline">
+            {extraction.openSource}
+          </Link>
+        </Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
   );
 }
 

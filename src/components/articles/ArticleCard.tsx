@@ -12,6 +12,7 @@ import { articleRowTitle } from './articleRow';
 import { rawTextSnippet, snippetCuts } from './highlight';
 import { HighlightedText, SnippetText } from './HighlightedText';
 import { SelectCheckbox } from './SelectCheckbox';
+import { ExtractionBadge } from '../extraction/ExtractionBadge';
 import { ScheduleBadges } from '../schedule/ScheduleBadges';
 
 export interface ArticleCardProps {
@@ -160,6 +161,7 @@ export const ArticleCard = memo(function ArticleCard({
               {isPublished ? texts.articles.published : texts.articles.draft}
             </Badge>
             <ScheduleBadges schedule={article} />
+            <ExtractionBadge quality={article.extractionQuality} />
           </HStack>
         </Flex>
       </Card.Header>

@@ -11,6 +11,7 @@ import { articleRowTitle, sourceSite } from './articleRow';
 import { ArticleListStates, type ArticleListStatesProps } from './ArticleListStates';
 import { HighlightedText } from './HighlightedText';
 import { SelectCheckbox } from './SelectCheckbox';
+import { ExtractionBadge } from '../extraction/ExtractionBadge';
 import { ScheduleBadges } from '../schedule/ScheduleBadges';
 
 /** Every row is this tall (border included), so 15 and more fit a 1440x900 window. */
@@ -304,6 +305,7 @@ const ArticleTableRow = memo(function ArticleTableRow({
           <HighlightedText text={title} query={search} />
         </Box>
         <ScheduleBadges schedule={article} size="sm" nowrap />
+        <ExtractionBadge quality={article.extractionQuality} size="sm" />
       </Box>
       <Box role="gridcell" px="3">
         <Badge size="sm" colorPalette={isPublished ? 'green' : 'orange'} variant="subtle">

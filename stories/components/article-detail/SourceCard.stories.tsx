@@ -3,6 +3,7 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { SourceCard, type SourceChangeState } from '../../../src/components/article-detail/SourceCard';
 import type { Provenance, SourceChange } from '../../../src/contract';
 import { formatDateTime } from '../../../src/lib/format';
+import { extractionTexts as extraction } from '../../../src/lib/texts-extraction';
 import { sourceChangeTexts as t } from '../../../src/lib/texts-sourceChange';
 import { expectBusy } from '../../busy';
 import { fixturesNow } from '../../fixtures';
@@ -85,6 +86,35 @@ export const HowItWasFetched: Story = {
     await userEvent.click(c.getByRole('button', { name: t.check }));
     await expect(args.check.onCheck).toHaveBeenCalledOnce();
     (canvasElement.ownerDocument.activeElement as HTMLElement | null)?.blur();
+  },
+};
+
+/** The extraction's quality beside how the page was fetched: no call to look when it is fine. */
+export const ExtractionQuality: Story = {
+  args: { provenance: { ...provenance, quality: { score: 0.91, signals: { prose: 0.97, links: 0.02, words: 812, agreement: 0.94 } } } },
+  play: async ({ canvasElement }) => {
+    const c = card(canvasElement);
+    const list = within(c.getByLabelText(t.provenanceLabel));
+    await expect(list.getByText(extraction.label)).toBeVisible();
+    await expect(list.getByText("91% (97% prose, 2% links, 812 words, 94% like the page's own article text)")).toBeVisible();
+    await expect(c.queryByText(extraction.check)).toBeNull();
+  },
+};
+
+/** A low score: 'Check the extraction', why, and the source page one click away (in a new tab). */
+export const CheckTheExtraction: Story = {
+  args: { provenance: { ...provenance, quality: { score: 0.42, signals: { prose: 0.35, links: 0.31, words: 140, agreement: null } } } },
+  play: async ({ canvasElement }) => {
+    const c = card(canvasElement);
+    const title = c.getByText(extraction.check);
+    await expect(title).toBeVisible();
+    // The alert's content: its title, then why, with the link.
+    const alert = title.parentElement!;
+    await expect(alert).toHaveTextContent(extraction.checkWhy(0.42));
+    const link = within(alert).getByRole('link', { name: extraction.openSource });
+    await expect(link).toHaveAttribute('href', `${URL}/`);
+    await expect(link).toHaveAttribute('target', '_blank');
+    await expect(within(c.getByLabelText(t.provenanceLabel)).getByText('42% (35% prose, 31% links, 140 words)')).toBeVisible();
   },
 };
 

@@ -2,7 +2,9 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Box } from '@chakra-ui/react';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { ArticleCard } from '../../../src/components/articles/ArticleCard';
+import { ExtractionBadge } from '../../../src/components/extraction/ExtractionBadge';
 import { ScheduleBadges } from '../../../src/components/schedule/ScheduleBadges';
+import { extractionTexts as extraction } from '../../../src/lib/texts-extraction';
 import { formatDateTime } from '../../../src/lib/format';
 import { cardWithoutBlogData, draftCard, makeCard, publishedCard } from '../../fixtures';
 import { accessFor } from '../../../src/lib/access';
@@ -12,8 +14,8 @@ import { expectBusy } from '../../busy';
 const meta = {
   title: 'Components/Articles/ArticleCard',
   component: ArticleCard,
-  // The Scheduled and ScheduleFailed stories show its ScheduleBadges.
-  subcomponents: { ScheduleBadges },
+  // The Scheduled and ScheduleFailed stories show its ScheduleBadges; CheckTheExtraction its ExtractionBadge.
+  subcomponents: { ScheduleBadges, ExtractionBadge },
   args: { article: publishedCard, onDelete: fn(), isDeleting: false },
   decorators: [
     (Story) => (
@@ -41,6 +43,24 @@ export const Published: Story = {
       'href',
       `/articles/${args.article.id}`,
     );
+  },
+};
+
+/** A draft whose extraction scored low: 'Check the extraction', its score and why as the badge's title. */
+export const CheckTheExtraction: Story = {
+  args: { article: { ...draftCard, extractionQuality: 0.42 } },
+  play: async ({ canvasElement }) => {
+    const badge = within(canvasElement).getByText(extraction.check);
+    await expect(badge).toBeVisible();
+    await expect(badge.closest('[title]')).toHaveAttribute('title', extraction.checkWhy(0.42));
+  },
+};
+
+/** A fine score: no flag. */
+export const ExtractionFine: Story = {
+  args: { article: { ...draftCard, extractionQuality: 0.87 } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).queryByText(extraction.check)).toBeNull();
   },
 };
 
