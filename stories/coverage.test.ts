@@ -42,6 +42,7 @@ const SHOWN_BY_PARENT: Record<string, string | [stories: string, parent: string]
   'common/Sparkline': ['stories/components/sources/SourceList.stories.tsx', 'src/components/sources/SourceCard.tsx'],
   'dashboard/LoadingRows': 'stories/components/dashboard/RecentArticles.stories.tsx',
   'dashboard/StorageBar': 'stories/components/dashboard/SystemStatus.stories.tsx',
+  'extraction/ExtractionBadge': 'stories/components/articles/ArticleCard.stories.tsx',
   'files/FileActionsMenu': ['stories/components/files/FileBrowserMenu.stories.tsx', 'src/components/files/FileBrowser.tsx'],
   'files/FileGrid': ['stories/components/files/FileBrowser.stories.tsx', 'src/components/files/FileBrowser.tsx'],
   'files/FileList': ['stories/components/files/FileBrowser.stories.tsx', 'src/components/files/FileBrowser.tsx'],
