@@ -50,7 +50,7 @@ test.beforeAll(async () => {
     if (req.url === '/img/river.png') return send('image/png', riverPng);
     if (req.url === '/img/wall.png') return send('image/png', wallPng);
     if (req.url === '/img/boats.png') return send('image/png', boatsPng);
-    if (req.url === '/harbour') return send('text/html; charset=utf-8', page('The harbour wall', harbourStory));
+    if (req.url === '/sea-wall') return send('text/html; charset=utf-8', page('The harbour wall', harbourStory));
     if (req.url === '/river') {
       return send('text/html; charset=utf-8', page('The river in winter', `${paragraph(1)}<figure><img data-src="/img/river.png" src="data:image/gif;base64,R0lGOD" alt="The river"><figcaption>The river</figcaption></figure>${paragraph(2)}${paragraph(3)}`));
     }
@@ -117,7 +117,7 @@ test('a page with lazy images, a caption and a related box: the images kept, the
   page: browser,
 }) => {
   await signIn(browser, '/articles/new');
-  await browser.getByLabel('Article URLs').fill(`${siteUrl}/harbour`);
+  await browser.getByLabel('Article URLs').fill(`${siteUrl}/sea-wall`);
   await browser.getByRole('button', { name: 'Scrape Article' }).click();
   await expect(browser).toHaveURL(/\/articles\/[0-9a-z]+$/, { timeout: 60_000 });
   const source = browser.getByRole('region', { name: 'Source' });

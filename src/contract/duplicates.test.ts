@@ -27,6 +27,14 @@ describe('normalAddress', () => {
   });
 });
 
+describe('signatureSimilarity', () => {
+  it('is 0, never below, for texts more than half the bits apart (an answer of the same address showed -1 and failed with 500)', () => {
+    expect(signatureSimilarity([0, 0], [0xffffffff, 0xffffffff])).toBe(0);
+    expect(signatureSimilarity([0, 0], [0xffffffff, 0])).toBe(0);
+    expect(signatureSimilarity([0, 0], [0, 0])).toBe(1);
+  });
+});
+
 describe('textSignature', () => {
   it('is close for a copy with a few words changed, far for another text, and none for a short one', () => {
     const signature = textSignature(story)!;

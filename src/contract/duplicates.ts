@@ -117,7 +117,8 @@ const ones = (n: number) => {
 export const signatureDistance = (a: TextSignature, b: TextSignature) => ones(a[0] ^ b[0]) + ones(a[1] ^ b[1]);
 
 /** The texts' similarity two signatures estimate (two decimals). */
-export const signatureSimilarity = (a: TextSignature, b: TextSignature) => Math.round(Math.cos((Math.PI * signatureDistance(a, b)) / 64) * 100) / 100;
+// At 0 from half the bits apart on: texts further apart than unrelated ones are not "less than unrelated".
+export const signatureSimilarity = (a: TextSignature, b: TextSignature) => Math.max(0, Math.round(Math.cos((Math.PI * signatureDistance(a, b)) / 64) * 100) / 100);
 
 /** The most bits a copy's signature differs in (similarity still DUPLICATE_SIMILARITY): 9. */
 export const MAX_SIGNATURE_DISTANCE = (() => {
