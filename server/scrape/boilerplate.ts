@@ -14,9 +14,8 @@ export interface RuleContext {
 
 export interface Rule {
   name: string;
-  /** What the rule does to the article; a line rule (LINE_RULES) has none of its own. */
+  /** What the rule does to the article; a line rule (LINE_RULES) has none of its own: applyRules runs them in one pass. */
   apply?: (root: Element, context: RuleContext) => void;
-  line?: true;
 }
 
 const WORD = /[\p{L}\p{N}_]+/gu;
@@ -137,7 +136,7 @@ export const RULES: readonly Rule[] = [
       }
     },
   },
-  ...Object.keys(LINE_RULES).map((name): Rule => ({ name, line: true })),
+  ...Object.keys(LINE_RULES).map((name): Rule => ({ name })),
 ];
 
 /** Applies every rule but those named in `without`, in order (the line rules in one pass over the lines). */
