@@ -84,7 +84,7 @@ const OVERSCAN_ROWS = 4;
  * list's width, measured when it changes, never while scrolling.
  */
 export function FileGrid({ files, total, labelledBy, selected, onToggleSelect, highlightId, ...actions }: FileViewProps) {
-  const { listRef, scrollMargin, width } = useListBox();
+  const { listRef, scrollMargin, width, laidOut } = useListBox();
   const columns = gridColumns(width);
   // Keyed by column count too: a measured row height belongs to one layout.
   const getItemKey = useCallback((row: number) => `${columns}:${row}`, [columns]);
@@ -107,6 +107,9 @@ export function FileGrid({ files, total, labelledBy, selected, onToggleSelect, h
       role="list"
       aria-labelledby={labelledBy}
       data-view="grid"
+      // The column count is the measured one (before, one column): a play waits for it, since
+      // cards are mounted again when the count changes.
+      data-laid-out={laidOut || undefined}
       style={{ position: 'relative', height: totalSize }}
     >
       <div style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${offset}px)` }}>

@@ -5,7 +5,10 @@ import { measureElement, useWindowVirtualizer } from '@tanstack/react-virtual';
  * Where a list sits: its distance from the top of the document (the virtualiser's
  * `scrollMargin`) and its width. Read when the list mounts, then only when a ResizeObserver on
  * the body or on the list reports a change (content above the list growing, the viewport or the
- * sidebar changing): after layout, so the read is cheap, and never in a scroll handler.
+ * sidebar changing): after layout, so the read is cheap, and never in a scroll handler. A list
+ * that is not laid out (mounted inside a hidden box, as a story is until it shows) is not read:
+ * it would measure 0 wide at the top of the page, and its width stays 0 (`laidOut` false) until
+ * it shows.
  */
 export function useListBox() {
   const [scrollMargin, setScrollMargin] = useState(0);
@@ -15,6 +18,7 @@ export function useListBox() {
     const view = element.ownerDocument.defaultView;
     if (!view) return;
     const read = () => {
+      if (element.getClientRects().length === 0) return;
       const rect = element.getBoundingClientRect();
       setScrollMargin(Math.round(rect.top + view.scrollY));
       setWidth(Math.round(rect.width));
@@ -31,6 +35,8 @@ export function useListBox() {
     listRef,
     scrollMargin,
     width,
+    /** Whether the list has been measured laid out (its width and place are real). */
+    laidOut: width > 0,
   };
 }
 

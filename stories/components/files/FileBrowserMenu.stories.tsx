@@ -4,7 +4,7 @@ import type { Meta } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { FileBrowser } from '../../../src/components/files/FileBrowser';
 import { ready } from '../../routes/plays';
-import { body, closedWithFocusBack, fileBrowserMeta, type FileBrowserStory as Story, image, openMenu, openMenuAndChoose, openWith, pdf, twoFrames } from './fileBrowserStories';
+import { body, closedWithFocusBack, fileBrowserMeta, fileTrigger, type FileBrowserStory as Story, image, openMenu, openMenuAndChoose, openWith, pdf, twoFrames } from './fileBrowserStories';
 
 export default { title: 'Components/Files/FileBrowser/Menu', ...fileBrowserMeta() } satisfies Meta<typeof FileBrowser>;
 
@@ -61,7 +61,7 @@ export const Download: Story = {
 
 export const KeyboardMenu: Story = {
   play: async ({ canvasElement, args }) => {
-    const trigger = within(canvasElement).getByRole('button', { name: 'Actions for annual-report-2025.pdf' });
+    const trigger = await fileTrigger(canvasElement, 'annual-report-2025.pdf');
     await openWith(trigger, async () => {
       trigger.focus();
       await userEvent.keyboard('{Enter}');

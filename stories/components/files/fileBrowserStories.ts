@@ -39,24 +39,23 @@ export const body = (canvasElement: HTMLElement) => within(canvasElement.ownerDo
 export { twoFrames } from '../../routes/plays';
 
 /**
- * Opens a file's menu with `press` (a click, or Enter on the focused trigger). The first story
- * of the file can press before the menu's machine is listening, and a busy machine (CI) may take
- * seconds to start it: pressed again, up to three times, while the menu is still closed.
+ * A file's menu button, once the files are laid out: the grid draws one column until it is
+ * measured (a story's root is hidden while it mounts), then mounts its cards again in as many
+ * columns as fit, and a button found before that is gone.
  */
+export async function fileTrigger(canvasElement: HTMLElement, fileName: string) {
+  await waitFor(() => expect(canvasElement.querySelector('[data-view="grid"]:not([data-laid-out])')).toBeNull(), ready);
+  return within(canvasElement).getByRole('button', { name: `Actions for ${fileName}` });
+}
+
+/** Opens a file's menu with `press` (a click, or Enter on the focused trigger). */
 export async function openWith(trigger: HTMLElement, press: () => Promise<void>) {
-  const opened = () => waitFor(() => expect(trigger).toHaveAttribute('aria-expanded', 'true'), { timeout: 3_000 });
-  for (let attempt = 1; ; attempt++) {
-    if (trigger.getAttribute('aria-expanded') !== 'true') await press();
-    try {
-      return await opened();
-    } catch (error) {
-      if (attempt === 3) throw error;
-    }
-  }
+  await press();
+  await waitFor(() => expect(trigger).toHaveAttribute('aria-expanded', 'true'), ready);
 }
 
 export async function openMenu(canvasElement: HTMLElement, fileName: string) {
-  const trigger = within(canvasElement).getByRole('button', { name: `Actions for ${fileName}` });
+  const trigger = await fileTrigger(canvasElement, fileName);
   await openWith(trigger, () => userEvent.click(trigger));
   return trigger;
 }
