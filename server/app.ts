@@ -67,6 +67,7 @@ import { startScheduler } from './schedule/scheduler.ts';
 import { startPoller } from './sources/poller.ts';
 import { PoliteFetcher } from './sources/polite.ts';
 import { sourceChangeRoutes, sourceRoutes } from './routes/sources.ts';
+import { siteRuleRoutes } from './routes/siteRules.ts';
 import { sweepDeliveryLog } from './webhooks/log.ts';
 import { webhookAllowList } from './webhooks/urls.ts';
 import { startDeliveryWorker } from './webhooks/worker.ts';
@@ -261,6 +262,7 @@ const api: FastifyPluginAsync<AppContext & { prefix?: string }> = async (app, op
   await app.register(webhookRoutes, { ...ctx, prefix: '/webhooks' });
   await app.register(sourceRoutes, { ...ctx, prefix: '/sources' });
   await app.register(sourceChangeRoutes, { ...ctx, prefix: '/articles' });
+  await app.register(siteRuleRoutes, { ...ctx, prefix: '/site-rules' });
   await app.register(systemRoutes, ctx);
   // GET /api/docs (Swagger UI) and /api/docs/openapi.json, public.
   await app.register(docsRoutes);

@@ -45,6 +45,7 @@ const OWN_4XX: Record<string, number[]> = {
   'PATCH /api/articles/:id': [409],
   'POST /api/articles/scrape': [409, 422],
   'POST /api/articles/:id/rescrape': [409, 422],
+  'POST /api/site-rules/try': [422],
   'POST /api/articles/:id/restore': [409],
   'DELETE /api/articles/:id/forever': [409],
   'POST /api/articles/:id/revisions/:rev/restore': [409],
@@ -85,6 +86,7 @@ const TAGS = [
   { name: 'health', description: 'Health check' },
   { name: 'activity', description: 'Activity feed' },
   { name: 'webhooks', description: 'Endpoints told of changes (Standard Webhooks), their delivery log' },
+  { name: 'site-rules', description: 'Rules per site: what to drop from its pages, what to keep as the article, where its title is' },
 ];
 
 const zodTransform = createJsonSchemaTransform({ skipList: [] });

@@ -11,7 +11,7 @@ import createDOMPurify from 'dompurify';
 import { JSDOM, VirtualConsole } from 'jsdom';
 import { apiError } from '../errors.ts';
 import { applyRules, linkDensity } from './boilerplate.ts';
-import type { ExtractionQuality } from '../../src/contract/index.ts';
+import { siteRuleMessages, type ExtractionQuality, type SiteRuleMatches, type SiteRules } from '../../src/contract/index.ts';
 import { extractionQuality, MIN_ARTICLE_PROSE_WORDS, proseWordCount } from './quality.ts';
 import type { FetchedPage } from '../shared/safe-fetch.ts';
 
@@ -35,6 +35,8 @@ export interface ExtractedArticle {
   quality: ExtractionQuality;
   /** The answer's status and validators (an article's provenance). */
   fetched: { status: number; etag: string | null; lastModified: string | null };
+  /** With a site's rules: how many elements each of their selectors matched on the page. */
+  matched?: SiteRuleMatches;
 }
 
 type Win = JSDOM['window'];
@@ -354,6 +356,60 @@ function readableArticle(doc: Document): { title: string; found: string } {
 export interface ExtractOptions {
   /** Rules of server/scrape/boilerplate.ts left out (to measure what each one brings). */
   without?: ReadonlySet<string>;
+  /** The rules of the page's site (src/contract/siteRules.ts). */
+  site?: SiteRules;
+}
+
+/** Every element `selector` matches in `root`; a selector the parser refuses is a 400 naming it. */
+function matching(root: ParentNode, selector: string): Element[] {
+  try {
+    return Array.from(root.querySelectorAll(selector));
+  } catch {
+    throw apiError('invalid_selector', siteRuleMessages.notASelector(selector));
+  }
+}
+
+/** The first selector of `selectors` the parser refuses, as a 400 naming it (before a rule is saved). */
+export function checkSelectors(selectors: readonly string[]): void {
+  const fragment = sanitiserWindow.document.createDocumentFragment();
+  for (const selector of selectors) matching(fragment, selector);
+}
+
+/**
+ * A site's rules applied to its page, before the article is found: `drop` removes what it
+ * matches; `title` reads the title; `keep` gives the article (the elements it matches, in the
+ * page's order, none inside another), or undefined when it matches nothing.
+ */
+function applySiteRules(doc: Document, rules: SiteRules): { matched: SiteRuleMatches; title?: string; kept?: string } {
+  const drop = rules.drop.map((selector) => {
+    const found = matching(doc, selector);
+    for (const element of found) element.remove();
+    return found.length;
+  });
+  let title: string | undefined;
+  if (rules.title) title = (matching(doc, rules.title)[0]?.textContent ?? '').replace(/\s+/g, ' ').trim() || undefined;
+  const keptElements = new Set<Element>();
+  const keep = rules.keep.map((selector) => {
+    const found = matching(doc, selector);
+    for (const element of found) keptElements.add(element);
+    return found.length;
+  });
+  const outermost = [...keptElements]
+    .filter((element) => ![...keptElements].some((other) => other !== element && other.contains(element)))
+    .sort((a, b) => (a.compareDocumentPosition(b) & 4 /* b follows a */ ? -1 : 1));
+  const kept = outermost.length ? outermost.map((element) => element.outerHTML).join('\n') : undefined;
+  return { matched: { drop, keep, title: rules.title ? title !== undefined : null }, title, kept };
+}
+
+/**
+ * The article a site's rules kept: its HTML, and the page's title (its og:title, else its first
+ * h1, else its <title>); the rest of the page goes, as after the extractor.
+ */
+function keptArticle(doc: Document, kept: string): { title: string; found: string } {
+  const og = doc.querySelector('meta[property="og:title"]')?.getAttribute('content');
+  const title = (og || doc.querySelector('h1')?.textContent || doc.title || '').replace(/\s+/g, ' ').trim();
+  doc.documentElement?.replaceChildren();
+  return { title, found: kept };
 }
 
 export function extractArticle(page: FetchedPage, options: ExtractOptions = {}): ExtractedArticle {
@@ -370,9 +426,13 @@ export function extractArticle(page: FetchedPage, options: ExtractOptions = {}):
     resolveLazyImages(doc, page.url);
     // Read before the extractor changes the document.
     const opinion = secondOpinion(doc);
+    const site = options.site ? applySiteRules(doc, options.site) : undefined;
     // The article as an element of this document: cleaned in place, serialised once.
     // Classes kept for our rules (server/scrape/boilerplate.ts); cleaning drops them after.
-    const { title, found } = readableArticle(doc);
+    // What a site's rules keep is the article as it is.
+    const read = site?.kept !== undefined ? keptArticle(doc, site.kept) : readableArticle(doc);
+    const title = site?.title ?? read.title;
+    const { found } = read;
     // Worked on as a fresh copy: the extractor's element carries live collections (`children`)
     // that jsdom brings up to date at every move of a child, at a cost in the number of children,
     // so that cleaning a body of 10,000 paragraphs took minutes.
@@ -387,7 +447,7 @@ export function extractArticle(page: FetchedPage, options: ExtractOptions = {}):
       pagePurify.sanitize(copy, { IN_PLACE: true });
       source = copy.innerHTML;
     }
-    applyRules(container, { title }, options.without);
+    if (site?.kept === undefined) applyRules(container, { title }, options.without);
     cleanBody(container, dom.window, page.url);
     // The article opens with its title as the one h1 (the extractor demotes or drops it).
     const first = container.firstElementChild;
@@ -412,6 +472,7 @@ export function extractArticle(page: FetchedPage, options: ExtractOptions = {}):
       images: imageUrls(container),
       quality,
       fetched: { status: page.status, etag: page.etag, lastModified: page.lastModified },
+      ...(site ? { matched: site.matched } : {}),
     };
   } finally {
     dom.window.close();

@@ -15,7 +15,11 @@ import { displayName, storeFile, type LibraryContext } from '../files/operations
 import { fileContentUrl } from '../repositories/files.ts';
 import type { WorkerPool } from '../workers/pool.ts';
 import type { ExtractedArticle } from './extract.ts';
+import { siteRulesFor } from './siteRules.ts';
 import { parseScrapeUrl, safeFetch, SCRAPE_TIMEOUT_MS, type SafeFetchOptions } from '../shared/safe-fetch.ts';
+
+/** The rules per site a scrape uses (server/scrape/siteRules.ts), for the sources' checks again of a page. */
+export { siteRulesFor };
 
 export interface IngestContext extends LibraryContext {
   workers: WorkerPool;
@@ -42,9 +46,10 @@ export interface IngestedPage {
 /** Fetches and extracts `url` in a worker, then (unless `beforeImages` refuses the page by throwing) brings its images home. */
 export async function ingestPage(ctx: IngestContext, url: string, beforeImages?: (page: ExtractedArticle) => Promise<void>): Promise<IngestedPage> {
   parseScrapeUrl(url); // a bad address is refused before a worker is woken
+  const site = await siteRulesFor(ctx.db, url);
   const page = await ctx.workers.run(
     'scrapePage',
-    { url, fetch: ctx.scrape },
+    { url, fetch: ctx.scrape, ...(site ? { site } : {}) },
     {
       timeoutMs: PAGE_JOB_MS,
       tooSlow: () => apiError('page_too_slow'),

@@ -3,7 +3,7 @@
  * TaskResult: an ApiError cannot cross the thread boundary as itself (structured clone keeps
  * only message and name), so a refusal travels as plain fields and is rebuilt by the pool.
  */
-import type { AddressCheck, ApiErrorCode, ArticleChecks, TextSignature } from '../../src/contract/index.ts';
+import type { AddressCheck, ApiErrorCode, ArticleChecks, SiteRules, TextSignature } from '../../src/contract/index.ts';
 import { ApiError } from '../errors.ts';
 import type { ExtractedArticle } from '../scrape/extract.ts';
 import type { SourceDocument } from '../sources/read.ts';
@@ -43,6 +43,8 @@ async function settle<M, T>(input: Timed, load: () => Promise<M>, work: (modules
 export interface ScrapeInput extends Timed {
   url: string;
   fetch: SafeFetchOptions;
+  /** The rules of the page's site, when it has some (src/contract/siteRules.ts). */
+  site?: SiteRules;
 }
 
 /** Fetches a page through the safe fetch and extracts its article. */
@@ -50,8 +52,16 @@ export function scrapePage(input: ScrapeInput): Promise<TaskResult<ExtractedArti
   return settle(
     input,
     () => Promise.all([extract(), fetcher()]),
-    async ([{ extractArticle }, { safeFetch }]) => extractArticle(await safeFetch(input.url, input.fetch)),
+    async ([{ extractArticle }, { safeFetch }]) => extractArticle(await safeFetch(input.url, input.fetch), { site: input.site }),
   );
+}
+
+/** The first of a site's selectors the page parser refuses, as a 400 naming it (server/scrape/extract.ts). */
+export function checkSelectors(input: Timed & { selectors: string[] }): Promise<TaskResult<true>> {
+  return settle(input, extract, ({ checkSelectors: check }) => {
+    check(input.selectors);
+    return true as const;
+  });
 }
 
 /** What an uploaded file is; an SVG is rewritten sanitised in place (see server/files/inspect.ts). */
@@ -127,7 +137,7 @@ export function recheckPage(input: ScrapeInput & { etag: string | null; lastModi
       if (answer.status === 304) return { notModified: true };
       if (answer.status < 200 || answer.status >= 300) throw apiError('fetch_failed', `The page answered with status ${answer.status}`);
       if (!/^(text\/html|application\/xhtml\+xml)\b/i.test(answer.contentType || 'text/html')) throw apiError('not_html');
-      return { notModified: false, page: await extractArticle(answer) };
+      return { notModified: false, page: extractArticle(answer, { site: input.site }) };
     },
   );
 }

@@ -45,4 +45,5 @@ export const readSource = tasks.readSource;
 export const recheckPage = tasks.recheckPage;
 export const wordDiff = tasks.wordDiff;
 export const mergeSource = tasks.mergeSource;
+export const checkSelectors = tasks.checkSelectors;
 export default tasks.scrapePage;

@@ -10,6 +10,7 @@ import { presenceMessages } from './presence';
 import { roleMessages } from './roles';
 import { webhookMessages } from './webhooks';
 import { sourceChangeMessages, sourceMessages } from './sources';
+import { siteRuleMessages } from './siteRules';
 
 export interface ApiErrorSpec {
   /** The HTTP status it is sent with. */
@@ -44,6 +45,7 @@ export const apiErrors = {
       webhookMessages.notFound,
       webhookMessages.deliveryNotFound,
       sourceMessages.notFound,
+      siteRuleMessages.notFound,
       presenceMessages.tabNotOpen,
     ],
   },
@@ -113,6 +115,8 @@ export const apiErrors = {
   no_article: { status: 422, message: m.noArticle },
   page_too_slow: { status: 422, message: m.pageTooSlow },
   page_too_complex: { status: 422, message: m.pageTooComplex },
+  /** A site's rule that the page's parser refuses: siteRuleMessages.notASelector with the selector. */
+  invalid_selector: { status: 400, message: null },
   // Files.
   not_multipart: { status: 400, message: m.sendMultipart },
   missing_file: { status: 400, message: m.sendMultipart },

@@ -18,6 +18,7 @@ export * from './schedule';
 export * from './webhooks';
 export * from './sources';
 export * from './sourceChange';
+export * from './siteRules';
 export * from './seo';
 export * from './checks';
 export * from './duplicates';

@@ -113,6 +113,10 @@ export const OPERATIONS: Record<string, { operationId: OperationId; summary: str
   'DELETE /api/sources/:id': { operationId: 'deleteSource', summary: 'Stop following a source (its articles stay)' },
   'POST /api/sources/:id/poll': { operationId: 'pollSource', summary: 'Poll a source now; answers what the poll did when it ends' },
   'GET /api/sources/:id/entries': { operationId: 'listSourceEntries', summary: 'A source\'s entries and what became of each, newest first (keyset pages)' },
+  'GET /api/site-rules': { operationId: 'listSiteRules', summary: 'List the rules per site (what to drop, what to keep, where the title is)' },
+  'PUT /api/site-rules/:host': { operationId: 'saveSiteRules', summary: 'Set a site\'s rules: every scrape of its pages uses them' },
+  'DELETE /api/site-rules/:host': { operationId: 'deleteSiteRules', summary: 'Remove a site\'s rules (its pages are extracted as any other)' },
+  'POST /api/site-rules/try': { operationId: 'trySiteRules', summary: 'Try rules on a page of the site: its article as they make it, nothing saved' },
   'GET /api/health': { operationId: 'getHealth', summary: 'Health of the API, database and storage' },
   'GET /api/activity': { operationId: 'listActivity', summary: 'Recent activity' },
 };

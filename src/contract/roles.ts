@@ -130,6 +130,11 @@ export const OPERATION_ACCESS = {
   updateSource: 'editor',
   deleteSource: 'editor',
   pollSource: 'editor',
+  // Rules per site: editors and admins set and try them; everyone signed in sees them.
+  listSiteRules: 'viewer',
+  saveSiteRules: 'editor',
+  deleteSiteRules: 'editor',
+  trySiteRules: 'editor',
 } as const satisfies Record<string, Access>;
 
 export type OperationId = keyof typeof OPERATION_ACCESS;

@@ -58,6 +58,9 @@ export const activityKindSchema = z.enum([
   'source.failed',
   /** An article's source changed since it was imported (the change waits for the editor). */
   'article.source_changed',
+  /** A site's rules set or changed, or removed. */
+  'site_rules.updated',
+  'site_rules.deleted',
 ]);
 export type ActivityKind = z.infer<typeof activityKindSchema>;
 

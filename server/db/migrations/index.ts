@@ -28,6 +28,7 @@ import { articleCopies } from './022-article-copies.ts';
 import { sources } from './023-sources.ts';
 import { sourceChanges } from './024-source-changes.ts';
 import { sourceDraftsByDay } from './025-source-drafts-by-day.ts';
+import { siteRules } from './026-site-rules.ts';
 import type { Migration } from './types.ts';
 
 export const migrations: Migration[] = [
@@ -56,4 +57,5 @@ export const migrations: Migration[] = [
   sources,
   sourceChanges,
   sourceDraftsByDay,
+  siteRules,
 ];

@@ -51,6 +51,8 @@ const kindIcon: Record<ActivityKind, IconType> = {
   'source.deleted': LuLink,
   'source.failed': LuLink,
   'article.source_changed': LuLink,
+  'site_rules.updated': LuLink,
+  'site_rules.deleted': LuLink,
 };
 
 export interface RecentActivityProps {
