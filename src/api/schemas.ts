@@ -61,6 +61,9 @@ import {
   sourceListSchema,
   sourcePollResultSchema,
   sourceResultSchema,
+  siteRuleListSchema,
+  siteRuleResultSchema,
+  siteRuleTrialResultSchema,
   type ArticleListResult,
 } from '../contract';
 
@@ -113,6 +116,9 @@ export {
   sourceListSchema,
   sourcePollResultSchema,
   sourceResultSchema,
+  siteRuleListSchema,
+  siteRuleResultSchema,
+  siteRuleTrialResultSchema,
 };
 
 /**

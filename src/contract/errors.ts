@@ -10,7 +10,7 @@ import { presenceMessages } from './presence';
 import { roleMessages } from './roles';
 import { webhookMessages } from './webhooks';
 import { sourceChangeMessages, sourceMessages } from './sources';
-import { siteRuleMessages } from './siteRules';
+import { siteRuleMessages } from './siteRulesLimits';
 
 export interface ApiErrorSpec {
   /** The HTTP status it is sent with. */

@@ -26,6 +26,7 @@ export const refusedActions = {
   // Every signed-in role sees the sources; this names what only editors and admins may do.
   listSources: 'see sources',
   createSource: 'add, poll, pause or remove sources',
+  saveSiteRules: 'set or remove rules per site',
 } as const satisfies Partial<Record<OperationId, string>>;
 
 /** An operation the console may be refused, with its words. */

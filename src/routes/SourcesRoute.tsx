@@ -3,7 +3,8 @@ import { Stack, Text } from '@chakra-ui/react';
 import { PageTitle } from '../components/common/PageTitle';
 import { RefusedScreen } from '../components/common/RefusedScreen';
 import { useCreateSource, useDeleteSource, usePollSource, useSourceEntries, useSources, useUpdateSource } from '../api/sources';
-import { AddSourceCard, SourceEntriesDialog, SourceList } from '../components/sources';
+import { useDeleteSiteRules, useSaveSiteRules, useSiteRules, useTrySiteRules } from '../api/siteRules';
+import { AddSourceCard, SiteRulesCard, SourceEntriesDialog, SourceList } from '../components/sources';
 import type { SourceCreate } from '../contract';
 import type { Access } from '../lib/access';
 import { sourceTexts } from '../lib/texts-sources';
@@ -20,6 +21,10 @@ function Sources({ access }: { access: Access }) {
   const entries = useSourceEntries(entriesId);
   const entriesSource = sources.data?.find((source) => source.id === entriesId) ?? null;
   const refused = access.whyNot('createSource');
+  const siteRules = useSiteRules();
+  const { mutateAsync: saveRules } = useSaveSiteRules();
+  const { mutateAsync: deleteRules } = useDeleteSiteRules();
+  const { mutateAsync: tryRules } = useTrySiteRules();
 
   const onSetPaused = useCallback((id: string, paused: boolean) => update({ id, patch: { paused } }), [update]);
   const onSetWatch = useCallback((id: string, watch: boolean) => update({ id, patch: { watch } }), [update]);
@@ -45,6 +50,16 @@ function Sources({ access }: { access: Access }) {
         onDelete={remove}
       />
       {!refused && <AddSourceCard onAdd={onAdd} />}
+      <SiteRulesCard
+        rules={siteRules.data}
+        isLoading={siteRules.isPending}
+        error={siteRules.error?.message}
+        onRetry={() => void siteRules.refetch()}
+        refused={access.whyNot('saveSiteRules')}
+        onSave={(host, rules) => saveRules({ host, rules })}
+        onDelete={deleteRules}
+        onTry={(url, rules) => tryRules({ url, rules })}
+      />
       <SourceEntriesDialog
         source={entriesSource}
         entries={entries.data}

@@ -7,3 +7,4 @@ export { webhookHandlers } from './webhooks';
 export { errorResponse } from './errors';
 export { analyticsHandlers } from './analytics';
 export { sourceHandlers } from './sources';
+export { siteRuleHandlers } from './siteRules';

@@ -4,14 +4,14 @@
  */
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { sourceTexts } from '../../../src/lib/texts-sources';
-import { authHandlers, sourceHandlers } from '../../mocks';
+import { authHandlers, siteRuleHandlers, sourceHandlers } from '../../mocks';
 import { reducedMotion } from '../../motion';
 import { ready } from '../plays';
 import { screen } from '../screen';
 
 export const t = sourceTexts;
 
-export const sourcesScreen = screen('/sources', () => authHandlers.signedIn(), () => sourceHandlers.api());
+export const sourcesScreen = screen('/sources', () => authHandlers.signedIn(), () => sourceHandlers.api(), () => siteRuleHandlers.api());
 
 /** A source's card once the list has come, by its name (its feed's title, else its address). */
 export async function card(canvasElement: HTMLElement, name: string) {
