@@ -17,6 +17,7 @@ import { ConfirmRemovalDialog } from '../common/ConfirmRemovalDialog';
 import { ListStates } from '../common/ListStates';
 import { messageOf } from '../common/messageOf';
 import type { ActionOutcome } from '../common/useActionResult';
+import { useConfirmedAction } from '../common/useConfirmedAction';
 
 const t = siteRuleTexts;
 const f = t.form;
@@ -98,9 +99,7 @@ function problemsOf(draft: Draft, needsHost: boolean): Partial<Record<'host' | '
 export function SiteRulesCard({ rules, isLoading, error, onRetry, refused, onSave, onDelete, onTry }: SiteRulesCardProps) {
   const titleId = useId();
   const [editing, setEditing] = useState<SiteRuleSet | 'new' | null>(null);
-  const [removing, setRemoving] = useState<string | null>(null);
-  const [removePending, setRemovePending] = useState(false);
-  const [removeError, setRemoveError] = useState<string | null>(null);
+  const removing = useConfirmedAction<string>();
   const [outcome, setOutcome] = useState<ActionOutcome | null>(null);
   // The focus goes back to 'Add rules' once the editor closes (the button is back only then).
   const focusAdd = useRef(false);
@@ -110,18 +109,8 @@ export function SiteRulesCard({ rules, isLoading, error, onRetry, refused, onSav
   };
 
   const remove = async () => {
-    if (!removing) return;
-    setRemovePending(true);
-    setRemoveError(null);
-    try {
-      await onDelete(removing);
-      setOutcome({ text: t.removed(removing), error: false });
-      setRemoving(null);
-    } catch (cause) {
-      setRemoveError(messageOf(cause));
-    } finally {
-      setRemovePending(false);
-    }
+    const host = removing.subject;
+    if (host && (await removing.run(onDelete))) setOutcome({ text: t.removed(host), error: false });
   };
 
   return (
@@ -177,10 +166,7 @@ export function SiteRulesCard({ rules, isLoading, error, onRetry, refused, onSav
                             variant="outline"
                             colorPalette="red"
                             aria-label={t.remove(set.host)}
-                            onClick={() => {
-                              setRemoveError(null);
-                              setRemoving(set.host);
-                            }}
+                            onClick={() => removing.ask(set.host)}
                           >
                             <LuTrash2 aria-hidden />
                           </Button>
@@ -227,13 +213,13 @@ export function SiteRulesCard({ rules, isLoading, error, onRetry, refused, onSav
         </Stack>
       </Card.Body>
       <ConfirmRemovalDialog
-        open={removing !== null}
+        open={removing.subject !== null}
         texts={t.confirmRemove}
-        body={removing ? t.confirmRemove.body(removing) : null}
-        onCancel={() => setRemoving(null)}
+        body={removing.subject ? t.confirmRemove.body(removing.subject) : null}
+        onCancel={removing.cancel}
         onConfirm={() => void remove()}
-        isPending={removePending}
-        error={removeError}
+        isPending={removing.pending}
+        error={removing.error}
       />
     </Card.Root>
   );
