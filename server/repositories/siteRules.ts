@@ -51,3 +51,34 @@ export async function deleteSiteRuleRow(tx: Queryable, host: string): Promise<bo
   const { rowCount } = await tx.query('DELETE FROM site_rules WHERE host = $1', [host]);
   return (rowCount ?? 0) > 0;
 }
+
+/** Characters of each article's raw text compared at most: its start and its end, where a site's repeated paragraphs stand. */
+const TEXT_HEAD = 12_000;
+const TEXT_TAIL = 6_000;
+
+/**
+ * What a scrape compares a page of `host` with (server/scrape/boilerplate.ts): the raw texts of
+ * the site's newest `limit` articles other than the page's own (their start and end), and the
+ * paragraphs already known to be repeated on it.
+ */
+export async function siteTextsOf(db: Queryable, host: string, url: string, limit: number): Promise<{ texts: string[]; known: string[] }> {
+  const texts = await db.query<{ text: string }>(
+    `SELECT CASE WHEN length(scrapped_data) > ${TEXT_HEAD + TEXT_TAIL}
+              THEN left(scrapped_data, ${TEXT_HEAD}) || E'\\n\\n' || right(scrapped_data, ${TEXT_TAIL})
+              ELSE scrapped_data END AS text
+       FROM articles WHERE site = $1 AND scraped_url IS DISTINCT FROM $2
+      ORDER BY created_at DESC, id DESC LIMIT $3`,
+    [host, url, limit],
+  );
+  const known = await db.query<{ key: string }>('SELECT key FROM site_blocks WHERE host = $1', [host]);
+  return { texts: texts.rows.map((r) => r.text), known: known.rows.map((r) => r.key) };
+}
+
+/** Remembers paragraphs found repeated on `host`. */
+export async function rememberRepeatedBlocks(db: Queryable, host: string, keys: readonly string[], at = new Date()): Promise<void> {
+  if (keys.length === 0) return;
+  await db.query(
+    `INSERT INTO site_blocks (host, key, found_at) SELECT $1, key, $3 FROM unnest($2::text[]) AS k(key) ON CONFLICT DO NOTHING`,
+    [host, keys, at],
+  );
+}

@@ -7,6 +7,8 @@
  * They run on Readability's result with its classes kept, before cleaning drops every attribute.
  */
 
+import { createHash } from 'node:crypto';
+
 export interface RuleContext {
   /** The article's title (a line repeating it inside the body goes). */
   title: string;
@@ -150,4 +152,45 @@ export function applyRules(root: Element, context: RuleContext, without: Readonl
     const line = { el, text, words: wordCount(text) };
     if (lineRules.some(([, drops]) => drops(line, context))) el.remove();
   }
+}
+
+/**
+ * Blocks a site repeats on its pages (a newsletter pitch, a disclaimer, "This story was updated"
+ * inside the story's body), told apart by comparing the page with the site's other articles: a
+ * paragraph of at least REPEATED_BLOCK_MIN_WORDS words found in REPEATED_BLOCK_PAGES of them is
+ * not this page's story. Shorter ones ("Read more.") are left to the rules above.
+ */
+export const REPEATED_BLOCK_MIN_WORDS = 6;
+export const REPEATED_BLOCK_PAGES = 3;
+/** The site's other articles a scrape compares with: its newest ones. */
+export const REPEATED_BLOCK_ARTICLES = 20;
+
+/** A paragraph's key among a site's pages: the hash of its words, lower case; null when it is shorter than REPEATED_BLOCK_MIN_WORDS. */
+export function blockKey(text: string): string | null {
+  const words = normalised(text);
+  return wordCount(words) >= REPEATED_BLOCK_MIN_WORDS ? createHash('sha1').update(words).digest('base64url') : null;
+}
+
+/** The paragraphs (raw text blocks) found in at least REPEATED_BLOCK_PAGES of `texts`. */
+export function repeatedBlocks(texts: readonly string[]): Set<string> {
+  const pages = new Map<string, number>();
+  for (const text of texts) {
+    const keys = new Set(text.split(/\n\s*\n/).map(blockKey).filter((key): key is string => key !== null));
+    for (const key of keys) pages.set(key, (pages.get(key) ?? 0) + 1);
+  }
+  return new Set([...pages].filter(([, n]) => n >= REPEATED_BLOCK_PAGES).map(([key]) => key));
+}
+
+/** Removes the paragraphs of `root` that the site repeats; answers how many went. */
+export function dropRepeatedBlocks(root: Element, repeated: ReadonlySet<string>): number {
+  if (repeated.size === 0) return 0;
+  let dropped = 0;
+  for (const p of Array.from(root.querySelectorAll('p'))) {
+    const key = blockKey(p.textContent ?? '');
+    if (key !== null && repeated.has(key)) {
+      p.remove();
+      dropped++;
+    }
+  }
+  return dropped;
 }

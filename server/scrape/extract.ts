@@ -10,7 +10,7 @@ import { Readability } from '@mozilla/readability';
 import createDOMPurify from 'dompurify';
 import { JSDOM, VirtualConsole } from 'jsdom';
 import { apiError } from '../errors.ts';
-import { applyRules, linkDensity } from './boilerplate.ts';
+import { applyRules, dropRepeatedBlocks, linkDensity, repeatedBlocks } from './boilerplate.ts';
 import { siteRuleMessages, type ExtractionQuality, type SiteRuleMatches, type SiteRules } from '../../src/contract/index.ts';
 import { extractionQuality, MIN_ARTICLE_PROSE_WORDS, proseWordCount } from './quality.ts';
 import type { FetchedPage } from '../shared/safe-fetch.ts';
@@ -37,6 +37,11 @@ export interface ExtractedArticle {
   fetched: { status: number; etag: string | null; lastModified: string | null };
   /** With a site's rules: how many elements each of their selectors matched on the page. */
   matched?: SiteRuleMatches;
+  /**
+   * With the site's other articles: the paragraphs found repeated among them (as their keys, to
+   * be remembered for the site), and how many of this page's went for it.
+   */
+  repeated?: { keys: string[]; dropped: number };
 }
 
 type Win = JSDOM['window'];
@@ -358,6 +363,12 @@ export interface ExtractOptions {
   without?: ReadonlySet<string>;
   /** The rules of the page's site (src/contract/siteRules.ts). */
   site?: SiteRules;
+  /**
+   * The site's other articles: the raw texts of its newest ones, and the paragraphs known to be
+   * repeated on it (server/scrape/boilerplate.ts `repeatedBlocks`). The article loses the
+   * paragraphs the site repeats, unless a site's rule keeps it.
+   */
+  siteTexts?: { texts: readonly string[]; known: readonly string[] };
 }
 
 /** Every element `selector` matches in `root`; a selector the parser refuses is a 400 naming it. */
@@ -449,6 +460,12 @@ export function extractArticle(page: FetchedPage, options: ExtractOptions = {}):
     }
     if (site?.kept === undefined) applyRules(container, { title }, options.without);
     cleanBody(container, dom.window, page.url);
+    let repeated: ExtractedArticle['repeated'];
+    if (options.siteTexts && site?.kept === undefined) {
+      const found = repeatedBlocks(options.siteTexts.texts);
+      const all = new Set([...options.siteTexts.known, ...found]);
+      repeated = { keys: [...found], dropped: dropRepeatedBlocks(container, all) };
+    }
     // The article opens with its title as the one h1 (the extractor demotes or drops it).
     const first = container.firstElementChild;
     if (title && first && /^h[1-3]$/.test(first.localName) && (first.textContent ?? '').replace(/\s+/g, ' ').trim() === title) {
@@ -473,6 +490,7 @@ export function extractArticle(page: FetchedPage, options: ExtractOptions = {}):
       quality,
       fetched: { status: page.status, etag: page.etag, lastModified: page.lastModified },
       ...(site ? { matched: site.matched } : {}),
+      ...(repeated ? { repeated } : {}),
     };
   } finally {
     dom.window.close();

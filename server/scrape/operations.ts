@@ -15,11 +15,11 @@ import { displayName, storeFile, type LibraryContext } from '../files/operations
 import { fileContentUrl } from '../repositories/files.ts';
 import type { WorkerPool } from '../workers/pool.ts';
 import type { ExtractedArticle } from './extract.ts';
-import { siteRulesFor } from './siteRules.ts';
+import { rememberSiteBlocks, siteContextFor } from './siteRules.ts';
 import { parseScrapeUrl, safeFetch, SCRAPE_TIMEOUT_MS, type SafeFetchOptions } from '../shared/safe-fetch.ts';
 
-/** The rules per site a scrape uses (server/scrape/siteRules.ts), for the sources' checks again of a page. */
-export { siteRulesFor };
+/** What a scrape takes from the page's site (server/scrape/siteRules.ts), for the sources' checks again of a page. */
+export { rememberSiteBlocks, siteContextFor };
 
 export interface IngestContext extends LibraryContext {
   workers: WorkerPool;
@@ -46,16 +46,16 @@ export interface IngestedPage {
 /** Fetches and extracts `url` in a worker, then (unless `beforeImages` refuses the page by throwing) brings its images home. */
 export async function ingestPage(ctx: IngestContext, url: string, beforeImages?: (page: ExtractedArticle) => Promise<void>): Promise<IngestedPage> {
   parseScrapeUrl(url); // a bad address is refused before a worker is woken
-  const site = await siteRulesFor(ctx.db, url);
   const page = await ctx.workers.run(
     'scrapePage',
-    { url, fetch: ctx.scrape, ...(site ? { site } : {}) },
+    { url, fetch: ctx.scrape, ...(await siteContextFor(ctx.db, url)) },
     {
       timeoutMs: PAGE_JOB_MS,
       tooSlow: () => apiError('page_too_slow'),
       tooBig: () => apiError('page_too_complex'),
     },
   );
+  await rememberSiteBlocks(ctx.db, page);
   await beforeImages?.(page);
   return bringImagesHome(ctx, page);
 }

@@ -15,7 +15,17 @@ import {
 import type { Database, Queryable } from '../db/database.ts';
 import { apiError } from '../errors.ts';
 import { recordActivity } from '../repositories/activity.ts';
-import { deleteSiteRuleRow, getSiteRuleRow, listSiteRuleRows, siteRulesForHost, upsertSiteRuleRow } from '../repositories/siteRules.ts';
+import {
+  deleteSiteRuleRow,
+  getSiteRuleRow,
+  listSiteRuleRows,
+  rememberRepeatedBlocks,
+  siteRulesForHost,
+  siteTextsOf,
+  upsertSiteRuleRow,
+} from '../repositories/siteRules.ts';
+import { REPEATED_BLOCK_ARTICLES } from './boilerplate.ts';
+import type { ExtractedArticle } from './extract.ts';
 import { parseScrapeUrl, SCRAPE_TIMEOUT_MS, type SafeFetchOptions } from '../shared/safe-fetch.ts';
 import type { WorkerPool } from '../workers/pool.ts';
 
@@ -63,22 +73,48 @@ export async function deleteSiteRules(ctx: { db: Database }, actor: string, rawH
   });
 }
 
-/** The rules that apply to the page at `url` (its host's, or its host's without `www.`), if any. */
-export async function siteRulesFor(db: Queryable, url: string): Promise<SiteRules | undefined> {
-  let hostname: string;
+const hostOf = (url: string): string | undefined => {
   try {
-    hostname = new URL(url).hostname.toLowerCase();
+    return new URL(url).hostname.toLowerCase();
   } catch {
     return undefined;
   }
-  return siteRulesForHost(db, [...new Set([hostname, siteRuleHost(hostname)])]);
+};
+
+/** The rules that apply to the page at `url` (its host's, or its host's without `www.`), if any. */
+export async function siteRulesFor(db: Queryable, url: string): Promise<SiteRules | undefined> {
+  const hostname = hostOf(url);
+  return hostname === undefined ? undefined : siteRulesForHost(db, [...new Set([hostname, siteRuleHost(hostname)])]);
+}
+
+/**
+ * What an extraction of the page at `url` takes from its site: the site's rules, and its other
+ * articles, to tell the paragraphs it repeats (server/scrape/boilerplate.ts).
+ */
+export async function siteContextFor(db: Queryable, url: string): Promise<{ site?: SiteRules; siteTexts?: { texts: string[]; known: string[] } }> {
+  const hostname = hostOf(url);
+  if (hostname === undefined) return {};
+  const site = await siteRulesFor(db, url);
+  const siteTexts = await siteTextsOf(db, hostname, url, REPEATED_BLOCK_ARTICLES);
+  return { ...(site ? { site } : {}), ...(siteTexts.texts.length || siteTexts.known.length ? { siteTexts } : {}) };
+}
+
+/** The paragraphs an extraction found repeated on the page's site, remembered for its next pages. */
+export async function rememberSiteBlocks(db: Queryable, page: ExtractedArticle): Promise<void> {
+  const hostname = hostOf(page.url);
+  if (hostname !== undefined && page.repeated?.keys.length) await rememberRepeatedBlocks(db, hostname, page.repeated.keys);
 }
 
 /** POST /site-rules/try: the page fetched and extracted with the rules in a worker, nothing saved. */
 export async function trySiteRules(ctx: RulesContext & { scrape: SafeFetchOptions }, url: string, input: SiteRulesInput): Promise<{ data: SiteRuleTrial }> {
   parseScrapeUrl(url);
   const rules = rulesOf(input);
-  const page = await ctx.workers.run('scrapePage', { url, fetch: ctx.scrape, site: rules }, { ...JOB_LIMITS, timeoutMs: SCRAPE_TIMEOUT_MS + 20_000 });
+  const { siteTexts } = await siteContextFor(ctx.db, url);
+  const page = await ctx.workers.run(
+    'scrapePage',
+    { url, fetch: ctx.scrape, site: rules, ...(siteTexts ? { siteTexts } : {}) },
+    { ...JOB_LIMITS, timeoutMs: SCRAPE_TIMEOUT_MS + 20_000 },
+  );
   const body = page.title && page.text.startsWith(`${page.title}\n\n`) ? page.text.slice(page.title.length + 2) : page.text;
   return {
     data: {

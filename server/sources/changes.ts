@@ -14,7 +14,7 @@ import { forgetSourceChange, mergeInWorker, recordSourceChange, sourceBaseOf } f
 import { apiError } from '../errors.ts';
 import { getArticle } from '../repositories/articles.ts';
 import { claimCheck, dueChecks, finishCheck, getChange, getWatch, normalText, textHash } from '../repositories/sourceChanges.ts';
-import { bringImagesHome, provenanceOf, siteRulesFor } from '../scrape/operations.ts';
+import { bringImagesHome, provenanceOf, rememberSiteBlocks, siteContextFor } from '../scrape/operations.ts';
 import { SCRAPE_TIMEOUT_MS } from '../shared/safe-fetch.ts';
 import type { SourcesContext } from './operations.ts';
 
@@ -45,11 +45,11 @@ export async function checkSource(ctx: ChangesContext, actor: string | null, id:
     // A change waiting was read with its own validators: a 304 to them is that change again.
     const kept = await getChange(ctx.db, id);
     const validators = kept?.provenance ?? article.provenance;
-    const site = await siteRulesFor(ctx.db, url);
+    const siteContext = await siteContextFor(ctx.db, url);
     const answer = await ctx.polite.inTurn(url, () =>
       ctx.workers.run(
         'recheckPage',
-        { url, fetch: ctx.scrape, etag: validators?.etag ?? null, lastModified: validators?.lastModified ?? null, ...(site ? { site } : {}) },
+        { url, fetch: ctx.scrape, etag: validators?.etag ?? null, lastModified: validators?.lastModified ?? null, ...siteContext },
         { timeoutMs: SCRAPE_TIMEOUT_MS + 20_000, tooSlow: () => apiError('page_too_slow'), tooBig: () => apiError('page_too_complex') },
       ),
     );
@@ -58,6 +58,7 @@ export async function checkSource(ctx: ChangesContext, actor: string | null, id:
       return { changed: kept !== undefined, notModified: true };
     }
     const page = answer.page;
+    await rememberSiteBlocks(ctx.db, page);
     const watch = await getWatch(ctx.db, id);
     if (normalText(page.text) === normalText(article.scrapped_data) || textHash(page.text) === watch?.dismissed_hash) {
       // As imported (or as set aside): a change kept before is gone from the source.

@@ -106,7 +106,7 @@ export async function openHarness(backend: Backend, overrides: Partial<AppOption
     login,
     async reset() {
       // DELETE rather than TRUNCATE: much faster on tables this small (PGlite syncs on TRUNCATE).
-      for (const table of ['articles', 'files', 'activity', 'sessions', 'login_attempts', 'invitations', 'settings', 'webhook_endpoints', 'article_presence', 'address_checks', 'sources', 'site_rules']) {
+      for (const table of ['articles', 'files', 'activity', 'sessions', 'login_attempts', 'invitations', 'settings', 'webhook_endpoints', 'article_presence', 'address_checks', 'sources', 'site_rules', 'site_blocks']) {
         await db.query(`DELETE FROM ${table}`);
       }
       // The suite's one admin, with its own password, as at the start.

@@ -18,7 +18,7 @@ import {
   siteRuleResultSchema,
   siteRuleTrialResultSchema,
 } from '../../src/contract/index.ts';
-import { auth, backends, openHarness, type Harness } from './helpers.ts';
+import { auth, backends, openHarness, withoutHistory, type Harness } from './helpers.ts';
 
 // Scrapes run in worker threads (jsdom and the extractor load in each): time on a busy CI.
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
@@ -41,9 +41,25 @@ ${paragraphs(10, 4)}
 
 const PROMO = 'Subscribe to the Coast Gazette';
 
+/** A paragraph every news page of the site carries inside its story, and a short line that is too short to count. */
+const FUNDING = 'This story was produced with the support of the Coast Fund, which has no say over what we publish.';
+const SHORT = 'Boats wait for the tide.';
+const words = ['gull', 'tide', 'ferry', 'quay', 'storm', 'net', 'buoy', 'reef', 'pier', 'harbour', 'mast', 'sail', 'anchor', 'cove', 'dune', 'kelp'];
+/** A story of its own for each page: words drawn from the list by the page's number. */
+const story = (n: number, p: number) =>
+  `${Array.from({ length: 24 }, (_, i) => words[(n * 7 + p * 3 + i * (n + 2)) % words.length]).join(' ')}, said the keeper of page ${n} in part ${p}.`;
+const newsPage = (n: number) => `<!doctype html><html><head><meta charset="utf-8"><title>News ${n}</title></head><body>
+<article><h1>News ${n}</h1><p>${story(n, 1)}</p><p>${story(n, 2)}</p><p>${FUNDING}</p><p>${SHORT}</p><p>${story(n, 3)}</p><p>${story(n, 4)}</p></article>
+</body></html>`;
+
 async function startSite() {
   const server = http.createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0]!;
+    const news = /^\/news\/(\d+)$/.exec(path);
+    if (news) {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      return res.end(newsPage(Number(news[1])));
+    }
     if (path.startsWith('/story/')) {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       return res.end(PAGE);
@@ -157,6 +173,25 @@ describe.each(backends)('site rules ($name)', (backend) => {
       'Rules for example.com changed: 2 to drop, 0 to keep',
       'Rules for example.com removed',
     ]);
+  });
+
+  it('drops a paragraph the site repeats in three of its other articles, remembers it, and keeps the rest', async () => {
+    for (const n of [1, 2, 3]) expect((await scrape(`/news/${n}`)).scrappedData).toContain(FUNDING);
+    const fourth = await scrape('/news/4');
+    expect(fourth.scrappedData).not.toContain(FUNDING);
+    expect(fourth.blogData).not.toContain('Coast Fund');
+    // Too short to tell a site's line from a story's: kept.
+    expect(fourth.scrappedData).toContain(SHORT);
+    expect(fourth.scrappedData).toContain(story(4, 1));
+    expect(fourth.scrappedData).toContain(story(4, 4));
+    const { rows } = await h.db.query<{ host: string }>('SELECT host FROM site_blocks');
+    expect(rows).toEqual([{ host: '127.0.0.1' }]);
+    // Remembered: once the articles that showed it are gone, the next page still loses it.
+    await withoutHistory(h.db, "DELETE FROM articles WHERE scraped_url LIKE '%/news/_'");
+    expect((await scrape('/news/5')).scrappedData).not.toContain(FUNDING);
+    // A site's rule that keeps the story keeps it whole.
+    await call('PUT', '/api/site-rules/127.0.0.1', { keep: ['article > p'] });
+    expect((await scrape('/news/6')).scrappedData).toContain(FUNDING);
   });
 
   it('refuses bad rules with their message and stores nothing', async () => {

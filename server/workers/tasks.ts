@@ -45,6 +45,8 @@ export interface ScrapeInput extends Timed {
   fetch: SafeFetchOptions;
   /** The rules of the page's site, when it has some (src/contract/siteRules.ts). */
   site?: SiteRules;
+  /** The site's other articles, to tell the paragraphs it repeats (server/scrape/boilerplate.ts). */
+  siteTexts?: { texts: string[]; known: string[] };
 }
 
 /** Fetches a page through the safe fetch and extracts its article. */
@@ -52,7 +54,7 @@ export function scrapePage(input: ScrapeInput): Promise<TaskResult<ExtractedArti
   return settle(
     input,
     () => Promise.all([extract(), fetcher()]),
-    async ([{ extractArticle }, { safeFetch }]) => extractArticle(await safeFetch(input.url, input.fetch), { site: input.site }),
+    async ([{ extractArticle }, { safeFetch }]) => extractArticle(await safeFetch(input.url, input.fetch), { site: input.site, siteTexts: input.siteTexts }),
   );
 }
 
@@ -137,7 +139,7 @@ export function recheckPage(input: ScrapeInput & { etag: string | null; lastModi
       if (answer.status === 304) return { notModified: true };
       if (answer.status < 200 || answer.status >= 300) throw apiError('fetch_failed', `The page answered with status ${answer.status}`);
       if (!/^(text\/html|application\/xhtml\+xml)\b/i.test(answer.contentType || 'text/html')) throw apiError('not_html');
-      return { notModified: false, page: extractArticle(answer, { site: input.site }) };
+      return { notModified: false, page: extractArticle(answer, { site: input.site, siteTexts: input.siteTexts }) };
     },
   );
 }
