@@ -43,7 +43,9 @@ export const RawText: Story = {
   args: { right: { ...right, snapshot: { ...editedSnapshot, scrappedData: `${baseSnapshot.scrappedData}\n\nWater in the evening.` } } },
   play: async ({ canvasElement }) => {
     await userEvent.click(within(canvasElement).getByRole('tab', { name: t.tabs.scrappedData }));
-    const after = pane(canvasElement, right.label);
+    // The tab it left may still be leaving, with panes of the same names: the new tab's own.
+    const panel = await within(canvasElement).findByRole('tabpanel', { name: t.tabs.scrappedData });
+    const after = within(panel).getByRole('region', { name: right.label });
     await expect(await within(after).findByRole('insertion')).toHaveTextContent('Water in the evening.');
   },
 };

@@ -10,7 +10,7 @@ import { authHandlers, fileHandlers } from '../../mocks';
 import { AppStory } from '../AppStory';
 import { ready } from '../plays';
 import { body, type ScreenStory as Story, using } from '../screen';
-import { atTrash, fileManagerScreen, findFilesTitle, newestFirst, pickFileAction } from './fileManagerScreen';
+import { atTrash, fileManagerScreen, findFilesTitle, newestFirst, openFileMenu, pickFileAction } from './fileManagerScreen';
 
 const f = texts.files;
 
@@ -18,7 +18,7 @@ export default { title: 'Screens/FileManager/Roles', tags: ['!autodocs'], ...fil
 
 /** The menu of a file, open, with the names of its items once it has faded in. */
 async function menuItemsOf(canvasElement: HTMLElement, name: string) {
-  await userEvent.click(within(canvasElement).getByRole('button', { name: f.actions(name) }));
+  await openFileMenu(canvasElement, name);
   const menu = await body(canvasElement).findByRole('menu', undefined, { timeout: 10_000 });
   await waitFor(() => expect(menu).toBeVisible(), { timeout: 10_000 });
   const items = within(menu).getAllByRole('menuitem').map((item) => item.textContent);

@@ -9,6 +9,7 @@ import { texts } from '../../../src/lib/texts';
 import { fileExtraTexts as x } from '../../../src/lib/texts-files';
 import { files, tinyPngBytes } from '../../fixtures';
 import { authHandlers, fileHandlers } from '../../mocks';
+import { fileTrigger, openWith } from '../../components/files/fileBrowserStories';
 import { ready } from '../plays';
 import { body, screen, withoutToasts } from '../screen';
 
@@ -38,8 +39,17 @@ export const findFilesTitle = (canvasElement: HTMLElement, count: number) =>
 
 /** Opens a file's actions menu and picks `item`. */
 export async function pickFileAction(canvasElement: HTMLElement, name: string, item: string) {
-  await userEvent.click(within(canvasElement).getByRole('button', { name: f.actions(name) }));
+  await openFileMenu(canvasElement, name);
   await userEvent.click(await body(canvasElement).findByRole('menuitem', { name: item }));
+}
+
+/**
+ * Opens a file's menu once the library is laid out: a grid drawn before it measured its width
+ * draws its cards again, and a press on a card it replaced opens a menu nothing can close.
+ */
+export async function openFileMenu(canvasElement: HTMLElement, name: string) {
+  const trigger = await fileTrigger(canvasElement, name);
+  await openWith(trigger, () => userEvent.click(trigger));
 }
 
 /** Answers window.confirm with `answer` while `run` runs; resolves to the questions asked. */
