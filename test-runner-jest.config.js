@@ -8,7 +8,13 @@ export default {
   ...base,
   testTimeout: 30000,
   testSequencer: new URL('./scripts/story-sequencer.mjs', import.meta.url).pathname,
-  setupFilesAfterEnv: [...base.setupFilesAfterEnv, new URL('./.storybook/retry.cjs', import.meta.url).pathname],
+  // The hooks of .storybook/test-runner.ts reach each story file through the environment, loaded
+  // once per worker, rather than through the test-runner's setup file, loaded again per file.
+  testEnvironment: new URL('./.storybook/test-environment.mjs', import.meta.url).pathname,
+  setupFilesAfterEnv: [
+    ...base.setupFilesAfterEnv.filter((file) => !file.endsWith('/playwright/jest-setup.js')),
+    new URL('./.storybook/retry.cjs', import.meta.url).pathname,
+  ],
   testEnvironmentOptions: {
     'jest-playwright': {
       ...base.testEnvironmentOptions['jest-playwright'],

@@ -5,10 +5,10 @@
  */
 import { startTestPostgres } from './embedded.ts';
 
-/** Whether the run may include server tests: no file filter, or one outside the console's folders. */
+/** Whether the run may include server tests: no file filter, or one outside the console's folders and scripts/. */
 function runsServerTests(argv = process.argv.slice(2)): boolean {
   const filters = argv.filter((arg, i) => !arg.startsWith('-') && !['run', 'watch', 'dev', 'related'].includes(arg) && !/^--\w+$/.test(argv[i - 1] ?? ''));
-  return filters.length === 0 || filters.some((filter) => !/^(\.\/)?(src|stories)\b/.test(filter));
+  return filters.length === 0 || filters.some((filter) => !/^(\.\/)?(src|stories|scripts)\b/.test(filter));
 }
 
 export default async function setup() {
