@@ -95,6 +95,10 @@ const config: TestRunnerConfig = {
     await page.addInitScript(fixDates, FIXED_NOW.getTime());
     await page.addInitScript(holdTimers, HOLD_TIMERS_FROM_MS);
     await page.goto(new URL('iframe.html', process.env.TARGET_URL).toString(), { waitUntil: 'load' });
+    // The preview reads its index of stories after the page's load: a story's context (preVisit)
+    // can be asked for once it has.
+    await page.waitForFunction(() => '__STORYBOOK_PREVIEW__' in window);
+    await page.evaluate(() => (window as unknown as { __STORYBOOK_PREVIEW__: { ready(): Promise<void> } }).__STORYBOOK_PREVIEW__.ready());
   },
   /**
    * The test-runner does not apply a story's viewport on its own; this makes a story that
