@@ -124,6 +124,16 @@ export async function clearScheduleFailure(tx: Queryable, id: string): Promise<S
   return rows[0]?.action ?? null;
 }
 
+/** An article's kept failure, read once any scheduler round holding the article has ended. */
+export async function lockedScheduleFailure(tx: Queryable, id: string): Promise<{ action: ScheduleAction; reason: string } | undefined> {
+  const { rows } = await tx.query<{ action: ScheduleAction | null; reason: string | null }>(
+    `SELECT schedule_failed_action AS action, schedule_failed_reason AS reason FROM articles WHERE id = $1 FOR UPDATE`,
+    [id],
+  );
+  const row = rows[0];
+  return row?.action ? { action: row.action, reason: row.reason ?? '' } : undefined;
+}
+
 /** The dashboard's figures: scheduled articles, failed ones, and the next `limit` changes due. */
 export async function scheduleSummary(db: Queryable, limit: number): Promise<NonNullable<ArticleStats['scheduled']>> {
   const { rows } = await db.query<{

@@ -14,7 +14,7 @@ import {
   type Article,
 } from '../../src/contract/index.ts';
 import { cacheControlUntil } from '../routes/public.ts';
-import { runDueSchedules, type SchedulerContext } from '../articles/operations/index.ts';
+import { retrySchedule, runDueSchedules, type SchedulerContext } from '../articles/operations/index.ts';
 import { backends, useHarness } from './helpers.ts';
 
 const MINUTE = 60_000;
@@ -167,6 +167,32 @@ describe.each(backends)('scheduled publishing ($name)', (backend) => {
     await runDueSchedules(scheduler(new Date(now.getTime() - 1_000)), now);
     expect((await get(a.id)).scheduleNote).toBe('Published 12 min late: the server was not running');
     expect((await activity())[0]!.message).toBe('Article "tomatoes" published 12 min late: the server was not running');
+  });
+
+  it("answers a Retry with the failure of the scheduler's round that took the change first", async () => {
+    const slugless = await create({ slug: undefined });
+    const publishAt = inFuture(HOUR);
+    await schedule(slugless.id, { publishAt: publishAt.toISOString() });
+    expect((await runDueSchedules(scheduler(), new Date(publishAt.getTime() + 1_000))).failed).toHaveLength(1);
+    await ctx.h.db.query(`UPDATE articles SET publish_at = now() - interval '1 minute' WHERE id = $1`, [slugless.id]);
+    // The server's own round runs right after Retry forgot the failure, before Retry's own run.
+    const db = ctx.h.db;
+    let transactions = 0;
+    const racing = Object.create(db, {
+      transaction: {
+        value: async (work: Parameters<typeof db.transaction>[0]) => {
+          const result = await db.transaction(work);
+          if (transactions++ === 0) expect((await runDueSchedules(scheduler(), new Date())).failed).toHaveLength(1);
+          return result;
+        },
+      },
+    }) as typeof db;
+    await expect(retrySchedule({ ...scheduler(), db: racing }, slugless.id)).rejects.toMatchObject({
+      statusCode: 409,
+      code: 'schedule_failed',
+      message: 'Scheduled publish failed: the article has no slug',
+    });
+    expect((await get(slugless.id)).scheduleFailure).toMatchObject({ action: 'publish', reason: scheduleMessages.noSlug });
   });
 
   it('keeps a change that cannot be made as failed, with why; the dashboard counts it; Retry makes it or says why not', async () => {

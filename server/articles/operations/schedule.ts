@@ -24,7 +24,7 @@ import {
 import { apiError } from '../../errors.ts';
 import { getArticle, lockLiveArticles } from '../../repositories/articles.ts';
 import { scheduleTimesOf, toArticle, type ArticleRow } from '../../repositories/articleRows.ts';
-import { applyScheduled, claimDue, clearScheduleFailure, markScheduleFailed, updateSchedule, type DueRow } from '../../repositories/schedule.ts';
+import { applyScheduled, claimDue, clearScheduleFailure, lockedScheduleFailure, markScheduleFailed, updateSchedule, type DueRow } from '../../repositories/schedule.ts';
 import { writeArticles, type ArticleWriteContext, type ArticleWriter } from '../commit.ts';
 import { articleLabel } from '../rules.ts';
 import { articleNotFound } from './create.ts';
@@ -226,7 +226,10 @@ export async function retrySchedule(ctx: SchedulerContext, id: string): Promise<
   const action = await ctx.db.transaction((tx) => clearScheduleFailure(tx, id));
   if (!action) throw apiError('schedule_not_failed');
   const run = await runDueSchedules(ctx, new Date(), [id]);
-  const failed = run.failed.find((f) => f.id === id);
+  const made = run.published.includes(id) || run.unpublished.includes(id);
+  // The scheduler's own round may have taken the change first (it came due again once the
+  // failure was forgotten): its outcome is the answer, read once that round has ended.
+  const failed = run.failed.find((f) => f.id === id) ?? (made ? undefined : await ctx.db.transaction((tx) => lockedScheduleFailure(tx, id)));
   if (failed) throw apiError('schedule_failed', `${scheduleMessages.failed(failed.action)}: ${failed.reason}`);
   const row = await getArticle(ctx.db, id);
   if (!row) throw articleNotFound();
