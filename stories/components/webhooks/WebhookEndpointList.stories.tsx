@@ -6,6 +6,7 @@ import { serverMessages, WEBHOOK_DISABLE_AFTER_MS, webhookEventLabels, webhookMe
 import { formatDateTime } from '../../../src/lib/format';
 import { webhookTexts } from '../../../src/lib/texts-webhooks';
 import { disabledEndpoint, failingEndpoint, healthyEndpoint, sampleWebhookEndpoints } from '../../fixtures';
+import { focusTaken } from '../../routes/plays';
 
 const t = webhookTexts;
 
@@ -140,6 +141,7 @@ async function deleteDialog(canvasElement: HTMLElement) {
   await userEvent.click(within(canvasElement).getByRole('button', { name: t.endpoint.deleteLabel(failingEndpoint.url) }));
   const dialog = await within(canvasElement.ownerDocument.body).findByRole('alertdialog', { name: t.remove.title });
   await waitFor(() => expect(within(dialog).getByText(t.remove.body(failingEndpoint.url))).toBeVisible());
+  await focusTaken(dialog);
   return within(dialog);
 }
 
