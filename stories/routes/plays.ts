@@ -16,8 +16,8 @@ export const twoFrames = (view: Window) =>
   new Promise<void>((resolve) => view.requestAnimationFrame(() => view.requestAnimationFrame(() => resolve())));
 
 /**
- * Waits until `container` (a dialog) has taken the focus: it takes it a frame or more after it
- * opens, so on a busy machine a press made before that ends with the focus moved back.
+ * Waits until `container` (a dialog, a menu) has taken the focus: it takes it a frame or more
+ * after it opens, so on a busy machine a press made before that ends with the focus moved back.
  */
 export async function focusTaken(container: HTMLElement) {
   await waitFor(() => expect(container).toContainElement(container.ownerDocument.activeElement as HTMLElement), ready);

@@ -3,7 +3,7 @@
 import type { Meta } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { FileBrowser } from '../../../src/components/files/FileBrowser';
-import { ready } from '../../routes/plays';
+import { focusTaken, ready } from '../../routes/plays';
 import { body, closedWithFocusBack, fileBrowserMeta, fileTrigger, type FileBrowserStory as Story, image, openMenu, openMenuAndChoose, openWith, pdf, twoFrames } from './fileBrowserStories';
 
 export default { title: 'Components/Files/FileBrowser/Menu', ...fileBrowserMeta() } satisfies Meta<typeof FileBrowser>;
@@ -71,7 +71,7 @@ export const KeyboardMenu: Story = {
     // the menu's button. Wait for both before moving through it.
     await waitFor(() => expect(preview).toBeVisible(), ready);
     const menu = body(canvasElement).getByRole('menu');
-    await waitFor(() => expect(menu).toContainElement(menu.ownerDocument.activeElement as HTMLElement), ready);
+    await focusTaken(menu);
     await userEvent.keyboard('{ArrowDown}');
     const download = body(canvasElement).getByRole('menuitem', { name: 'Download' });
     await waitFor(() => expect(download).toHaveAttribute('data-highlighted'), ready);
