@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Dialog } from '@chakra-ui/react';
-import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { expect, fn, userEvent, within } from 'storybook/test';
 import { DialogShell } from '../../src/components/common/DialogShell';
+import { opened } from '../routes/plays';
 
 /** Every dialog's frame (FormDialog, ClosableDialog, the file preview): portalled, over a backdrop. */
 const meta = {
@@ -25,8 +26,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 async function findDialog(canvasElement: HTMLElement) {
-  const dialog = await within(canvasElement.ownerDocument.body).findByRole('dialog', { name: 'Versions of cover.png' });
-  await waitFor(() => expect(dialog).toBeVisible());
+  const dialog = await opened(within(canvasElement.ownerDocument.body).findByRole('dialog', { name: 'Versions of cover.png' }));
   return dialog;
 }
 

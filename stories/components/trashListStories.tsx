@@ -6,6 +6,7 @@ import type { Decorator } from '@storybook/react-vite';
 import { Box } from '@chakra-ui/react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { trashTexts } from '../../src/lib/texts-articles';
+import { opened } from '../routes/plays';
 
 /** The clock the days left are counted from: fixed, so the stories read the same every day. */
 export const trashNow = Date.parse('2026-11-20T09:30:00.000Z');
@@ -55,9 +56,7 @@ export function trashListPlays(t: TrashListWords) {
 
   async function openDeleteForever(canvasElement: HTMLElement, name: string) {
     await userEvent.click(within(row(canvasElement, name)).getByRole('button', { name: t.deleteForever }));
-    const dialog = await page(canvasElement).findByRole('alertdialog', { name: trashTexts.confirmTitle });
-    // It fades in.
-    await waitFor(() => expect(dialog).toBeVisible());
+    const dialog = await opened(page(canvasElement).findByRole('alertdialog', { name: trashTexts.confirmTitle }));
     return dialog;
   }
 

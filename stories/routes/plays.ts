@@ -23,6 +23,18 @@ export async function focusTaken(container: HTMLElement) {
   await waitFor(() => expect(container).toContainElement(container.ownerDocument.activeElement as HTMLElement), ready);
 }
 
+/**
+ * A dialog or menu as the admin meets it: shown (it fades in) and holding the focus. A press made
+ * before it has taken the focus ends with the focus given back to the wrong place, and a shot
+ * taken before it lacks the ring its baseline has.
+ */
+export async function opened(found: HTMLElement | Promise<HTMLElement>) {
+  const container = await found;
+  await waitFor(() => expect(container).toBeVisible(), ready);
+  await focusTaken(container);
+  return container;
+}
+
 /** Fills the sign-in form and sends it. */
 export async function signIn(canvasElement: HTMLElement) {
   const canvas = within(canvasElement);
@@ -102,7 +114,7 @@ export async function tryToEditPublished(canvasElement: HTMLElement, slug: strin
 
 /** 'Cannot Edit Published Article', once it has faded in. */
 export async function findCannotEditDialog(canvasElement: HTMLElement) {
-  const dialog = await within(canvasElement.ownerDocument.body).findByRole('alertdialog', { name: a.cannotEditTitle });
+  const dialog = await opened(within(canvasElement.ownerDocument.body).findByRole('alertdialog', { name: a.cannotEditTitle }));
   // It fades in.
   await waitFor(() => expect(within(dialog).getByText(a.cannotEditBody)).toBeVisible());
   return dialog;

@@ -3,6 +3,7 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { ConvertToDraftDialog } from '../../../src/components/article-detail/ConvertToDraftDialog';
 import { FormDialog } from '../../../src/components/common/FormDialog';
 import { expectBusy } from '../../busy';
+import { opened } from '../../routes/plays';
 
 const meta = {
   title: 'Components/ArticleDetail/ConvertToDraftDialog',
@@ -18,7 +19,7 @@ export const Open: Story = {
   play: async ({ canvasElement, args, step }) => {
     // The dialog renders in a portal.
     const body = within(canvasElement.ownerDocument.body);
-    const dialog = await body.findByRole('alertdialog', { name: 'Cannot Edit Published Article' });
+    const dialog = await opened(body.findByRole('alertdialog', { name: 'Cannot Edit Published Article' }));
     await expect(dialog).toHaveTextContent(
       'This article is published. It must be converted to draft before it can be edited.',
     );
@@ -44,7 +45,7 @@ export const Converting: Story = {
   args: { isConverting: true },
   play: async ({ canvasElement, args }) => {
     const body = within(canvasElement.ownerDocument.body);
-    const dialog = await body.findByRole('alertdialog', { name: 'Cannot Edit Published Article' });
+    const dialog = await opened(body.findByRole('alertdialog', { name: 'Cannot Edit Published Article' }));
     const convert = within(dialog).getByRole('button', { name: 'Converting...' });
     await expectBusy(convert);
     await userEvent.click(convert, { pointerEventsCheck: 0 });

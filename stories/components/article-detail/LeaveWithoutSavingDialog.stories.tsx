@@ -3,6 +3,7 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { LeaveWithoutSavingDialog } from '../../../src/components/article-detail/LeaveWithoutSavingDialog';
 import { articleEditTexts as t } from '../../../src/lib/texts-article-edits';
 import { FormDialog } from '../../../src/components/common/FormDialog';
+import { opened } from '../../routes/plays';
 
 const meta = {
   title: 'Components/ArticleDetail/LeaveWithoutSavingDialog',
@@ -19,7 +20,7 @@ export const Open: Story = {
   play: async ({ canvasElement, args, step }) => {
     // The dialog renders in a portal.
     const body = within(canvasElement.ownerDocument.body);
-    const dialog = await body.findByRole('alertdialog', { name: t.leaveTitle });
+    const dialog = await opened(body.findByRole('alertdialog', { name: t.leaveTitle }));
     await expect(dialog).toHaveTextContent(t.leaveBody);
     const inDialog = within(dialog);
     // Staying keeps the work: the button focused first.

@@ -7,6 +7,7 @@ import { draftArticle } from '../../fixtures';
 import { accessFor } from '../../../src/lib/access';
 import { clickRefused, expectRefused } from '../../refused';
 import { expectBusy } from '../../busy';
+import { opened } from '../../routes/plays';
 
 const s = texts.scrape;
 const url = draftArticle.scrapedUrl!;
@@ -40,9 +41,7 @@ const page = (canvasElement: HTMLElement) => within(canvasElement.ownerDocument.
 
 async function openDialog(canvasElement: HTMLElement) {
   await userEvent.click(within(canvasElement).getByRole('button', { name: s.rescrape }));
-  const dialog = await page(canvasElement).findByRole('dialog', { name: s.rescrapeTitle });
-  // It fades in.
-  await waitFor(() => expect(dialog).toBeVisible());
+  const dialog = await opened(page(canvasElement).findByRole('dialog', { name: s.rescrapeTitle }));
   return dialog;
 }
 

@@ -5,6 +5,7 @@ import { serverMessages } from '../../../src/contract';
 import { historyTexts as t } from '../../../src/lib/texts-history';
 import { sampleRevision } from '../../fixtures';
 import { expectBusy } from '../../busy';
+import { opened } from '../../routes/plays';
 
 const meta = {
   title: 'Components/ArticleHistory/RestoreRevisionDialog',
@@ -17,7 +18,7 @@ type Story = StoryObj<typeof meta>;
 
 /** The question, once it has faded in. */
 async function dialog(canvasElement: HTMLElement) {
-  const found = await within(canvasElement.ownerDocument.body).findByRole('alertdialog', { name: t.restoreTitle(3) });
+  const found = await opened(within(canvasElement.ownerDocument.body).findByRole('alertdialog', { name: t.restoreTitle(3) }));
   await waitFor(() => expect(within(found).getByText(t.restoreBody(3))).toBeVisible());
   return found;
 }

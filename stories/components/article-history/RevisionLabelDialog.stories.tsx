@@ -4,7 +4,7 @@ import { RevisionLabelDialog } from '../../../src/components/article-history';
 import { historyTexts as t } from '../../../src/lib/texts-history';
 import { sampleRevision } from '../../fixtures';
 import { expectBusy } from '../../busy';
-import { focusTaken } from '../../routes/plays';
+import { opened } from '../../routes/plays';
 
 const meta = {
   title: 'Components/ArticleHistory/RevisionLabelDialog',
@@ -17,9 +17,8 @@ type Story = StoryObj<typeof meta>;
 
 /** The form, once it has faded in. */
 async function dialog(canvasElement: HTMLElement) {
-  const found = await within(canvasElement.ownerDocument.body).findByRole('dialog', { name: t.labelTitle(4) });
+  const found = await opened(within(canvasElement.ownerDocument.body).findByRole('dialog', { name: t.labelTitle(4) }));
   await waitFor(() => expect(within(found).getByText(t.pinLabel)).toBeVisible());
-  await focusTaken(found);
   return within(found);
 }
 

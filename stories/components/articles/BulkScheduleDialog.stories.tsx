@@ -1,9 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fireEvent, fn, userEvent, waitFor, within } from 'storybook/test';
+import { expect, fireEvent, fn, userEvent, within } from 'storybook/test';
 import { BulkScheduleDialog } from '../../../src/components/articles/BulkScheduleDialog';
 import { scheduleMessages } from '../../../src/contract';
 import { scheduleTexts as t } from '../../../src/lib/texts-schedule';
 import { expectBusy } from '../../busy';
+import { opened } from '../../routes/plays';
 
 const NOW = new Date('2026-11-26T12:00:00Z');
 const ZONE = 'Europe/Paris';
@@ -27,8 +28,7 @@ type Story = StoryObj<typeof meta>;
 
 /** The dialog (in a portal) once it has faded in. */
 async function dialogOf(canvasElement: HTMLElement) {
-  const dialog = await within(canvasElement.ownerDocument.body).findByRole('dialog', { name: t.bulkTitle(3) });
-  await waitFor(() => expect(dialog).toBeVisible());
+  const dialog = await opened(within(canvasElement.ownerDocument.body).findByRole('dialog', { name: t.bulkTitle(3) }));
   return within(dialog);
 }
 

@@ -1,10 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { expect, fn, userEvent, within } from 'storybook/test';
 import { DeleteForeverDialog } from '../../../src/components/articles/DeleteForeverDialog';
 import { serverMessages } from '../../../src/contract';
 import { trashTexts as t } from '../../../src/lib/texts-articles';
 import { FormDialog } from '../../../src/components/common/FormDialog';
 import { expectBusy } from '../../busy';
+import { opened } from '../../routes/plays';
 
 const meta = {
   title: 'Components/Articles/DeleteForeverDialog',
@@ -18,9 +19,7 @@ type Story = StoryObj<typeof meta>;
 
 /** The dialog is portalled to the page's body. */
 async function findDialog(canvasElement: HTMLElement) {
-  const dialog = await within(canvasElement.ownerDocument.body).findByRole('alertdialog', { name: t.confirmTitle });
-  // It fades in.
-  await waitFor(() => expect(dialog).toBeVisible());
+  const dialog = await opened(within(canvasElement.ownerDocument.body).findByRole('alertdialog', { name: t.confirmTitle }));
   return within(dialog);
 }
 

@@ -3,7 +3,7 @@
 import type { Meta } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { FileBrowser } from '../../../src/components/files/FileBrowser';
-import { focusTaken, ready } from '../../routes/plays';
+import { focusTaken, ready, opened } from '../../routes/plays';
 import { body, closedWithFocusBack, fileBrowserMeta, fileTrigger, type FileBrowserStory as Story, image, openMenu, openMenuAndChoose, openWith, pdf, twoFrames } from './fileBrowserStories';
 
 export default { title: 'Components/Files/FileBrowser/Menu', ...fileBrowserMeta() } satisfies Meta<typeof FileBrowser>;
@@ -13,7 +13,7 @@ export const ActionsMenuOpen: Story = {
   name: 'Actions menu open',
   play: async ({ canvasElement }) => {
     await openMenu(canvasElement, 'annual-report-2025.pdf');
-    const menu = await body(canvasElement).findByRole('menu');
+    const menu = await opened(body(canvasElement).findByRole('menu'));
     // The menu fades in.
     await waitFor(() => expect(menu).toBeVisible());
     await expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Preview', 'Download', 'Delete']);
@@ -94,8 +94,7 @@ export const CopyLinkAndReplace: Story = {
   args: { onCopyLink: fn(), onReplace: fn() },
   play: async ({ canvasElement, args }) => {
     const trigger = await openMenu(canvasElement, 'annual-report-2025.pdf');
-    const menu = await body(canvasElement).findByRole('menu');
-    await waitFor(() => expect(menu).toBeVisible());
+    const menu = await opened(body(canvasElement).findByRole('menu'));
     await expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
       'Preview',
       'Download',

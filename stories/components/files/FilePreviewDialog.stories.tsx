@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { FilePreviewDialog } from '../../../src/components/files/FilePreviewDialog';
 import { files, makeFile } from '../../fixtures';
+import { opened } from '../../routes/plays';
 
 /** A one-page PDF, inline, so the preview needs no server. */
 const tinyPdfDataUrl =
@@ -24,7 +25,7 @@ const body = (canvasElement: HTMLElement) => within(canvasElement.ownerDocument.
 export const PreviewDialogImage: Story = {
   name: 'Image',
   play: async ({ canvasElement, args }) => {
-    const dialog = await body(canvasElement).findByRole('dialog', { name: 'hero-banner.png' });
+    const dialog = await opened(body(canvasElement).findByRole('dialog', { name: 'hero-banner.png' }));
     await expect(within(dialog).getByRole('img', { name: 'hero-banner.png' })).toHaveAttribute('src', image.url);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Download' }));
     await expect(args.onDownload).toHaveBeenCalledWith(image);
@@ -37,7 +38,7 @@ export const PreviewDialogPdf: Story = {
   name: 'PDF',
   args: { file: pdf },
   play: async ({ canvasElement, args }) => {
-    const dialog = await body(canvasElement).findByRole('dialog', { name: 'annual-report-2025.pdf' });
+    const dialog = await opened(body(canvasElement).findByRole('dialog', { name: 'annual-report-2025.pdf' }));
     const frame = within(dialog).getByTitle('Preview of annual-report-2025.pdf');
     await expect(frame.tagName).toBe('IFRAME');
     await expect(frame).toHaveAttribute('src', tinyPdfDataUrl);
@@ -50,7 +51,7 @@ export const PreviewDialogOther: Story = {
   name: 'Other type',
   args: { file: files[4]! },
   play: async ({ canvasElement }) => {
-    const dialog = await body(canvasElement).findByRole('dialog', { name: 'notes.bin' });
+    const dialog = await opened(body(canvasElement).findByRole('dialog', { name: 'notes.bin' }));
     const note = within(dialog).getByText('No preview is available for this file type.');
     await waitFor(() => expect(note).toBeVisible());
   },

@@ -4,6 +4,7 @@ import { FileVersionsDialog } from '../../../src/components/files';
 import { serverMessages } from '../../../src/contract';
 import { fileVersionTexts as t } from '../../../src/lib/texts-history';
 import { files, makeFile, versionOf } from '../../fixtures';
+import { opened } from '../../routes/plays';
 
 const file = files[0]!;
 const versions = [
@@ -21,7 +22,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const dialog = async (canvasElement: HTMLElement) => {
-  const found = await within(canvasElement.ownerDocument.body).findByRole('dialog', { name: t.title(file.name) });
+  const found = await opened(within(canvasElement.ownerDocument.body).findByRole('dialog', { name: t.title(file.name) }));
   await waitFor(() => expect(within(found).getByText(t.intro)).toBeVisible());
   return within(found);
 };

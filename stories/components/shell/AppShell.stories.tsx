@@ -6,6 +6,7 @@ import { IconModeTooltip } from '../../../src/components/shell/IconModeTooltip';
 import { MobileSidebarSheet } from '../../../src/components/shell/MobileSidebarSheet';
 import { ColorModeToggle } from '../../../src/components/shell/ColorModeToggle';
 import { accessFor } from '../../../src/lib/access';
+import { opened } from '../../routes/plays';
 
 const meta = {
   title: 'Components/Shell/AppShell',
@@ -204,7 +205,7 @@ export const MobileSheetOpen: Story = {
 
     await step('The trigger in the top bar opens it with the links', async () => {
       await userEvent.click(trigger);
-      const sheet = await page.findByRole('dialog', { name: 'Admin Panel' });
+      const sheet = await opened(page.findByRole('dialog', { name: 'Admin Panel' }));
       await expect(trigger).toHaveAttribute('aria-expanded', 'true');
       const inSheet = within(sheet);
       await waitFor(() => expect(inSheet.getByRole('link', { name: 'Home' })).toBeVisible());
@@ -235,7 +236,7 @@ export const Mobile: Story = {
 
     await step('The close button closes it too', async () => {
       await userEvent.click(trigger);
-      const sheet = await page.findByRole('dialog', { name: 'Admin Panel' });
+      const sheet = await opened(page.findByRole('dialog', { name: 'Admin Panel' }));
       await userEvent.click(within(sheet).getByRole('button', { name: 'Close sidebar' }));
       await waitFor(() => expect(page.queryByRole('dialog')).toBeNull());
     });

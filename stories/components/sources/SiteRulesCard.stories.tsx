@@ -8,7 +8,7 @@ import { SiteRulesCard } from '../../../src/components/sources';
 import { serverMessages, siteRuleMessages, type SiteRuleTrial } from '../../../src/contract';
 import { siteRuleTexts } from '../../../src/lib/texts-site-rules';
 import { newsRules, sampleSiteRules } from '../../fixtures';
-import { ready } from '../../routes/plays';
+import { ready, opened } from '../../routes/plays';
 
 const t = siteRuleTexts;
 const f = t.form;
@@ -224,7 +224,7 @@ export const Removed: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: t.remove(newsRules.host) }));
-    const dialog = within(await within(canvasElement.ownerDocument.body).findByRole('alertdialog', { name: t.confirmRemove.title }, ready));
+    const dialog = within(await opened(within(canvasElement.ownerDocument.body).findByRole('alertdialog', { name: t.confirmRemove.title }, ready)));
     await expect(dialog.getByText(t.confirmRemove.body(newsRules.host))).toBeVisible();
     await userEvent.click(dialog.getByRole('button', { name: t.confirmRemove.confirm }));
     await expect(args.onDelete).toHaveBeenCalledWith(newsRules.host);

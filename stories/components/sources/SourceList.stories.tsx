@@ -6,6 +6,7 @@ import { serverMessages, type SourcePoll } from '../../../src/contract';
 import { formatDateTime } from '../../../src/lib/format';
 import { sourceTexts } from '../../../src/lib/texts-sources';
 import { failingSource, healthySource, pausedSource, sampleSources } from '../../fixtures';
+import { opened } from '../../routes/plays';
 
 const t = sourceTexts;
 
@@ -98,8 +99,7 @@ export const DeleteCancelled: Story = {
   play: async ({ canvasElement, args }) => {
     const paused = card(canvasElement, pausedSource.title!);
     await userEvent.click(paused.getByRole('button', { name: t.source.deleteLabel(pausedSource.feedUrl) }));
-    const dialog = await within(canvasElement.ownerDocument.body).findByRole('alertdialog', { name: t.remove.title });
-    await waitFor(() => expect(dialog).toBeVisible());
+    const dialog = await opened(within(canvasElement.ownerDocument.body).findByRole('alertdialog', { name: t.remove.title }));
     await userEvent.click(within(dialog).getByRole('button', { name: t.remove.cancel }));
     await waitFor(() => expect(within(canvasElement.ownerDocument.body).queryByRole('alertdialog')).toBeNull());
     await expect(args.onDelete).not.toHaveBeenCalled();

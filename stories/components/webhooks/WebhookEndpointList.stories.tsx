@@ -6,7 +6,7 @@ import { serverMessages, WEBHOOK_DISABLE_AFTER_MS, webhookEventLabels, webhookMe
 import { formatDateTime } from '../../../src/lib/format';
 import { webhookTexts } from '../../../src/lib/texts-webhooks';
 import { disabledEndpoint, failingEndpoint, healthyEndpoint, sampleWebhookEndpoints } from '../../fixtures';
-import { focusTaken } from '../../routes/plays';
+import { opened } from '../../routes/plays';
 
 const t = webhookTexts;
 
@@ -139,9 +139,8 @@ export const Disable: Story = {
 /** The dialog that Delete opens, before an answer. */
 async function deleteDialog(canvasElement: HTMLElement) {
   await userEvent.click(within(canvasElement).getByRole('button', { name: t.endpoint.deleteLabel(failingEndpoint.url) }));
-  const dialog = await within(canvasElement.ownerDocument.body).findByRole('alertdialog', { name: t.remove.title });
+  const dialog = await opened(within(canvasElement.ownerDocument.body).findByRole('alertdialog', { name: t.remove.title }));
   await waitFor(() => expect(within(dialog).getByText(t.remove.body(failingEndpoint.url))).toBeVisible());
-  await focusTaken(dialog);
   return within(dialog);
 }
 
@@ -176,7 +175,7 @@ export const DeleteRefused: Story = {
 export const Edit: Story = {
   play: async ({ canvasElement, args }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: t.endpoint.editLabel(healthyEndpoint.url) }));
-    const dialog = within(await within(canvasElement.ownerDocument.body).findByRole('dialog', { name: t.edit.title }));
+    const dialog = within(await opened(within(canvasElement.ownerDocument.body).findByRole('dialog', { name: t.edit.title })));
     const url = dialog.getByRole('textbox', { name: t.form.url });
     await waitFor(() => expect(url).toBeVisible());
     await expect(url).toHaveValue(healthyEndpoint.url);
@@ -197,7 +196,7 @@ export const EditRefused: Story = {
   args: { onUpdate: fn(async () => Promise.reject(new Error(webhookMessages.privateAddress))) },
   play: async ({ canvasElement, args }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: t.endpoint.editLabel(healthyEndpoint.url) }));
-    const dialog = within(await within(canvasElement.ownerDocument.body).findByRole('dialog', { name: t.edit.title }));
+    const dialog = within(await opened(within(canvasElement.ownerDocument.body).findByRole('dialog', { name: t.edit.title })));
     const url = dialog.getByRole('textbox', { name: t.form.url });
     await waitFor(() => expect(url).toBeVisible());
     await userEvent.clear(url);

@@ -6,7 +6,7 @@ import { historyTexts as h } from '../../../src/lib/texts-history';
 import { draftHistory } from '../../fixtures';
 import { articleHandlers } from '../../mocks';
 import { AppStory } from '../AppStory';
-import { ready } from '../plays';
+import { ready, opened } from '../plays';
 import { body, type ScreenStory as Story, using } from '../screen';
 import { articleDetailScreen, draft, historyCard, revisionRows, withHistory } from './articleDetailScreen';
 
@@ -71,7 +71,7 @@ export const CompareWithCurrent: Story = {
     const rows = await revisionRows(canvasElement);
     await expect(rows).toHaveLength(3);
     await userEvent.click(within(rows[2]!).getByRole('button', { name: h.compareWithCurrent }));
-    const dialog = within(await body(canvasElement).findByRole('dialog', { name: h.compareTitle }));
+    const dialog = within(await opened(body(canvasElement).findByRole('dialog', { name: h.compareTitle })));
     const left = await dialog.findByRole('region', { name: h.side.revision(1, 'Scraped') });
     const right = dialog.getByRole('region', { name: h.side.current });
     await expect(within(left).getAllByRole('deletion').length).toBeGreaterThan(0);
@@ -93,7 +93,7 @@ export const CompareTwoRevisions: Story = {
     await userEvent.click(card.getByRole('checkbox', { name: h.select(2) }));
     await userEvent.click(card.getByRole('checkbox', { name: h.select(1) }));
     await userEvent.click(card.getByRole('button', { name: h.compareSelected }));
-    const dialog = within(await body(canvasElement).findByRole('dialog', { name: h.compareTitle }));
+    const dialog = within(await opened(body(canvasElement).findByRole('dialog', { name: h.compareTitle })));
     // The older on the left.
     const right = await dialog.findByRole('region', { name: h.side.revision(2, 'Edited') });
     await expect(within(right).getAllByRole('insertion').map((d) => d.textContent).join(' ')).toContain('patience');
@@ -107,7 +107,7 @@ export const CompareWithSource: Story = {
   play: async ({ canvasElement }) => {
     await revisionRows(canvasElement);
     await userEvent.click((await historyCard(canvasElement)).getByRole('button', { name: h.compareSource }));
-    const dialog = within(await body(canvasElement).findByRole('dialog', { name: h.compareTitle }));
+    const dialog = within(await opened(body(canvasElement).findByRole('dialog', { name: h.compareTitle })));
     const source = await dialog.findByRole('region', { name: h.side.source });
     await expect(within(source).getAllByRole('deletion').map((d) => d.textContent).join('')).toContain('Buy seeds');
   },
@@ -119,7 +119,7 @@ export const CompareLoading: Story = {
   play: async ({ canvasElement }) => {
     const rows = await revisionRows(canvasElement);
     await userEvent.click(within(rows[1]!).getByRole('button', { name: h.compareWithCurrent }));
-    const dialog = within(await body(canvasElement).findByRole('dialog', { name: h.compareTitle }));
+    const dialog = within(await opened(body(canvasElement).findByRole('dialog', { name: h.compareTitle })));
     // The dialog fades in.
     const loading = await dialog.findByText(h.loadingVersion);
     await waitFor(() => expect(loading).toBeVisible());
@@ -133,7 +133,7 @@ export const PinAndName: Story = {
     const rows = await revisionRows(canvasElement);
     await userEvent.click(within(rows[1]!).getByRole('button', { name: h.actions(2) }));
     await userEvent.click(await body(canvasElement).findByRole('menuitem', { name: h.rename }));
-    const form = within(await body(canvasElement).findByRole('dialog', { name: h.labelTitle(2) }));
+    const form = within(await opened(body(canvasElement).findByRole('dialog', { name: h.labelTitle(2) })));
     await userEvent.type(form.getByRole('textbox', { name: h.nameLabel }), 'Approved by legal');
     await userEvent.click(form.getByRole('checkbox', { name: h.pinLabel }));
     await userEvent.click(form.getByRole('button', { name: h.save }));

@@ -6,7 +6,7 @@ import { expectBusy } from '../../busy';
 import { articles, articleWithoutUrls, withImages } from '../../fixtures';
 import { articleHandlers } from '../../mocks';
 import { AppStory } from '../AppStory';
-import { convertToDraft, findCannotEditDialog, findTitle } from '../plays';
+import { convertToDraft, findCannotEditDialog, findTitle, opened } from '../plays';
 import { body, type ScreenStory as Story, using } from '../screen';
 import { a, articleDetailScreen, atPublished, draft, published, s } from './articleDetailScreen';
 
@@ -22,9 +22,7 @@ async function rescrapeDraft(canvasElement: HTMLElement) {
 
 async function openRescrape(canvasElement: HTMLElement) {
   await userEvent.click(within(canvasElement).getByRole('button', { name: s.rescrape }));
-  const dialog = await body(canvasElement).findByRole('dialog', { name: s.rescrapeTitle });
-  // It fades in.
-  await waitFor(() => expect(dialog).toBeVisible());
+  const dialog = await opened(body(canvasElement).findByRole('dialog', { name: s.rescrapeTitle }));
   return dialog;
 }
 

@@ -7,7 +7,7 @@ import { expectBusy } from '../../busy';
 import { draftHistory } from '../../fixtures';
 import { articleHandlers } from '../../mocks';
 import { AppStory } from '../AppStory';
-import { findCannotEditDialog, findTitle, htmlCard } from '../plays';
+import { findCannotEditDialog, findTitle, htmlCard, opened } from '../plays';
 import { body, type ScreenStory as Story, using } from '../screen';
 import { a, articleDetailScreen, atPublished, editHtmlUnsaved, historyCard, published, revisionRows, withHistory } from './articleDetailScreen';
 
@@ -32,7 +32,7 @@ export const RestoreRevision: Story = {
   play: async ({ canvasElement, step }) => {
     await step('ask, and read what it means', async () => {
       await askRestore(canvasElement, 1);
-      const dialog = within(await body(canvasElement).findByRole('alertdialog', { name: h.restoreTitle(1) }));
+      const dialog = within(await opened(body(canvasElement).findByRole('alertdialog', { name: h.restoreTitle(1) })));
       // It fades in.
       await waitFor(() => expect(dialog.getByText(h.restoreBody(1))).toBeVisible());
       await userEvent.click(dialog.getByRole('button', { name: h.restore }));
@@ -58,7 +58,7 @@ export const RestorePending: Story = {
   beforeEach: using(() => articleHandlers.slowRestore(), () => withHistory(draftHistory)),
   play: async ({ canvasElement }) => {
     await askRestore(canvasElement, 2);
-    const dialog = within(await body(canvasElement).findByRole('alertdialog', { name: h.restoreTitle(2) }));
+    const dialog = within(await opened(body(canvasElement).findByRole('alertdialog', { name: h.restoreTitle(2) })));
     await userEvent.click(dialog.getByRole('button', { name: h.restore }));
     await expectBusy(await dialog.findByRole('button', { name: new RegExp(h.restoring) }));
     await expect(dialog.getByRole('button', { name: h.cancel })).toBeDisabled();
@@ -70,7 +70,7 @@ export const RestoreRefusedStale: Story = {
   beforeEach: using(() => articleHandlers.restoreRefused('stale_article'), () => withHistory(draftHistory)),
   play: async ({ canvasElement }) => {
     await askRestore(canvasElement, 1);
-    const dialog = within(await body(canvasElement).findByRole('alertdialog', { name: h.restoreTitle(1) }));
+    const dialog = within(await opened(body(canvasElement).findByRole('alertdialog', { name: h.restoreTitle(1) })));
     await userEvent.click(dialog.getByRole('button', { name: h.restore }));
     await expect(await dialog.findByRole('alert')).toHaveTextContent(serverMessages.articleStale);
     await userEvent.click(dialog.getByRole('button', { name: h.cancel }));
@@ -97,7 +97,7 @@ export const RestorePublishedMeanwhile: Story = {
   beforeEach: using(() => articleHandlers.restoreRefused('article_published'), () => withHistory(draftHistory)),
   play: async ({ canvasElement }) => {
     await askRestore(canvasElement, 1);
-    const dialog = within(await body(canvasElement).findByRole('alertdialog', { name: h.restoreTitle(1) }));
+    const dialog = within(await opened(body(canvasElement).findByRole('alertdialog', { name: h.restoreTitle(1) })));
     await userEvent.click(dialog.getByRole('button', { name: h.restore }));
     await expect(await findCannotEditDialog(canvasElement)).toBeVisible();
   },

@@ -14,7 +14,7 @@ import { historyTexts as h } from '../../../src/lib/texts-history';
 import { articles } from '../../fixtures';
 import { articleHandlers, authHandlers } from '../../mocks';
 import type { SeedRevision } from '../../mocks/history';
-import { findTitle, htmlCard, ready } from '../plays';
+import { findTitle, htmlCard, ready, opened } from '../plays';
 import { body, screen } from '../screen';
 
 export const a = texts.article;
@@ -83,7 +83,7 @@ export async function editAndSaveHtml(canvasElement: HTMLElement) {
 
 /** The leave dialog, once it has faded in. */
 export async function findLeaveDialog(canvasElement: HTMLElement) {
-  const dialog = await body(canvasElement).findByRole('alertdialog', { name: e.leaveTitle });
+  const dialog = await opened(body(canvasElement).findByRole('alertdialog', { name: e.leaveTitle }));
   await waitFor(() => expect(within(dialog).getByText(e.leaveBody)).toBeVisible());
   return dialog;
 }

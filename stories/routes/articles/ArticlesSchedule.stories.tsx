@@ -8,7 +8,7 @@ import { scheduleTexts as sched } from '../../../src/lib/texts-schedule';
 import { articles, daysFromNow, scheduledSamples } from '../../fixtures';
 import { articleHandlers } from '../../mocks';
 import { AppStory, storyLocation } from '../AppStory';
-import { ready } from '../plays';
+import { ready, opened } from '../plays';
 import { findToast, type ScreenStory as Story, using } from '../screen';
 import { articlesScreen, bar, cards, pressBulk, tab, waitForCards } from './articlesScreen';
 
@@ -48,7 +48,7 @@ export const BulkSchedule: Story = {
     await waitForCards(canvasElement);
     // Card 0 is published, card 1 a draft.
     await pressBulk(canvasElement, sched.bulkAction, 0, 1);
-    const dialog = within(await within(canvasElement.ownerDocument.body).findByRole('dialog', { name: sched.bulkTitle(2) }));
+    const dialog = within(await opened(within(canvasElement.ownerDocument.body).findByRole('dialog', { name: sched.bulkTitle(2) })));
     await userEvent.selectOptions(dialog.getByRole('combobox', { name: sched.zoneLabel }), 'UTC');
     fireEvent.change(dialog.getByLabelText(sched.publishLabel), { target: { value: daysFromNow(2).slice(0, 16) } });
     await userEvent.click(dialog.getByRole('button', { name: sched.bulkSubmit }));
@@ -64,7 +64,7 @@ export const BulkScheduleRefused: Story = {
   play: async ({ canvasElement }) => {
     await waitForCards(canvasElement);
     await pressBulk(canvasElement, sched.bulkAction, 1, 2);
-    const dialog = within(await within(canvasElement.ownerDocument.body).findByRole('dialog', { name: sched.bulkTitle(2) }));
+    const dialog = within(await opened(within(canvasElement.ownerDocument.body).findByRole('dialog', { name: sched.bulkTitle(2) })));
     fireEvent.change(dialog.getByLabelText(sched.publishLabel), { target: { value: '2020-01-01T09:00' } });
     await userEvent.click(dialog.getByRole('button', { name: sched.bulkSubmit }));
     await expect(await dialog.findByRole('alert')).toHaveTextContent(scheduleMessages.inThePast('publishAt'));

@@ -8,7 +8,7 @@ import { trashTexts as t } from '../../../src/lib/texts-articles';
 import { articles, trashedSamples } from '../../fixtures';
 import { articleHandlers, errorResponse } from '../../mocks';
 import { AppStory, storyLocation } from '../AppStory';
-import { ready } from '../plays';
+import { ready, opened } from '../plays';
 import { body, expectNoSidewaysScroll, findToast, type ScreenStory as Story, using } from '../screen';
 import { articlesScreen, atTrash, cardName, deleteFirstCard, siteSelect, sortSelect, tab, trashRows } from './articlesScreen';
 
@@ -176,8 +176,7 @@ export const DeleteForeverFromTrash: Story = {
     const openDialog = async () => {
       const row = canvas.getByRole('article', { name: blight.title! });
       await userEvent.click(within(row).getByRole('button', { name: t.deleteForever }));
-      const dialog = await body(canvasElement).findByRole('alertdialog', { name: t.confirmTitle });
-      await waitFor(() => expect(dialog).toBeVisible());
+      const dialog = await opened(body(canvasElement).findByRole('alertdialog', { name: t.confirmTitle }));
       await expect(dialog).toHaveTextContent(t.confirmBody);
       return within(dialog);
     };

@@ -8,7 +8,7 @@ import { fileVersionTexts as v } from '../../../src/lib/texts-history';
 import { files, trashedFileSamples, versionOf } from '../../fixtures';
 import { authHandlers, fileHandlers } from '../../mocks';
 import { AppStory } from '../AppStory';
-import { ready } from '../plays';
+import { ready, opened } from '../plays';
 import { body, type ScreenStory as Story, using } from '../screen';
 import { atTrash, fileManagerScreen, findFilesTitle, newestFirst, openFileMenu, pickFileAction } from './fileManagerScreen';
 
@@ -19,7 +19,7 @@ export default { title: 'Screens/FileManager/Roles', tags: ['!autodocs'], ...fil
 /** The menu of a file, open, with the names of its items once it has faded in. */
 async function menuItemsOf(canvasElement: HTMLElement, name: string) {
   await openFileMenu(canvasElement, name);
-  const menu = await body(canvasElement).findByRole('menu', undefined, { timeout: 10_000 });
+  const menu = await opened(body(canvasElement).findByRole('menu', undefined, { timeout: 10_000 }));
   await waitFor(() => expect(menu).toBeVisible(), { timeout: 10_000 });
   const items = within(menu).getAllByRole('menuitem').map((item) => item.textContent);
   await userEvent.keyboard('{Escape}');
@@ -69,7 +69,7 @@ export const Author: Story = {
     });
     await step('earlier versions can be read and downloaded, not restored', async () => {
       await pickFileAction(canvasElement, name, v.menuItem);
-      const dialog = within(await body(canvasElement).findByRole('dialog', { name: v.title(name) }, ready));
+      const dialog = within(await opened(body(canvasElement).findByRole('dialog', { name: v.title(name) }, ready)));
       const version = await dialog.findByRole('listitem', { name: v.version(1) });
       await waitFor(() => expect(version).toBeVisible(), ready);
       await expect(within(version).getByRole('button', { name: v.download(name) })).toBeVisible();

@@ -7,7 +7,7 @@ import { fileExtraTexts as x } from '../../../src/lib/texts-files';
 import { files, trashedFileSamples } from '../../fixtures';
 import { fileHandlers } from '../../mocks';
 import { AppStory, storyLocation } from '../AppStory';
-import { ready } from '../plays';
+import { ready, opened } from '../plays';
 import { body, findToast, type ScreenStory as Story, using } from '../screen';
 import { atTrash, expectTrashSelected, fileManagerScreen, findFilesTitle, newestFirst, pickFileAction, summaryValue, withConfirm } from './fileManagerScreen';
 
@@ -52,8 +52,7 @@ export const Trash: Story = {
     await step('Delete forever asks, then deletes it for good', async () => {
       const row = canvas.getByRole('article', { name: trashed[1]!.name });
       await userEvent.click(within(row).getByRole('button', { name: x.deleteForever }));
-      const dialog = await body(canvasElement).findByRole('alertdialog');
-      await waitFor(() => expect(dialog).toBeVisible());
+      const dialog = await opened(body(canvasElement).findByRole('alertdialog'));
       await expect(dialog).toHaveTextContent(x.confirmDeleteForever);
       await userEvent.click(within(dialog).getByRole('button', { name: x.deleteForever }));
       await waitFor(() => expect(canvas.queryByRole('article', { name: trashed[1]!.name })).toBeNull());

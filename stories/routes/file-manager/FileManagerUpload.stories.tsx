@@ -9,6 +9,7 @@ import { files } from '../../fixtures';
 import { AppStory } from '../AppStory';
 import { body, type ScreenStory as Story } from '../screen';
 import { fileManagerScreen, findFilesTitle, pngBytes, uploader } from './fileManagerScreen';
+import { opened } from '../plays';
 
 const f = texts.files;
 
@@ -59,7 +60,6 @@ export const DuplicateUpload: Story = {
     const card = canvas.getByRole('button', { name: f.actions('pixel.png') }).closest('[role="listitem"]') as HTMLElement;
     await waitFor(() => expect(card).toHaveAttribute('data-highlighted'));
     await userEvent.click(canvas.getByRole('button', { name: x.showFileOf('pixel.png') }));
-    const dialog = await body(canvasElement).findByRole('dialog', { name: 'pixel.png' });
-    await waitFor(() => expect(dialog).toBeVisible());
+    await opened(body(canvasElement).findByRole('dialog', { name: 'pixel.png' }));
   },
 };

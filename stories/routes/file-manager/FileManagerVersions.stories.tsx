@@ -9,7 +9,7 @@ import { fileVersionTexts as v } from '../../../src/lib/texts-history';
 import { files } from '../../fixtures';
 import { fileHandlers } from '../../mocks';
 import { AppStory } from '../AppStory';
-import { ready } from '../plays';
+import { ready, opened } from '../plays';
 import { body, findToast, type ScreenStory as Story, using } from '../screen';
 import { fileManagerScreen, findFilesTitle, newestFirst, pickFileAction, pngBytes, uploader } from './fileManagerScreen';
 
@@ -49,7 +49,7 @@ export const ReplaceThenRestoreVersion: Story = {
     });
     await step('its earlier version is listed', async () => {
       await pickFileAction(canvasElement, 'new-cover.png', v.menuItem);
-      const dialog = within(await body(canvasElement).findByRole('dialog', { name: v.title('new-cover.png') }));
+      const dialog = within(await opened(body(canvasElement).findByRole('dialog', { name: v.title('new-cover.png') })));
       const version = await dialog.findByRole('listitem', { name: v.version(1) });
       await expect(version).toHaveTextContent(target.name);
       await expect(version).toHaveTextContent(/Replaced .* by admin@example\.com/);
@@ -72,7 +72,7 @@ export const NoVersions: Story = {
   play: async ({ canvasElement }) => {
     await findFilesTitle(canvasElement, files.length);
     await pickFileAction(canvasElement, newestFirst[0]!.name, v.menuItem);
-    const dialog = within(await body(canvasElement).findByRole('dialog', { name: v.title(newestFirst[0]!.name) }));
+    const dialog = within(await opened(body(canvasElement).findByRole('dialog', { name: v.title(newestFirst[0]!.name) })));
     const empty = await dialog.findByText(v.empty);
     // It fades in.
     await waitFor(() => expect(empty).toBeVisible());
@@ -85,7 +85,7 @@ export const VersionsFailing: Story = {
   play: async ({ canvasElement }) => {
     await findFilesTitle(canvasElement, files.length);
     await pickFileAction(canvasElement, newestFirst[0]!.name, v.menuItem);
-    const dialog = within(await body(canvasElement).findByRole('dialog', { name: v.title(newestFirst[0]!.name) }));
+    const dialog = within(await opened(body(canvasElement).findByRole('dialog', { name: v.title(newestFirst[0]!.name) })));
     await expect(await dialog.findByRole('alert')).toHaveTextContent(serverMessages.databaseUnavailable);
     // Visible once the dialog has faded in.
     await waitFor(() => expect(dialog.getByRole('button', { name: v.retry })).toBeVisible(), ready);

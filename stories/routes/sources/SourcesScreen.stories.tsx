@@ -8,7 +8,7 @@ import { formatDateTime } from '../../../src/lib/format';
 import { failingSource, healthySource, pausedSource, sampleSourceEntries } from '../../fixtures';
 import { authHandlers, sourceHandlers } from '../../mocks';
 import { AppStory } from '../AppStory';
-import { ready } from '../plays';
+import { ready, opened } from '../plays';
 import { body, type ScreenStory as Story, using } from '../screen';
 import { card, openEntries, sourcesScreen, t } from './sourcesScreen';
 
@@ -212,8 +212,7 @@ export const Delete: Story = {
     const canvas = within(canvasElement);
     const paused = await card(canvasElement, pausedSource.title!);
     await userEvent.click(paused.getByRole('button', { name: t.source.deleteLabel(pausedSource.feedUrl) }));
-    const dialog = await body(canvasElement).findByRole('alertdialog', { name: t.remove.title }, ready);
-    await waitFor(() => expect(dialog).toBeVisible(), ready);
+    const dialog = await opened(body(canvasElement).findByRole('alertdialog', { name: t.remove.title }, ready));
     await expect(within(dialog).getByText(t.remove.body(pausedSource.feedUrl))).toBeVisible();
     await userEvent.click(within(dialog).getByRole('button', { name: t.remove.confirm }));
     await expect(await canvas.findByText(t.remove.done(pausedSource.feedUrl), undefined, ready)).toBeVisible();

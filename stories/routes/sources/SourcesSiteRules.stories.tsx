@@ -7,7 +7,7 @@ import { siteRuleTexts } from '../../../src/lib/texts-site-rules';
 import { blogRules, newsRules } from '../../fixtures';
 import { authHandlers, siteRuleHandlers } from '../../mocks';
 import { AppStory } from '../AppStory';
-import { ready } from '../plays';
+import { ready, opened } from '../plays';
 import { body, type ScreenStory as Story, using } from '../screen';
 import { sourcesScreen } from './sourcesScreen';
 
@@ -50,7 +50,7 @@ export const Removed: Story = {
   play: async ({ canvasElement }) => {
     const card = await rulesCard(canvasElement);
     await userEvent.click(await card.findByRole('button', { name: r.remove(newsRules.host) }, ready));
-    const dialog = within(await body(canvasElement).findByRole('alertdialog', { name: r.confirmRemove.title }, ready));
+    const dialog = within(await opened(body(canvasElement).findByRole('alertdialog', { name: r.confirmRemove.title }, ready)));
     await userEvent.click(dialog.getByRole('button', { name: r.confirmRemove.confirm }));
     await expect(await card.findByText(r.removed(newsRules.host), undefined, ready)).toBeVisible();
     await waitFor(() => expect(card.queryByRole('listitem', { name: newsRules.host })).toBeNull(), ready);

@@ -6,7 +6,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { sourceTexts } from '../../../src/lib/texts-sources';
 import { authHandlers, siteRuleHandlers, sourceHandlers } from '../../mocks';
 import { reducedMotion } from '../../motion';
-import { ready } from '../plays';
+import { ready, opened } from '../plays';
 import { screen } from '../screen';
 
 export const t = sourceTexts;
@@ -22,7 +22,7 @@ export async function card(canvasElement: HTMLElement, name: string) {
 export async function openEntries(canvasElement: HTMLElement, name: string, feedUrl: string) {
   const source = await card(canvasElement, name);
   await userEvent.click(source.getByRole('button', { name: t.source.entriesLabel(feedUrl) }));
-  const dialog = await within(canvasElement.ownerDocument.body).findByRole('dialog', { name: t.log.title(feedUrl) }, ready);
+  const dialog = await opened(within(canvasElement.ownerDocument.body).findByRole('dialog', { name: t.log.title(feedUrl) }, ready));
   // It fades in (at once when the system asks for less motion).
   if (reducedMotion()) await expect(getComputedStyle(dialog).animationName).toBe('none');
   await waitFor(() => expect(dialog).toBeVisible(), ready);

@@ -7,7 +7,7 @@ import { formatDateTime } from '../../../src/lib/format';
 import { disabledEndpoint, failingEndpoint, healthyEndpoint, SAMPLE_WEBHOOK_SECRET } from '../../fixtures';
 import { webhookHandlers } from '../../mocks';
 import { AppStory } from '../AppStory';
-import { ready } from '../plays';
+import { ready, opened } from '../plays';
 import { type ScreenStory as Story, using } from '../screen';
 import { card, openLog, t, webhooksScreen } from './webhooksScreen';
 
@@ -126,7 +126,7 @@ export const DeleteEndpoint: Story = {
     const canvas = within(canvasElement);
     const failing = await card(canvasElement, failingEndpoint.url);
     await userEvent.click(failing.getByRole('button', { name: t.endpoint.deleteLabel(failingEndpoint.url) }));
-    const dialog = within(await within(canvasElement.ownerDocument.body).findByRole('alertdialog', { name: t.remove.title }));
+    const dialog = within(await opened(within(canvasElement.ownerDocument.body).findByRole('alertdialog', { name: t.remove.title })));
     await userEvent.click(dialog.getByRole('button', { name: t.remove.confirm }));
     // The page is hidden from the accessibility tree while the dialog is open: wait for it to close first.
     await waitFor(() => expect(within(canvasElement.ownerDocument.body).queryByRole('alertdialog')).toBeNull(), ready);

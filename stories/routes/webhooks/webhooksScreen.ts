@@ -8,7 +8,7 @@ import { formatDateTime } from '../../../src/lib/format';
 import { webhookTexts } from '../../../src/lib/texts-webhooks';
 import { authHandlers, webhookHandlers } from '../../mocks';
 import { reducedMotion } from '../../motion';
-import { ready } from '../plays';
+import { ready, opened } from '../plays';
 import { screen } from '../screen';
 
 export const t = webhookTexts;
@@ -24,7 +24,7 @@ export async function card(canvasElement: HTMLElement, url: string) {
 export async function openLog(canvasElement: HTMLElement, url: string) {
   const endpoint = await card(canvasElement, url);
   await userEvent.click(endpoint.getByRole('button', { name: t.endpoint.deliveriesLabel(url) }));
-  const dialog = await within(canvasElement.ownerDocument.body).findByRole('dialog', { name: t.log.title(url) }, ready);
+  const dialog = await opened(within(canvasElement.ownerDocument.body).findByRole('dialog', { name: t.log.title(url) }, ready));
   // It fades in (at once when the system asks for less motion): what it shows is visible only
   // once its opacity has left 0.
   if (reducedMotion()) await expect(getComputedStyle(dialog).animationName).toBe('none');
