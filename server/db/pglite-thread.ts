@@ -7,9 +7,10 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { DatabaseBusyError } from '../errors.ts';
 import { LATEST_VERSION, SCHEMA_MARKER } from './migrate.ts';
@@ -37,7 +38,7 @@ export async function createPgliteDatabase(
   const waitMs = options.waitMs ?? PGLITE_WAIT_MS;
   const lock = dir ? await lockDirectory(dir) : undefined;
   if (dir) {
-    await prepareInChild(dir).catch(async (error: unknown) => {
+    await preparePgliteDirectory(dir).catch(async (error: unknown) => {
       await lock?.release();
       throw error;
     });
@@ -148,18 +149,21 @@ export async function createPgliteDatabase(
   };
 }
 
+/** tsx's loader for the child (resolved as a path: Vitest's module runner, which runs the test suites' global setup, has no import.meta.resolve). */
+const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+
 /**
  * Creates the folder's database if new and applies pending migrations, in a child process
  * (see pglite-prepare.ts); skipped when the folder already has the latest schema.
  */
-async function prepareInChild(dir: string) {
+export async function preparePgliteDirectory(dir: string) {
   const marker = await readFile(path.join(dir, SCHEMA_MARKER), 'utf8').catch(() => '');
   if (existsSync(path.join(dir, 'PG_VERSION')) && Number(marker) >= LATEST_VERSION) return;
   const script = fileURLToPath(new URL('./pglite-prepare.ts', import.meta.url));
   await new Promise<void>((resolve, reject) => {
     // The server's WebAssembly compiler flags (scripts/server-flags.mjs) hold for the child too.
     const wasmFlags = process.execArgv.filter((flag) => flag.startsWith('--liftoff'));
-    const child = spawn(process.execPath, [...wasmFlags, '--import', import.meta.resolve('tsx'), script, dir], {
+    const child = spawn(process.execPath, [...wasmFlags, '--import', TSX_LOADER, script, dir], {
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';

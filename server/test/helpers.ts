@@ -4,7 +4,7 @@
  * server or, when that is unset, on one the run starts (postgres/globalSetup.ts).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -26,11 +26,16 @@ if (!pgUrl) {
   throw new Error('TEST_DATABASE_URL is not set: run the server tests through Vitest (npm run test:server), whose global setup starts a PostgreSQL when none is named');
 }
 
+const pgliteTemplate = process.env.TEST_PGLITE_TEMPLATE;
+
 export const backends: Backend[] = [
   {
     name: 'pglite',
     async open(dataDir) {
-      const db = await createPgliteDatabase(path.join(dataDir, 'db'));
+      const dir = path.join(dataDir, 'db');
+      // A copy of the run's freshly made and migrated folder (postgres/globalSetup.ts).
+      if (pgliteTemplate) await cp(pgliteTemplate, dir, { recursive: true });
+      const db = await createPgliteDatabase(dir);
       return { db, drop: async () => {} };
     },
   },
