@@ -9,7 +9,7 @@ import { FileActionsMenu } from '../../../src/components/files/FileActionsMenu';
 import { FileGrid } from '../../../src/components/files/FileGrid';
 import { FileList } from '../../../src/components/files/FileList';
 import { files } from '../../fixtures';
-import { ready } from '../../routes/plays';
+import { opened, ready } from '../../routes/plays';
 
 export const pdf = files[0]!;
 export const image = files[1]!;
@@ -64,12 +64,10 @@ export async function openMenuAndChoose(canvasElement: HTMLElement, fileName: st
   const trigger = await openMenu(canvasElement, fileName);
   // A busy machine (CI) may take over a second to show the menu.
   const item = await body(canvasElement).findByRole('menuitem', { name: itemName }, ready);
-  await waitFor(() => expect(item).toBeVisible(), ready);
   // The menu gives the focus back to its trigger when it closes with the focus inside it: on a
   // busy machine the focus reached the menu after it showed, and an item chosen before that
   // closed it with the focus left behind.
-  const menu = item.closest('[role="menu"]')!;
-  await waitFor(() => expect(menu.contains(menu.ownerDocument.activeElement)).toBe(true), ready);
+  await opened(item.closest<HTMLElement>('[role="menu"]')!);
   await userEvent.click(item);
   await closedWithFocusBack(trigger);
 }
