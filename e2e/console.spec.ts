@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { test, expect, apiAs, createArticle, pdfBytes, pngBytes, signIn, expectConsoleErrors } from './support';
+import { test, expect, apiAs, createArticle, pdfBytes, pngBytes, signIn, expectConsoleErrors, chooseFromMenu } from './support';
 
 // One product, one fresh data folder: the flows run in order and build on each other's data.
 test.describe.configure({ mode: 'serial' });
@@ -194,12 +194,10 @@ test('files: upload by chooser and by drop, a refused file, search, filter, view
     expect(d.message()).toBe('Are you sure you want to delete this file?');
     void d.dismiss();
   });
-  await page.getByRole('button', { name: 'Actions for report.pdf' }).click();
-  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await chooseFromMenu(page, 'Actions for report.pdf', 'Delete');
   await expect(page.getByText('Files (2)')).toBeVisible();
   page.once('dialog', (d) => void d.accept());
-  await page.getByRole('button', { name: 'Actions for report.pdf' }).click();
-  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await chooseFromMenu(page, 'Actions for report.pdf', 'Delete');
   await expect(page.getByText('Files (1)')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Actions for report.pdf' })).toBeHidden();
 });

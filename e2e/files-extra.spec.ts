@@ -4,7 +4,7 @@
 import { randomInt } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { test, expect, apiAs, signIn } from './support';
+import { test, expect, apiAs, signIn, chooseFromMenu } from './support';
 
 let api: APIRequestContext;
 let origin: string;
@@ -85,8 +85,7 @@ test('Replace… keeps the file’s address and changes its bytes, name and type
   const pdf = uniquePdf();
   await signIn(page, '/file-manager');
   await search(page, 'e2e-replace');
-  await page.getByRole('button', { name: 'Actions for e2e-replace-me.png' }).click();
-  await page.getByRole('menuitem', { name: 'Replace…' }).click();
+  await chooseFromMenu(page, 'Actions for e2e-replace-me.png', 'Replace…');
   await page.getByLabel('Replacement for e2e-replace-me.png').setInputFiles({ name: 'e2e-replaced.pdf', mimeType: 'application/pdf', buffer: pdf });
 
   await expect(page.getByRole('status').filter({ hasText: 'e2e-replaced.pdf replaced' })).toBeVisible();
@@ -159,8 +158,7 @@ test.describe('with the clipboard allowed', () => {
     const file = await uploadByApi('e2e-link.png', 'image/png', await uniquePng());
     await signIn(page, '/file-manager');
     await search(page, 'e2e-link');
-    await page.getByRole('button', { name: 'Actions for e2e-link.png' }).click();
-    await page.getByRole('menuitem', { name: 'Copy link' }).click();
+    await chooseFromMenu(page, 'Actions for e2e-link.png', 'Copy link');
     await expect(page.getByRole('status').filter({ hasText: 'Link copied' })).toBeVisible();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toBe(`${origin}/api/files/${file.id}/content`);

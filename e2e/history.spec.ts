@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { test, expect, apiAs, pdfBytes, signIn } from './support';
+import { test, expect, apiAs, pdfBytes, signIn, chooseFromMenu } from './support';
 
 test.describe.configure({ mode: 'serial' });
 // A scrape (worker start-up included) and a dozen steps in the console.
@@ -107,8 +107,7 @@ test('edit three times, re-scrape, compare the first and the latest, restore the
   // Once the list has stopped refreshing (it says so with aria-busy): a menu opened while it is
   // fetched again could lose its choice.
   await expect(history(page).getByRole('list', { name: 'Revisions' })).toHaveAttribute('aria-busy', 'false');
-  await first.getByRole('button', { name: 'Actions for revision 1' }).click();
-  await page.getByRole('menuitem', { name: 'Restore this version' }).click();
+  await chooseFromMenu(page, 'Actions for revision 1', 'Restore this version', first);
   await expect(confirm).toBeVisible();
   await expect(confirm.getByText(/The current version stays in the history/)).toBeVisible();
   await confirm.getByRole('button', { name: 'Restore this version' }).click();
@@ -144,13 +143,11 @@ test('replace a file, then restore its previous bytes from Versions…', async (
   const pdf = Buffer.concat([pdfBytes, Buffer.from('% e2e history\n')]);
 
   await signIn(page, '/file-manager');
-  await page.getByRole('button', { name: 'Actions for e2e-history-logo.png' }).click();
-  await page.getByRole('menuitem', { name: 'Replace…' }).click();
+  await chooseFromMenu(page, 'Actions for e2e-history-logo.png', 'Replace…');
   await page.getByLabel('Replacement for e2e-history-logo.png').setInputFiles({ name: 'e2e-history-logo.pdf', mimeType: 'application/pdf', buffer: pdf });
   await expect(page.getByRole('button', { name: 'Actions for e2e-history-logo.pdf' })).toBeVisible();
 
-  await page.getByRole('button', { name: 'Actions for e2e-history-logo.pdf' }).click();
-  await page.getByRole('menuitem', { name: 'Versions…' }).click();
+  await chooseFromMenu(page, 'Actions for e2e-history-logo.pdf', 'Versions…');
   const dialog = page.getByRole('dialog', { name: 'Earlier versions of e2e-history-logo.pdf' });
   const version = dialog.getByRole('listitem', { name: 'Version 1' });
   await expect(version).toContainText('e2e-history-logo.png');

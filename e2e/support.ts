@@ -84,3 +84,15 @@ export const pdfBytes = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
     '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
+
+/**
+ * Opens the menu of the button named `trigger` and chooses `item`, once the menu holds the focus:
+ * a menu takes it a frame or more after it shows, and on a busy machine a choice made before that
+ * was lost with the menu left open.
+ */
+export async function chooseFromMenu(page: Page, trigger: string, item: string, within: Page | ReturnType<Page['locator']> = page) {
+  await within.getByRole('button', { name: trigger }).click();
+  const menu = page.getByRole('menu', { name: trigger });
+  await expect.poll(() => menu.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  await menu.getByRole('menuitem', { name: item }).click();
+}
