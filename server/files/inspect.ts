@@ -19,7 +19,7 @@ export { DEFAULT_MAX_IMAGE_PIXELS };
 export const THUMBNAIL_SIZE = 320;
 
 export type Inspection =
-  | { type: 'image'; mimeType: 'image/jpeg' | 'image/png' | 'image/gif'; thumbnail: Buffer }
+  | { type: 'image'; mimeType: 'image/jpeg' | 'image/png' | 'image/gif'; thumbnail: Buffer; width: number; height: number }
   | { type: 'image'; mimeType: 'image/svg+xml'; thumbnail?: undefined }
   | { type: 'pdf'; mimeType: 'application/pdf'; thumbnail?: undefined };
 
@@ -34,8 +34,8 @@ export const typeNotAllowed = () => apiError('file_type_not_allowed');
 export async function inspectUpload(file: string, maxPixels = DEFAULT_MAX_IMAGE_PIXELS): Promise<Inspection> {
   const detected = await fileTypeFromFile(file);
   if (detected && RASTER.has(detected.mime)) {
-    const thumbnail = await rasterThumbnail(file, maxPixels);
-    return { type: 'image', mimeType: detected.mime as 'image/jpeg', thumbnail };
+    const { thumbnail, width, height } = await rasterThumbnail(file, maxPixels);
+    return { type: 'image', mimeType: detected.mime as 'image/jpeg', thumbnail, width, height };
   }
   if (detected?.mime === 'application/pdf') return { type: 'pdf', mimeType: 'application/pdf' };
   // SVG is text: file-type says nothing, or "xml" when it starts with an XML declaration.
@@ -48,7 +48,8 @@ export async function inspectUpload(file: string, maxPixels = DEFAULT_MAX_IMAGE_
   throw typeNotAllowed();
 }
 
-async function rasterThumbnail(file: string, maxPixels: number): Promise<Buffer> {
+/** The thumbnail, and the image's size as shown (its EXIF orientation applied). */
+async function rasterThumbnail(file: string, maxPixels: number): Promise<{ thumbnail: Buffer; width: number; height: number }> {
   // failOn 'warning': a bad checksum or truncated data refuses the image instead of showing
   // whatever part of it decoded.
   const options = { limitInputPixels: maxPixels, failOn: 'warning' as const };
@@ -56,7 +57,8 @@ async function rasterThumbnail(file: string, maxPixels: number): Promise<Buffer>
     const meta = await sharp(file, options).metadata();
     if (!meta.width || !meta.height) throw new Error('no dimensions');
     // Decoding the whole image for the thumbnail also proves it is complete and sound.
-    return await webpThumbnail(sharp(file, options).rotate());
+    const thumbnail = await webpThumbnail(sharp(file, options).rotate());
+    return { thumbnail, width: meta.autoOrient?.width ?? meta.width, height: meta.autoOrient?.height ?? meta.height };
   } catch (error) {
     if (/pixel limit/i.test((error as Error).message)) {
       throw apiError('image_too_large');

@@ -98,6 +98,8 @@ interface Examined {
   sha256: string;
   /** An image's thumbnail, made while it was inspected. */
   imageThumbnail: Buffer | undefined;
+  /** A raster image's size as shown. */
+  pixels: { width: number; height: number } | null;
 }
 
 /** Inspects the file at `tmpFile` (a refusal throws ApiError) and hashes what is to be stored. */
@@ -105,7 +107,7 @@ async function examine(ctx: LibraryContext, tmpFile: string): Promise<Examined> 
   const inspection = await inspectInWorker(ctx, tmpFile);
   const { size } = await stat(tmpFile); // an SVG was rewritten sanitised
   const sha256 = await sha256Of(tmpFile);
-  return { type: inspection.type, mimeType: inspection.mimeType, size, sha256, imageThumbnail: inspection.thumbnail };
+  return { type: inspection.type, mimeType: inspection.mimeType, size, sha256, imageThumbnail: inspection.thumbnail, pixels: inspection.pixels ?? null };
 }
 
 /** A PDF's first page is its thumbnail when it can be drawn; otherwise it keeps its icon. */
@@ -195,6 +197,7 @@ export async function storeFile(
           hasThumbnail: Boolean(thumbnail),
           at: now,
           sha256,
+          pixels: examined.pixels,
         });
         await commitFileChange(tx, {
           actor: options.actor,
@@ -281,6 +284,7 @@ export async function replaceFile(
         hasThumbnail: Boolean(thumbnail),
         sha256,
         at,
+        pixels: examined.pixels,
       });
       const renamed = current.name === name ? '' : ` by "${name}"`;
       const message = options.activity?.(current.name) ?? `File "${current.name}" replaced${renamed}`;
@@ -294,6 +298,8 @@ export async function replaceFile(
     // The new bytes have none: the old thumbnail is never served again (the row says so); its
     // object goes.
     if (hadThumbnail && !thumbnail) await storage.removeThumbnail(id).catch((error: unknown) => options.onStaleThumbnail?.(error));
+    // Images made from the old bytes are never asked for again (their names hold the version).
+    await storage.removeDerivatives(id).catch((error: unknown) => options.onStaleThumbnail?.(error));
     return row;
   } finally {
     await rm(tmpFile, { force: true }).catch(() => {});

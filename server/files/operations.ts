@@ -7,3 +7,6 @@ export { displayName, replaceFile, replaceUpload, restoreFileVersion, storeFile,
 export { bulkFiles, fileNotFound, moveFileToTrash, purgeFileForGood, restoreFileFromTrash, sweepFileTrash, type OnLeftover } from './trash.ts';
 export { listFileVersions, pruneFileVersions, readFileVersion } from './versions.ts';
 export { fileExists, findFile, listFiles, listFileTrash, readLatestFiles } from './read.ts';
+export { updateFile } from './details.ts';
+export { chosenFormat, isResizable, readDerivative, FORMAT_TYPES } from './derivatives.ts';
+export { libraryImageIds, responsiveImages } from './responsive.ts';

@@ -1,6 +1,7 @@
 /**
  * The library's bytes, under server-made keys: files/<id> (the bytes), thumbs/<id>.webp
- * (thumbnails) and versions/<versionId> (a replaced file's earlier bytes), in an ObjectStore (the local disk under DATA_DIR, or an S3 bucket). Uploads in
+ * (thumbnails), derivs/<id>/<name> (an image made to measure: ./derivatives.ts names it) and
+ * versions/<versionId> (a replaced file's earlier bytes), in an ObjectStore (the local disk under DATA_DIR, or an S3 bucket). Uploads in
  * progress are always local, in DATA_DIR/tmp, where they are checked before anything is stored.
  * Names from clients never reach a key or a path.
  */
@@ -17,6 +18,9 @@ const THUMB_SUFFIX = '.webp';
 const FILES = 'files';
 const THUMBS = 'thumbs';
 const VERSIONS = 'versions';
+const DERIVS = 'derivs';
+/** A derivative's name within its file's folder (./derivatives.ts makes it). */
+const DERIVATIVE_NAME = /^[0-9a-z.-]{1,80}$/;
 
 export type Variant = 'content' | 'thumbnail';
 
@@ -30,6 +34,11 @@ function idOfKey(key: string): string | undefined {
   const [prefix, name = ''] = key.split('/');
   const id = prefix === THUMBS && name.endsWith(THUMB_SUFFIX) ? name.slice(0, -THUMB_SUFFIX.length) : name;
   return (prefix === FILES || prefix === THUMBS || prefix === VERSIONS) && ID_PATTERN.test(id) ? id : undefined;
+}
+
+function derivativeKey(id: string, name: string) {
+  if (!ID_PATTERN.test(id) || !DERIVATIVE_NAME.test(name) || name.includes('..')) throw new Error(`not a derivative: ${id}/${name}`);
+  return `${DERIVS}/${id}/${name}`;
 }
 
 function versionKey(versionId: string) {
@@ -47,7 +56,7 @@ export class FileStorage {
     objects?: ObjectStore,
   ) {
     this.tmpDir = path.join(dataDir, 'tmp');
-    this.objects = objects ?? new LocalObjectStore(dataDir, [FILES, THUMBS, VERSIONS]);
+    this.objects = objects ?? new LocalObjectStore(dataDir, [FILES, THUMBS, VERSIONS, DERIVS]);
   }
 
   get kind() {
@@ -106,9 +115,34 @@ export class FileStorage {
     await this.objects.remove(versionKey(versionId));
   }
 
-  /** Removes a file's bytes and thumbnail; missing ones are fine. */
+  /** Removes a file's bytes, thumbnail and derivatives; missing ones are fine. */
   async remove(id: string) {
-    await Promise.all([this.objects.remove(keyOf(id, 'content')), this.objects.remove(keyOf(id, 'thumbnail'))]);
+    await Promise.all([this.objects.remove(keyOf(id, 'content')), this.objects.remove(keyOf(id, 'thumbnail')), this.removeDerivatives(id)]);
+  }
+
+  readDerivative(id: string, name: string): Promise<StoredObject | undefined> {
+    return this.objects.get(derivativeKey(id, name));
+  }
+
+  async putDerivative(id: string, name: string, bytes: Uint8Array, contentType: string) {
+    const file = this.tmpPath();
+    try {
+      await writeFile(file, bytes, { flag: 'wx' });
+      if (this.kind === 'local') await mkdir(path.join(this.dataDir, DERIVS, id), { recursive: true });
+      await this.objects.putFile(derivativeKey(id, name), file, contentType);
+    } finally {
+      await rm(file, { force: true });
+    }
+  }
+
+  /** Removes every derivative of the file (its bytes changed, or it went); none is fine. */
+  async removeDerivatives(id: string) {
+    if (!ID_PATTERN.test(id)) throw new Error(`not a file id: ${id}`);
+    if (this.kind === 'local') {
+      await rm(path.join(this.dataDir, DERIVS, id), { recursive: true, force: true });
+      return;
+    }
+    for await (const { key } of this.objects.list(`${DERIVS}/${id}`)) await this.objects.remove(key);
   }
 
   /** Removes a file's thumbnail alone (a replacement whose new bytes have none); a missing one is fine. */
@@ -184,6 +218,24 @@ export class FileStorage {
         if (batch.length === 500) await flush();
       }
       if (batch.length) await flush();
+    }
+    return orphans + (await this.sweepOrphanDerivatives(db, graceMs, now));
+  }
+
+  /** Derivatives of files that have no row any more (a removal that failed half-way). */
+  private async sweepOrphanDerivatives(db: Queryable, graceMs: number, now: number): Promise<number> {
+    // Local: derivs/<id> folders; S3: derivs/<id>/<name> objects.
+    const ids = new Set<string>();
+    for await (const { key, modifiedMs } of this.objects.list(DERIVS)) {
+      const id = key.split('/')[1] ?? '';
+      if (ID_PATTERN.test(id) && now - modifiedMs >= graceMs) ids.add(id);
+    }
+    const known = ids.size ? await knownFileIds(db, [...ids]) : new Set<string>();
+    let orphans = 0;
+    for (const id of ids) {
+      if (known.has(id)) continue;
+      await this.removeDerivatives(id);
+      orphans++;
     }
     return orphans;
   }

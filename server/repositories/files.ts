@@ -18,9 +18,17 @@ export interface FileRow {
   has_thumbnail: boolean;
   uploaded_at: Date;
   last_modified: Date;
+  alt: string;
+  caption: string;
+  credit: string;
+  focal_x: number | null;
+  focal_y: number | null;
+  width: number | null;
+  height: number | null;
 }
 
-export const FILE_COLUMNS = 'id, name, size, type, mime_type, has_thumbnail, uploaded_at, last_modified';
+export const FILE_COLUMNS =
+  'id, name, size, type, mime_type, has_thumbnail, uploaded_at, last_modified, alt, caption, credit, focal_x, focal_y, width, height';
 
 /** Where a stored file is read; a published article's images point here. */
 export const fileContentUrl = (id: string) => `/api/files/${id}/content`;
@@ -36,6 +44,12 @@ export function toFile(row: FileRow): StoredFile {
     ...(row.has_thumbnail ? { thumbnailUrl: `/api/files/${row.id}/thumbnail` } : {}),
     uploadedAt: new Date(row.uploaded_at).toISOString(),
     lastModified: new Date(row.last_modified).toISOString(),
+    alt: row.alt,
+    caption: row.caption,
+    credit: row.credit,
+    focalPoint: row.focal_x === null || row.focal_y === null ? null : { x: Number(row.focal_x), y: Number(row.focal_y) },
+    width: row.width,
+    height: row.height,
   };
 }
 
@@ -171,13 +185,15 @@ export interface NewFile {
   /** Uploaded (and last modified) at. */
   at: Date;
   sha256: string;
+  /** A raster image's size in pixels (as shown); null otherwise. */
+  pixels: { width: number; height: number } | null;
 }
 
 export async function insertFile(tx: Queryable, file: NewFile): Promise<FileRow> {
   const { rows } = await tx.query<FileRow>(
-    `INSERT INTO files (id, name, stored_name, size, type, mime_type, has_thumbnail, uploaded_at, last_modified, sha256)
-           VALUES ($1, $2, $1, $3, $4, $5, $6, $7, $7, $8) RETURNING ${FILE_COLUMNS}`,
-    [file.id, file.name, file.size, file.type, file.mimeType, file.hasThumbnail, file.at, file.sha256],
+    `INSERT INTO files (id, name, stored_name, size, type, mime_type, has_thumbnail, uploaded_at, last_modified, sha256, width, height)
+           VALUES ($1, $2, $1, $3, $4, $5, $6, $7, $7, $8, $9, $10) RETURNING ${FILE_COLUMNS}`,
+    [file.id, file.name, file.size, file.type, file.mimeType, file.hasThumbnail, file.at, file.sha256, file.pixels?.width ?? null, file.pixels?.height ?? null],
   );
   return rows[0]!;
 }
@@ -192,16 +208,49 @@ export interface ReplacedContent {
   sha256: string;
   /** Last modified at (uploaded_at stays: the file keeps its place in the list). */
   at: Date;
+  pixels: { width: number; height: number } | null;
 }
 
 /** Writes a file's new bytes' description (the caller locked the row). */
 export async function replaceFileContent(tx: Queryable, id: string, content: ReplacedContent): Promise<FileRow> {
   const { rows } = await tx.query<FileRow>(
-    `UPDATE files SET name = $2, size = $3, type = $4, mime_type = $5, has_thumbnail = $6, sha256 = $7, last_modified = $8
+    `UPDATE files SET name = $2, size = $3, type = $4, mime_type = $5, has_thumbnail = $6, sha256 = $7, last_modified = $8,
+            width = $9, height = $10
       WHERE id = $1 RETURNING ${FILE_COLUMNS}`,
-    [id, content.name, content.size, content.type, content.mimeType, content.hasThumbnail, content.sha256, content.at],
+    [id, content.name, content.size, content.type, content.mimeType, content.hasThumbnail, content.sha256, content.at,
+      content.pixels?.width ?? null, content.pixels?.height ?? null],
   );
   return rows[0]!;
+}
+
+/** What PATCH /files/:id may change: only the fields given. */
+export interface FileDetails {
+  alt?: string;
+  caption?: string;
+  credit?: string;
+  focalPoint?: { x: number; y: number } | null;
+}
+
+/** Writes a file's details (out of the trash); undefined when there is no such file. */
+export async function updateFileDetails(tx: Queryable, id: string, details: FileDetails): Promise<FileRow | undefined> {
+  const sets: string[] = [];
+  const values: unknown[] = [id];
+  const set = (column: string, value: unknown) => {
+    values.push(value);
+    sets.push(`${column} = $${values.length}`);
+  };
+  if (details.alt !== undefined) set('alt', details.alt);
+  if (details.caption !== undefined) set('caption', details.caption);
+  if (details.credit !== undefined) set('credit', details.credit);
+  if (details.focalPoint !== undefined) {
+    set('focal_x', details.focalPoint?.x ?? null);
+    set('focal_y', details.focalPoint?.y ?? null);
+  }
+  const { rows } = await tx.query<FileRow>(
+    `UPDATE files SET ${sets.join(', ')} WHERE id = $1 AND ${LIVE} RETURNING ${FILE_COLUMNS}`,
+    values,
+  );
+  return rows[0];
 }
 
 /** Moves a file to the trash at `now`; undefined when there is no such file out of it. */
@@ -295,4 +344,15 @@ export async function listFileTrash(db: Queryable, query: { page: number; limit:
 export async function knownFileIds(db: Queryable, ids: string[]): Promise<Set<string>> {
   const { rows } = await db.query<{ id: string }>('SELECT id FROM files WHERE id = ANY($1::text[])', [ids]);
   return new Set(rows.map((r) => r.id));
+}
+
+/** The sizes in pixels of the raster images of the library (out of the trash) among `ids`. */
+export async function rasterImageSizes(db: Queryable, ids: readonly string[]): Promise<Map<string, { width: number; height: number }>> {
+  if (!ids.length) return new Map();
+  const { rows } = await db.query<{ id: string; width: number; height: number }>(
+    `SELECT id, width, height FROM files
+      WHERE id = ANY($1::text[]) AND ${LIVE} AND width IS NOT NULL AND mime_type IN ('image/jpeg', 'image/png', 'image/gif')`,
+    [ids],
+  );
+  return new Map(rows.map((row) => [row.id, { width: row.width, height: row.height }]));
 }

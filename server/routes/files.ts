@@ -8,11 +8,13 @@ import {
   bulkResultSchema,
   deleteResultSchema,
   fileBulkRequestSchema,
+  fileContentQuerySchema,
   fileListQuerySchema,
   fileListResultSchema,
   fileResultSchema,
   fileTrashQuerySchema,
   fileTrashResultSchema,
+  fileUpdateSchema,
   fileVersionListSchema,
   fileVersionParamsSchema,
   latestFilesResultSchema,
@@ -24,7 +26,12 @@ import type { AppContext } from '../context.ts';
 import { ApiError, apiError, errorResponses, isDiskFull, notFound, sendError, storageFull } from '../errors.ts';
 import {
   bulkFiles,
+  chosenFormat,
   displayName,
+  FORMAT_TYPES,
+  isResizable,
+  readDerivative,
+  updateFile,
   fileExists,
   fileNotFound,
   findFile,
@@ -234,6 +241,16 @@ export const fileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     },
   });
 
+  app.patch('/:id', {
+    schema: { params: idParams, body: fileUpdateSchema, response: { 200: fileResultSchema, ...errorResponses } },
+    handler: async (request) => {
+      const file = await updateFile(ctx, request.user!.email, request.params.id, request.body, (error) =>
+        request.log.warn({ err: error, id: request.params.id }, 'could not remove the crops of the earlier focal point'),
+      );
+      return { success: true, file, message: serverMessages.fileDetailsSaved };
+    },
+  });
+
   // For good: the row first, so no row ever points at missing bytes; then the bytes.
   app.delete('/:id/forever', {
     schema: { params: idParams, response: { 200: deleteResultSchema, ...errorResponses } },
@@ -243,7 +260,6 @@ export const fileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     },
   });
 
-  const contentQuery = z.object({ download: z.enum(['0', '1', 'true', 'false']).optional() });
   const binaryResponses = { 200: z.any().describe('the stored bytes'), ...errorResponses };
 
   /**
@@ -276,13 +292,49 @@ export const fileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       .send(stored.body);
   }
 
+  /**
+   * A raster image made to measure (server/files/derivatives.ts), made on the first request and
+   * kept; its ETag names what it was made from, and `format=auto` varies with Accept.
+   */
+  async function sendDerivative(request: FastifyRequest, reply: FastifyReply, id: string, query: z.infer<typeof fileContentQuerySchema>) {
+    const row = await findFile(ctx, id);
+    if (!row) throw fileNotFound();
+    if (!isResizable(row.mime_type)) throw apiError('not_resizable');
+    const format = chosenFormat(query.format, row.mime_type, request.headers.accept);
+    const focal = row.focal_x === null || row.focal_y === null ? { x: 0.5, y: 0.5 } : { x: Number(row.focal_x), y: Number(row.focal_y) };
+    const spec = { w: query.w, h: query.h, fit: query.fit ?? 'contain', format, focal };
+    if (query.format === 'auto') reply.header('vary', 'Accept');
+    const { name, stored } = await readDerivative(ctx, row, spec);
+    const etag = `"${name}"`;
+    reply
+      .header('etag', etag)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', FILE_CSP)
+      .header('cross-origin-resource-policy', 'cross-origin')
+      .header('cache-control', 'public, max-age=3600');
+    if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim() === etag)) {
+      (stored.body as Readable).destroy();
+      return reply.code(304).send();
+    }
+    const download = query.download === '1' || query.download === 'true';
+    const shownName = `${row.name.replace(/\.[^.]*$/, '')}-${spec.w ?? spec.h ?? 'full'}.${format === 'jpeg' ? 'jpg' : format}`;
+    return reply
+      .header('content-type', FORMAT_TYPES[format])
+      .header('content-length', stored.size)
+      .header('content-disposition', contentDisposition(download ? 'attachment' : 'inline', shownName))
+      .send(stored.body);
+  }
+
   // Stored files are read by their unguessable id without a session, like media on a CDN:
   // published articles (and the preview frame, which sends no cookie) embed them.
   app.get('/:id/content', {
     config: { public: true },
-    schema: { params: idParams, querystring: contentQuery, response: binaryResponses },
+    schema: { params: idParams, querystring: fileContentQuerySchema, response: binaryResponses },
     handler: (request, reply) => {
-      const { download } = request.query;
+      const { download, w, h, fit, format } = request.query;
+      if (w !== undefined || h !== undefined || fit !== undefined || format !== undefined) {
+        return sendDerivative(request, reply, request.params.id, request.query);
+      }
       return sendStored(reply, request.params.id, 'content', download === '1' || download === 'true');
     },
   });

@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import { ApiError, apiError } from '../errors.ts';
 import type * as Tasks from './tasks.ts';
 
-type TaskName = 'scrapePage' | 'replaceImages' | 'inspectFile' | 'pdfThumbnail' | 'checkArticle' | 'checkAddresses' | 'textSignature' | 'readSource' | 'recheckPage' | 'wordDiff' | 'mergeSource' | 'checkSelectors';
+type TaskName = 'scrapePage' | 'replaceImages' | 'inspectFile' | 'pdfThumbnail' | 'checkArticle' | 'checkAddresses' | 'textSignature' | 'readSource' | 'recheckPage' | 'wordDiff' | 'mergeSource' | 'checkSelectors' | 'imageDerivative';
 type Input<K extends TaskName> = Omit<Parameters<(typeof Tasks)[K]>[0], 'started'>;
 type Value<K extends TaskName> = Awaited<ReturnType<(typeof Tasks)[K]>> extends Tasks.TaskResult<infer V> ? V : never;
 

@@ -9,11 +9,13 @@ import type { ExtractedArticle } from '../scrape/extract.ts';
 import type { SourceDocument } from '../sources/read.ts';
 import type { SafeFetchOptions } from '../shared/safe-fetch.ts';
 import type { WordDiffResult } from '../../src/lib/wordDiff.ts';
+import type { DerivativeSpec } from '../files/resize.ts';
 
 // Each task loads what it needs when first asked, so a worker starts quickly.
 const extract = () => import('../scrape/extract.ts');
 const inspect = () => import('../files/inspect.ts');
 const pdfRender = () => import('../files/pdfRender.ts');
+const resize = () => import('../files/resize.ts');
 const fetcher = () => import('../shared/safe-fetch.ts');
 const checks = () => import('../articles/checks.ts');
 const duplicates = () => import('../../src/contract/duplicates.ts');
@@ -68,7 +70,7 @@ export function checkSelectors(input: Timed & { selectors: string[] }): Promise<
 
 /** What an uploaded file is; an SVG is rewritten sanitised in place (see server/files/inspect.ts). */
 export function inspectFile(input: Timed & { path: string; maxPixels: number; markup: boolean }): Promise<
-  TaskResult<{ type: 'image' | 'pdf'; mimeType: string; thumbnail?: Uint8Array }>
+  TaskResult<{ type: 'image' | 'pdf'; mimeType: string; thumbnail?: Uint8Array; pixels?: { width: number; height: number } }>
 > {
   const load = async () => {
     const module = await inspect();
@@ -77,7 +79,11 @@ export function inspectFile(input: Timed & { path: string; maxPixels: number; ma
   };
   return settle(input, load, async ({ inspectUpload }) => {
     const found = await inspectUpload(input.path, input.maxPixels);
-    return { type: found.type, mimeType: found.mimeType, ...(found.thumbnail ? { thumbnail: found.thumbnail } : {}) };
+    return {
+      type: found.type,
+      mimeType: found.mimeType,
+      ...(found.thumbnail ? { thumbnail: found.thumbnail, pixels: { width: found.width, height: found.height } } : {}),
+    };
   });
 }
 
@@ -156,4 +162,9 @@ export function mergeSource(
   return settle(input, () => import('../../src/contract/sourceMerge.ts'), (module) =>
     module.mergeSourceChange(input.base, input.editor, input.source, new Set(input.take)),
   );
+}
+
+/** A stored raster image made to measure (see server/files/resize.ts). */
+export function imageDerivative(input: Timed & { bytes: Uint8Array; spec: DerivativeSpec; maxPixels: number }): Promise<TaskResult<Uint8Array>> {
+  return settle(input, resize, ({ makeDerivative }) => makeDerivative(input.bytes, input.spec, input.maxPixels));
 }

@@ -46,4 +46,5 @@ export const recheckPage = tasks.recheckPage;
 export const wordDiff = tasks.wordDiff;
 export const mergeSource = tasks.mergeSource;
 export const checkSelectors = tasks.checkSelectors;
+export const imageDerivative = tasks.imageDerivative;
 export default tasks.scrapePage;

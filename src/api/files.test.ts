@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { FileListResult, StoredFile } from '../contract';
+import { makeFile } from '../../stories/fixtures/files';
 import { fileKeys, fileListQuery, selectLoadedFiles } from './files';
 
-const file = (id: string): StoredFile => ({
-  id,
-  name: `${id}.pdf`,
-  size: 1,
-  type: 'pdf',
-  mimeType: 'application/pdf',
-  url: `/api/files/${id}/content`,
-  uploadedAt: '2026-11-20T09:30:00.000Z',
-  lastModified: '2026-11-20T09:30:00.000Z',
-});
+const file = (id: string): StoredFile =>
+  makeFile({ id, name: `${id}.pdf`, size: 1, url: `/api/files/${id}/content`, uploadedAt: '2026-11-20T09:30:00.000Z', lastModified: '2026-11-20T09:30:00.000Z' });
 const summary = { images: 0, pdfs: 3, totalBytes: 3 };
 const page = (n: number, ids: string[], total = 120): FileListResult => ({
   data: ids.map(file),

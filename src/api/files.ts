@@ -15,7 +15,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { BulkResult, FileBulkRequest, FileListResult, FileTrashResult, FileTypeFilter, FileVersion, StoredFile } from '../contract';
+import type { BulkResult, FileBulkRequest, FileListResult, FileTrashResult, FileTypeFilter, FileUpdate, FileVersion, StoredFile } from '../contract';
 import type { UploadItem } from '../lib/uploads';
 import { API_BASE, ApiError, answerSchemas, api, handleUnauthorized } from './client';
 
@@ -331,6 +331,16 @@ export function useRestoreFileVersion() {
   return useMutation({
     mutationFn: ({ fileId, number }: { fileId: string; number: number }) =>
       api(`/files/${encodeURIComponent(fileId)}/versions/${number}/restore`, { method: 'POST', schema: (s) => s.fileResultSchema }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: fileKeys.all }),
+  });
+}
+
+/** Saves a file's alt text, caption, credit or focal point (only the fields given); answers the file as saved. */
+export function useUpdateFile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, details }: { id: string; details: FileUpdate }) =>
+      (await api(`/files/${encodeURIComponent(id)}`, { method: 'PATCH', body: details, schema: (s) => s.fileResultSchema })).file,
     onSettled: () => queryClient.invalidateQueries({ queryKey: fileKeys.all }),
   });
 }

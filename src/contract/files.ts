@@ -7,6 +7,16 @@ import { serverMessages as messages } from './messages';
 import { fileTypeSchema } from './enums';
 import { MAX_BULK_IDS } from './articles';
 
+/**
+ * Where an image's subject is, from its top left corner (0, 0) to its bottom right (1, 1):
+ * crops made from the image (GET /files/:id/content?w=&h=&fit=cover) keep it in the frame.
+ */
+export const focalPointSchema = z.object({
+  x: z.number().min(0, messages.focalPointOutside).max(1, messages.focalPointOutside),
+  y: z.number().min(0, messages.focalPointOutside).max(1, messages.focalPointOutside),
+});
+export type FocalPoint = z.infer<typeof focalPointSchema>;
+
 export const fileSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -17,6 +27,16 @@ export const fileSchema = z.object({
   thumbnailUrl: z.string().optional(),
   uploadedAt: z.string(),
   lastModified: z.string(),
+  /** What the image shows, for those who cannot see it; brought into an article with the image ('' when none). */
+  alt: z.string(),
+  caption: z.string(),
+  /** Who made it, or whose it is. */
+  credit: z.string(),
+  /** Null: the middle. */
+  focalPoint: focalPointSchema.nullable(),
+  /** A raster image's size in pixels, as shown (null for PDFs, SVGs, and images stored before sizes were kept). */
+  width: z.number().int().positive().nullable(),
+  height: z.number().int().positive().nullable(),
 });
 export type StoredFile = z.infer<typeof fileSchema>;
 
@@ -127,3 +147,50 @@ export const fileListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 export type FileListQuery = z.input<typeof fileListQuerySchema>;
+
+export const FILE_ALT_MAX = 1_000;
+export const FILE_CAPTION_MAX = 2_000;
+export const FILE_CREDIT_MAX = 300;
+
+/**
+ * PATCH /files/:id: what the file says about itself (only the fields sent change; '' clears a
+ * text, null the focal point). Answers FileResult (serverMessages.fileDetailsSaved).
+ */
+export const fileUpdateSchema = z
+  .strictObject({
+    alt: z.string().max(FILE_ALT_MAX, messages.fileAltTooLong).optional(),
+    caption: z.string().max(FILE_CAPTION_MAX, messages.fileCaptionTooLong).optional(),
+    credit: z.string().max(FILE_CREDIT_MAX, messages.fileCreditTooLong).optional(),
+    focalPoint: focalPointSchema.nullable().optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, messages.fileUpdateEmpty);
+export type FileUpdate = z.infer<typeof fileUpdateSchema>;
+
+/**
+ * The widths and heights an image is served at (GET /files/:id/content?w=&h=): a fixed set, so
+ * the derivatives kept stay few. An image is never made larger than it is.
+ */
+export const IMAGE_SIZES = [160, 320, 480, 640, 960, 1280, 1920, 2560, 3840] as const;
+export const imageFitSchema = z.enum(['cover', 'contain']);
+export type ImageFit = z.infer<typeof imageFitSchema>;
+/** `auto`: AVIF or WebP when the browser's Accept says it takes them, else the file's own format. */
+export const imageFormatSchema = z.enum(['auto', 'avif', 'webp', 'jpeg', 'png'], messages.imageFormatNotOffered);
+export type ImageFormat = z.infer<typeof imageFormatSchema>;
+
+const imageSize = z.coerce
+  .number(messages.imageSizeNotOffered)
+  .refine((n) => (IMAGE_SIZES as readonly number[]).includes(n), messages.imageSizeNotOffered);
+
+/**
+ * Query of GET /files/:id/content: `download` for the stored bytes as an attachment; `w`, `h`,
+ * `fit` (default `contain`: within w × h; `cover`: fills w × h, cropped around the focal point)
+ * and `format` for a raster image made to measure (400 `not_resizable` for a PDF or an SVG).
+ */
+export const fileContentQuerySchema = z.object({
+  download: z.enum(['0', '1', 'true', 'false']).optional(),
+  w: imageSize.optional(),
+  h: imageSize.optional(),
+  fit: imageFitSchema.optional(),
+  format: imageFormatSchema.optional(),
+});
+export type FileContentQuery = z.input<typeof fileContentQuerySchema>;

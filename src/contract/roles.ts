@@ -100,6 +100,8 @@ export const OPERATION_ACCESS = {
   listFileVersions: 'viewer',
   downloadFileVersion: 'viewer',
   uploadFile: 'author',
+  // Describing a file (alt text, focal point) is part of writing with it.
+  updateFile: 'author',
   replaceFile: 'editor',
   bulkFiles: 'editor',
   deleteFile: 'editor',

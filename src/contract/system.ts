@@ -39,6 +39,8 @@ export const activityKindSchema = z.enum([
   'file.restored',
   'file.purged',
   'file.replaced',
+  /** A file's alt text, caption, credit or focal point saved. */
+  'file.details',
   'user.created',
   'user.removed',
   'user.password',

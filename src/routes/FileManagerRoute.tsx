@@ -11,6 +11,7 @@ import { Toaster } from '../components/common/Toaster';
 import {
   DropZone,
   FileBrowser,
+  FileDetailsDialog,
   FileManagerHeader,
   FileManagerTabs,
   FilePreviewDialog,
@@ -29,6 +30,7 @@ import { AccessScreen } from './AccessScreen';
 import { useFileBulkDelete, useFileToasts } from './useFileToasts';
 import { useFileTab, useFileTrashTab } from './useFileTrashTab';
 import { useFileVersionsDialog } from './useFileVersionsDialog';
+import { useFileDetailsDialog } from './useFileDetailsDialog';
 
 const NO_FILES: StoredFile[] = [];
 const BULK_ACTIONS: readonly BulkActionChoice<'delete'>[] = [
@@ -37,7 +39,7 @@ const BULK_ACTIONS: readonly BulkActionChoice<'delete'>[] = [
 
 /**
  * File manager: pages of files loaded as the user scrolls, uploads (bytes already in the library
- * are pointed out, not stored again), Replace… (the replaced bytes kept as a version: Versions…), Copy link, deletes to the trash (one or a
+ * are pointed out, not stored again), Replace… (the replaced bytes kept as a version: Versions…), Details… (alt text, caption, credit, focal point), Copy link, deletes to the trash (one or a
  * selection, with Undo), and the Trash tab (`?tab=trash`) with Restore and Delete forever. Each
  * change is offered to the roles that may make it: viewers only look, authors upload too.
  */
@@ -67,7 +69,8 @@ function FileManager({ access }: { access: Access }) {
   const selection = useArticleSelection(ids, JSON.stringify([type, settledSearch]));
   const bulk = useFileBulkDelete(selection);
   const { selected, clear } = selection;
-  const { deleted, copyLink, replace } = toasts;
+  const { deleted, copyLink, replace, detailsSaved } = toasts;
+  const details = useFileDetailsDialog(detailsSaved);
   // Stable callbacks: the grid's rows and cards are memoised and re-render only for their own data.
   const refresh = useCallback(() => void refetch(), [refetch]);
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
@@ -137,6 +140,7 @@ function FileManager({ access }: { access: Access }) {
                 onReplace={access.may('replaceFile') ? onReplace : undefined}
                 onCopyLink={onCopyLink}
                 onShowVersions={versions.show}
+                onEditDetails={access.may('updateFile') ? details.show : undefined}
                 deletingId={remove.isPending ? remove.variables : null}
                 hasMore={files.hasNextPage}
                 isFetchingMore={files.isFetchingNextPage}
@@ -152,6 +156,7 @@ function FileManager({ access }: { access: Access }) {
       <ReplaceFileInput ref={replacer} onChosen={(target, replacement) => void replace(target, replacement)} />
       <FilePreviewDialog file={previewing} onClose={() => setPreviewing(null)} onDownload={downloadFile} />
       <FileVersionsDialog {...versions.dialog} />
+      <FileDetailsDialog {...details.dialog} />
     </Stack>
   );
 }

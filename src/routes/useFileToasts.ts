@@ -4,7 +4,7 @@ import { bulkFiles, fileLink, replaceFileContent, useBulkFiles, fileKeys } from 
 import { messageOf } from '../components/common/messageOf';
 import { toaster } from '../components/common/Toaster';
 import { UNDO_SECONDS, type BulkResult, type FileBulkAction, type StoredFile } from '../contract';
-import { fileExtraTexts as t } from '../lib/texts-files';
+import { fileDetailsTexts, fileExtraTexts as t } from '../lib/texts-files';
 
 /** How long a result without Undo, and a failure, stay. */
 const NOTICE_MS = 5_000;
@@ -96,7 +96,10 @@ export function useFileToasts() {
       }
     };
 
-    return { deleted, copyLink, replace };
+    const detailsSaved = (file: StoredFile) =>
+      toaster.create({ type: 'success', title: fileDetailsTexts.saved, description: file.name, duration: NOTICE_MS });
+
+    return { deleted, copyLink, replace, detailsSaved };
   }, [queryClient]);
 }
 

@@ -1,6 +1,7 @@
 /** MSW handlers for the files API, built from the shared contract. */
 import { delay, http, HttpResponse } from 'msw';
 import {
+  fileUpdateSchema,
   MAX_BULK_IDS,
   MAX_UPLOAD_BYTES,
   serverMessages,
@@ -101,7 +102,8 @@ export function filesApi(
   };
   const fileNotFound = () => errorResponse('not_found', serverMessages.fileNotFound, { shape: 'file' });
   const versionNotFound = () => errorResponse('not_found', serverMessages.fileVersionNotFound, { shape: 'file' });
-  const describe = (file: File, at: string): Omit<StoredFile, 'id' | 'uploadedAt' | 'url'> => {
+  // What follows the bytes; the file's details (alt text, focal point…) stay through a replacement.
+  const describe = (file: File, at: string): Pick<StoredFile, 'name' | 'size' | 'type' | 'mimeType' | 'thumbnailUrl' | 'lastModified' | 'width' | 'height'> => {
     const isImage = file.type.startsWith('image/');
     return {
       name: file.name,
@@ -110,6 +112,9 @@ export function filesApi(
       mimeType: file.type,
       thumbnailUrl: isImage ? tinyPngDataUrl : undefined,
       lastModified: at,
+      // The sample bytes are the 1 × 1 PNG.
+      width: isImage ? 1 : null,
+      height: isImage ? 1 : null,
     };
   };
   return [
@@ -254,6 +259,19 @@ export function filesApi(
       db.delete(id);
       return HttpResponse.json<DeleteResult>({ success: true, message: serverMessages.filePurged });
     }),
+    // The server's own rules (the contract's schema), its own words.
+    http.patch(`${API}/:id`, async ({ params, request }) => {
+      const entry = liveEntry(String(params.id));
+      if (!entry) return fileNotFound();
+      const parsed = fileUpdateSchema.safeParse(await request.json().catch(() => ({})));
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]!;
+        const field = issue.path.join('.');
+        return errorResponse('validation_failed', `Invalid body${field ? ` field "${field}"` : ''}: ${issue.message}`, { shape: 'file' });
+      }
+      entry.file = { ...entry.file, ...parsed.data };
+      return HttpResponse.json<FileResult>({ success: true, file: entry.file, message: serverMessages.fileDetailsSaved });
+    }),
     http.delete(`${API}/:id`, ({ params }) => {
       const entry = liveEntry(String(params.id));
       if (!entry) return fileNotFound();
@@ -286,6 +304,10 @@ export const fileHandlers = {
   slowReplace: () => [http.put(`${API}/:id/content`, () => delay('infinite'))],
   /** A file's versions never come (the dialog's loading state). */
   versionsLoading: () => [http.get(`${API}/:id/versions`, () => delay('infinite'))],
+  /** A file's details are never saved (the dialog waits). */
+  slowDetails: () => [http.patch(`${API}/:id`, () => delay('infinite'))],
+  /** A file's details cannot be saved: the database is down (503, in the file routes' shape). */
+  detailsFailing: () => [http.patch(`${API}/:id`, () => errorResponse('database_unavailable', { shape: 'file' }))],
   /** A file's versions cannot be read (503, in the file routes' shape). */
   versionsFailing: () => [http.get(`${API}/:id/versions`, () => errorResponse('database_unavailable', { shape: 'file' }))],
 };

@@ -9,7 +9,8 @@ import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { apiError } from '../../errors.ts';
 import { getPublishedBySlug, selectPublicPage } from '../../repositories/publicArticles.ts';
-import { fileContentUrl } from '../../repositories/files.ts';
+import { fileContentUrl, rasterImageSizes } from '../../repositories/files.ts';
+import { libraryImageIds, responsiveImages } from '../../files/operations.ts';
 import { nextPublicChange } from '../../repositories/schedule.ts';
 import { decodeCursor, encodeCursor } from '../rules.ts';
 
@@ -41,13 +42,18 @@ export async function readPublishedArticle(ctx: Pick<AppContext, 'db' | 'views'>
   const row = await getPublishedBySlug(ctx.db, slug);
   if (!row) throw apiError('not_found', serverMessages.articleNotFound);
   ctx.views.count(row.id);
-  // (The social image's file going to the trash changes the answer, not the article.)
-  const tag = `"${row.id}-${Date.parse(row.updated_iso)}${row.social_image_file ? '-i' : ''}"`;
+  // Library images gain srcset, sizes, width and height (server/files/responsive.ts).
+  const sizes = row.blog_data ? await rasterImageSizes(ctx.db, libraryImageIds(row.blog_data)) : new Map<string, never>();
+  const blogData = row.blog_data && sizes.size ? responsiveImages(row.blog_data, sizes) : row.blog_data;
+  // (The social image's file going to the trash changes the answer, not the article; so do the
+  // sizes of its images, when one is replaced.)
+  const images = sizes.size ? `-${createHash('sha256').update(JSON.stringify([...sizes])).digest('base64url').slice(0, 8)}` : '';
+  const tag = `"${row.id}-${Date.parse(row.updated_iso)}${row.social_image_file ? '-i' : ''}${images}"`;
   const body = {
     data: {
       slug: row.slug,
       title: row.title,
-      blogData: row.blog_data,
+      blogData,
       newUrl: row.new_url,
       createdAt: row.created_iso,
       updatedAt: row.updated_iso,

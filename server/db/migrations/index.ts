@@ -29,6 +29,7 @@ import { sources } from './023-sources.ts';
 import { sourceChanges } from './024-source-changes.ts';
 import { sourceDraftsByDay } from './025-source-drafts-by-day.ts';
 import { siteRules } from './026-site-rules.ts';
+import { fileDetails } from './027-file-details.ts';
 import type { Migration } from './types.ts';
 
 export const migrations: Migration[] = [
@@ -58,4 +59,5 @@ export const migrations: Migration[] = [
   sourceChanges,
   sourceDraftsByDay,
   siteRules,
+  fileDetails,
 ];

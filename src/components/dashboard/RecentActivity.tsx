@@ -35,6 +35,7 @@ const kindIcon: Record<ActivityKind, IconType> = {
   'file.restored': LuUndo2,
   'file.purged': LuFileX,
   'file.replaced': LuFileUp,
+  'file.details': LuFileUp,
   // Account changes share the sidebar's Account icon (already loaded with the layout).
   'user.created': LuUser,
   'user.removed': LuUser,

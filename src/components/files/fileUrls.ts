@@ -9,3 +9,13 @@ export function withVersion(url: string, lastModified: string): string {
   if (Number.isNaN(version) || /^(data|blob):/.test(url)) return url;
   return `${url}${url.includes('?') ? '&' : '?'}v=${version}`;
 }
+
+/**
+ * An image of the library at `width` pixels wide at most (one of the server's IMAGE_SIZES), in
+ * the best format the browser takes, under its version. Addresses that are not the server's are
+ * left as they are.
+ */
+export function fileImageUrl(file: { url: string; lastModified: string }, width: number): string {
+  if (/^(data|blob):/.test(file.url)) return file.url;
+  return withVersion(`${file.url}${file.url.includes('?') ? '&' : '?'}w=${width}&format=auto`, file.lastModified);
+}

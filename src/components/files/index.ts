@@ -12,5 +12,6 @@ export { FileToolbar, type FileToolbarProps, type FileView } from './FileToolbar
 export { FileTrashList, type FileTrashListProps } from './FileTrashList';
 export { FileTypeBadge, FileTypeIcon } from './FileTypeIcon';
 export { useFileDrop } from './useFileDrop';
-export { withVersion } from './fileUrls';
+export { fileImageUrl, withVersion } from './fileUrls';
+export { FileDetailsDialog, type FileDetailsDialogProps } from './FileDetailsDialog';
 export { ReplaceFileInput, type ReplaceFileInputHandle, type ReplaceFileInputProps } from './ReplaceFileInput';

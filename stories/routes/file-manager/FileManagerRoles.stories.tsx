@@ -3,7 +3,7 @@ import type { Meta } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { texts } from '../../../src/lib/texts';
 import { trashTexts } from '../../../src/lib/texts-articles';
-import { fileExtraTexts as x } from '../../../src/lib/texts-files';
+import { fileDetailsTexts as d, fileExtraTexts as x } from '../../../src/lib/texts-files';
 import { fileVersionTexts as v } from '../../../src/lib/texts-history';
 import { files, trashedFileSamples, versionOf } from '../../fixtures';
 import { authHandlers, fileHandlers } from '../../mocks';
@@ -27,7 +27,7 @@ async function menuItemsOf(canvasElement: HTMLElement, name: string) {
   return items;
 }
 
-/** A viewer: the files to look at, preview, download and link to; no upload, no selection, no Replace… or Delete. */
+/** A viewer: the files to look at, preview, download and link to; no upload, no selection, no Details…, Replace… or Delete. */
 export const Viewer: Story = {
   beforeEach: using(() => authHandlers.signedInAs('viewer')),
   play: async ({ canvasElement }) => {
@@ -42,7 +42,7 @@ export const Viewer: Story = {
 };
 
 /**
- * An author uploads (the button and the drop zone are theirs); replacing, deleting, selecting
+ * An author uploads (the button and the drop zone are theirs) and describes files (Details…); replacing, deleting, selecting
  * and restoring an earlier version are an editor's.
  */
 export const Author: Story = {
@@ -65,7 +65,7 @@ export const Author: Story = {
     });
     await step('no selection; the menu without Replace… and Delete', async () => {
       await expect(canvas.queryByRole('checkbox', { name: x.select(name) })).toBeNull();
-      await expect(await menuItemsOf(canvasElement, name)).toEqual([f.preview, f.download, x.copyLink, v.menuItem]);
+      await expect(await menuItemsOf(canvasElement, name)).toEqual([f.preview, d.menuItem, f.download, x.copyLink, v.menuItem]);
     });
     await step('earlier versions can be read and downloaded, not restored', async () => {
       await pickFileAction(canvasElement, name, v.menuItem);
