@@ -50,6 +50,8 @@ runMain(async () => {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-derivatives-'));
   onCleanup(() => rm(dataDir, { recursive: true, force: true }));
   const server = await startServer({ port: await freePort(), dataDir, ...ADMIN, extra: { LOG_LEVEL: 'warn' } }, path.join(dataDir, 'server.log'));
+  // Stopped before its folder is removed (cleanups run newest first).
+  onCleanup(() => server.stop());
   const api = `${server.base}/api`;
   const auth = { authorization: `Bearer ${await signIn(server.base, ADMIN.email, ADMIN.password)}` };
 

@@ -34,7 +34,13 @@ export interface DerivativeRequest {
 export function chosenFormat(asked: ImageFormat | undefined, mimeType: string, accept: string | undefined): DerivativeFormat {
   if (asked && asked !== 'auto') return asked;
   if (asked === 'auto') {
-    const accepts = (type: string) => (accept ?? '').split(',').some((part) => part.split(';')[0]!.trim().toLowerCase() === type);
+    // A type listed with q=0 is refused, not accepted (RFC 9110, 12.4.2).
+    const accepts = (type: string) =>
+      (accept ?? '').split(',').some((part) => {
+        const [name = '', ...params] = part.split(';').map((p) => p.trim().toLowerCase());
+        const q = params.find((p) => p.startsWith('q='));
+        return name === type && (q === undefined || Number(q.slice(2)) > 0);
+      });
     if (accepts('image/avif')) return 'avif';
     if (accepts('image/webp')) return 'webp';
   }

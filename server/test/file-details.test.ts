@@ -123,6 +123,8 @@ describe.each(backends)('file details and images made to measure ($name)', (back
     expect(avif.headers['content-type']).toBe('image/avif');
     const plain = await get(`${url}?w=640&format=auto`, { accept: '*/*' });
     expect(plain.headers['content-type']).toBe('image/jpeg');
+    const notAvif = await get(`${url}?w=640&format=auto`, { accept: 'image/avif;q=0, image/webp;q=0.9' });
+    expect(notAvif.headers['content-type']).toBe('image/webp');
     // Never larger than the image.
     expect(await sharp((await get(`${url}?w=3840`)).rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 1200, height: 800 });
 
