@@ -16,7 +16,7 @@ import { EXTRACTION_CHECK_BELOW } from '../src/contract/index.ts';
 import { RULES } from '../server/scrape/boilerplate.ts';
 import { devPages, draftOf, scorePage, scoreSet, type DevPage, type PageScore } from './extraction/score.ts';
 
-const REPEAT = Number(process.env.BENCH_REPEAT ?? 3);
+const REPEAT = Number(process.env.BENCH_REPEAT ?? 5);
 const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))] ?? NaN;
 const f1 = (s: { precision: number; recall: number }) => (s.precision + s.recall ? (2 * s.precision * s.recall) / (s.precision + s.recall) : 0);
 

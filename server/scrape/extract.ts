@@ -349,13 +349,25 @@ export function nestsDeeperThan(html: string, limit: number): boolean {
  * The article Readability finds in `doc`: its title and its HTML. Only the HTML is kept, and the
  * rest of the page goes: a page of 5 MB was held several times over, past a worker's heap.
  */
-function readableArticle(doc: Document): { title: string; found: string } {
+function readableArticle(doc: Document): { title: string; found: Element } {
   const parsed = new Readability<Element>(doc, { serializer: (el) => el as Element, keepClasses: true }).parse();
   if (!parsed?.content) throw apiError('no_article');
-  const found = parsed.content.innerHTML;
+  const found = freshCopy(parsed.content);
   parsed.content.replaceChildren();
   doc.documentElement?.replaceChildren();
   return { title: (parsed.title ?? '').replace(/\s+/g, ' ').trim(), found };
+}
+
+/**
+ * The article worked on as a fresh copy (a div without attributes), not the extractor's element:
+ * that carries live collections (`children`) that jsdom brings up to date at every move of a
+ * child, at a cost in the number of children, so that cleaning a body of 10,000 paragraphs took
+ * minutes. A copy of the nodes, not a serialisation parsed again: half the time.
+ */
+function freshCopy(element: Element): Element {
+  const copy = element.cloneNode(true) as Element;
+  for (const attr of Array.from(copy.attributes)) copy.removeAttribute(attr.name);
+  return copy;
 }
 
 export interface ExtractOptions {
@@ -416,11 +428,13 @@ function applySiteRules(doc: Document, rules: SiteRules): { matched: SiteRuleMat
  * The article a site's rules kept: its HTML, and the page's title (its og:title, else its first
  * h1, else its <title>); the rest of the page goes, as after the extractor.
  */
-function keptArticle(doc: Document, kept: string): { title: string; found: string } {
+function keptArticle(doc: Document, kept: string): { title: string; found: Element } {
   const og = doc.querySelector('meta[property="og:title"]')?.getAttribute('content');
   const title = (og || doc.querySelector('h1')?.textContent || doc.title || '').replace(/\s+/g, ' ').trim();
   doc.documentElement?.replaceChildren();
-  return { title, found: kept };
+  const found = doc.createElement('div');
+  found.innerHTML = kept;
+  return { title, found };
 }
 
 export function extractArticle(page: FetchedPage, options: ExtractOptions = {}): ExtractedArticle {
@@ -443,20 +457,14 @@ export function extractArticle(page: FetchedPage, options: ExtractOptions = {}):
     // What a site's rules keep is the article as it is.
     const read = site?.kept !== undefined ? keptArticle(doc, site.kept) : readableArticle(doc);
     const title = site?.title ?? read.title;
-    const { found } = read;
-    // Worked on as a fresh copy: the extractor's element carries live collections (`children`)
-    // that jsdom brings up to date at every move of a child, at a cost in the number of children,
-    // so that cleaning a body of 10,000 paragraphs took minutes.
-    const container = doc.createElement('div');
-    container.innerHTML = found;
+    const container = read.found;
     // Sanitised in place, in the page's own document: no other parse of the article. Not kept
-    // (nor made) past MAX_SOURCE_HTML_CHARS.
+    // past MAX_SOURCE_HTML_CHARS, nor made when its text alone is longer (its HTML is longer still).
     const pagePurify = createDOMPurify(dom.window as unknown as Parameters<typeof createDOMPurify>[0]);
     let source: string | null = null;
-    if (found.length <= MAX_SOURCE_HTML_CHARS) {
-      const copy = container.cloneNode(true) as Element;
-      pagePurify.sanitize(copy, { IN_PLACE: true });
-      source = copy.innerHTML;
+    if ((container.textContent ?? '').length <= MAX_SOURCE_HTML_CHARS) {
+      pagePurify.sanitize(container, { IN_PLACE: true });
+      source = container.innerHTML;
     }
     if (site?.kept === undefined) applyRules(container, { title }, options.without);
     cleanBody(container, dom.window, page.url);
