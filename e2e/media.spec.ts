@@ -1,10 +1,11 @@
 // The media library in the real console and server: a photo given alt text and a focal point in
 // its Details… dialog; its crops centred there; a published article's HTML giving it srcset,
-// sizes, width and height; and a WebP to a browser that takes one.
+// sizes, width and height; a WebP to a browser that takes one; where the photo is used, and its
+// delete refused in the article's name until confirmed.
 import { randomInt } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
-import { test, expect, apiAs, signIn, chooseFromMenu, createArticle } from './support';
+import { test, expect, apiAs, signIn, chooseFromMenu, createArticle, expectConsoleErrors } from './support';
 
 let api: APIRequestContext;
 const files = new Set<string>();
@@ -66,7 +67,7 @@ test('a photo described in its Details…, cropped around its focal point, and s
   expect(data[middle + 2]!).toBeGreaterThan(data[middle]!);
 
   const slug = `e2e-media-${randomInt(1e9)}`;
-  const article = await createArticle(api, { slug, blogData: `<p>The harbour.</p><img src="${file.url}" alt="Two halves: red and blue">` });
+  const article = await createArticle(api, { title: slug, slug, blogData: `<p>The harbour.</p><img src="${file.url}" alt="Two halves: red and blue">` });
   articles.add(article.id);
   expect((await api.patch(`/api/articles/${article.id}/publish`)).status()).toBe(200);
   const shown = (await (await page.request.get(`/api/public/articles/${slug}`)).json()) as { data: { blogData: string } };
@@ -81,4 +82,25 @@ test('a photo described in its Details…, cropped around its focal point, and s
   await page.setContent(`<base href="${new URL(baseURL!).origin}/"><div style="width:400px">${shown.data.blogData}</div>`);
   await expect.poll(() => served.length).toBeGreaterThan(0);
   expect(served[0]).toMatch(/^image\/(avif|webp)$/);
+
+  // Where it is used, and what deleting it would break.
+  await page.goto('/file-manager');
+  await page.getByLabel('Search files').fill(name);
+  await chooseFromMenu(page, `Actions for ${name}`, 'Details…');
+  const usedIn = page.getByRole('dialog', { name: `Details of ${name}` }).getByRole('region', { name: 'Used in' });
+  await expect(usedIn.getByRole('listitem')).toHaveText([`${slug}Publishedin its text`]);
+  await page.keyboard.press('Escape');
+  // The refusal is a 409 the browser logs.
+  expectConsoleErrors(page, /status of 409 \(Conflict\).*\/api\/files\//);
+  const asked: string[] = [];
+  page.on('dialog', (question) => {
+    asked.push(question.message());
+    // Yes to 'Delete this file?', no to 'A published article shows this file…'.
+    void (asked.length === 1 ? question.accept() : question.dismiss());
+  });
+  await chooseFromMenu(page, `Actions for ${name}`, 'Delete');
+  const refusal = `A published article shows this file: "${slug}". Deleting it breaks its image; confirm to delete it anyway.`;
+  await expect(page.getByRole('alert')).toContainText(refusal);
+  expect(asked).toEqual(['Are you sure you want to delete this file?', refusal]);
+  expect((await api.get(file.url)).status()).toBe(200);
 });

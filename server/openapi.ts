@@ -52,6 +52,7 @@ const OWN_4XX: Record<string, number[]> = {
   'POST /api/files': [413, 415, 422],
   'PUT /api/files/:id/content': [409, 413, 415, 422],
   'DELETE /api/files/:id/forever': [409],
+  'DELETE /api/files/:id': [409],
   'GET /api/files/:id/content': [422],
   'POST /api/files/:id/versions/:v/restore': [409, 422],
   'PUT /api/articles/:id/presence': [409],

@@ -46,6 +46,7 @@ const SHOWN_BY_PARENT: Record<string, string | [stories: string, parent: string]
   'files/FileActionsMenu': ['stories/components/files/FileBrowserMenu.stories.tsx', 'src/components/files/FileBrowser.tsx'],
   'files/FileGrid': ['stories/components/files/FileBrowser.stories.tsx', 'src/components/files/FileBrowser.tsx'],
   'files/FileList': ['stories/components/files/FileBrowser.stories.tsx', 'src/components/files/FileBrowser.tsx'],
+  'files/FileUsageList': 'stories/components/files/FileDetailsDialog.stories.tsx',
   'files/ReplaceFileInput': ['stories/routes/file-manager/FileManagerVersions.stories.tsx', 'src/routes/FileManagerRoute.tsx'],
   'lists/TrashList': 'stories/components/articles/ArticleTrashList.stories.tsx',
   'schedule/ScheduleBadges': 'stories/components/articles/ArticleCard.stories.tsx',

@@ -2,8 +2,8 @@
  * The one step every write of articles ends with. An operation opens its transaction with
  * `writeArticles` and, once it has changed the rows, calls the writer's `commit` (one article),
  * `commitBulk` (several articles changed alike) or `log` (a change history does not keep). The
- * step records, in the writing transaction, the revision (server/history/articles.ts), the
- * activity entry and the webhook events; once the transaction has committed, it queues the
+ * step records, in the writing transaction, the revision (server/history/articles.ts), where
+ * the library's files are used (its HTML, its social image), the activity entry and the webhook events; once the transaction has committed, it queues the
  * checks of the articles whose content changed. A slug taken by a concurrent writer (the unique
  * index) becomes 409 `slug_taken` here, once for every operation.
  */
@@ -13,6 +13,8 @@ import { apiError } from '../errors.ts';
 import { ensureHistories, recordBulkRevisions, recordRevision } from '../history/operations.ts';
 import type { RetentionPolicy } from '../history/operations.ts';
 import { recordActivities, recordActivity } from '../repositories/activity.ts';
+import { setArticleFileUsage } from '../repositories/fileUsage.ts';
+import { libraryFileIds } from '../shared/fileRefs.ts';
 import type { ArticleRow } from '../repositories/articleRows.ts';
 import type { LatestRevisionRow } from '../repositories/revisions.ts';
 import { emitArticleEvents } from '../webhooks/operations.ts';
@@ -111,6 +113,11 @@ function writerOf(ctx: ArticleWriteContext, tx: Queryable, checked: Set<string>)
         },
         read,
       );
+      // Where the library's files are used, kept with the article (server/repositories/fileUsage.ts).
+      const social = after.social_image_id;
+      if (!before || before.blog_data !== after.blog_data || (social !== undefined && social !== (before.social_image_id ?? null))) {
+        await setArticleFileUsage(tx, after.id, libraryFileIds(after.blog_data), social);
+      }
       await recordActivity(tx, change.activity.kind, change.activity.message, change.at, change.actor);
       if (change.event) await emitArticleEvents(tx, change.event, [after.id], change.at);
       if (change.checks) checked.add(after.id);

@@ -10,3 +10,4 @@ export { fileExists, findFile, listFiles, listFileTrash, readLatestFiles } from 
 export { updateFile } from './details.ts';
 export { chosenFormat, isResizable, readDerivative, FORMAT_TYPES } from './derivatives.ts';
 export { libraryImageIds, responsiveImages } from './responsive.ts';
+export { fileUsageOf } from './usage.ts';

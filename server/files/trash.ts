@@ -8,6 +8,7 @@ import { serverMessages, TRASH_RETENTION_DAYS, type FileBulkRequest } from '../.
 import type { Database } from '../db/database.ts';
 import { apiError } from '../errors.ts';
 import { fileVersionIds } from '../repositories/fileVersions.ts';
+import { publishedUsesOf } from '../repositories/fileUsage.ts';
 import {
   findAnyFile,
   lockFiles,
@@ -36,12 +37,15 @@ async function removeBytes(storage: FileStorage, ids: readonly string[], version
 }
 
 /** DELETE /files/:id: the file to the trash. */
-export async function moveFileToTrash(ctx: TrashContext, actor: string, id: string): Promise<void> {
+export async function moveFileToTrash(ctx: TrashContext, actor: string, id: string, options: { confirm?: boolean } = {}): Promise<void> {
   if (!FileStorage.isFileId(id)) throw fileNotFound();
   await ctx.db.transaction(async (tx) => {
     const at = new Date();
     const row = await trashFile(tx, id, at);
     if (!row) throw fileNotFound();
+    // A published article would lose its image: said, and done only once confirmed.
+    const shownBy = (await publishedUsesOf(tx, [id])).get(id);
+    if (shownBy && !options.confirm) throw apiError('file_in_use', serverMessages.fileInUse(shownBy));
     await commitFileChange(tx, { actor, at, entries: [{ kind: 'file.deleted', message: `File "${row.name}" deleted` }], event: { type: 'file.deleted', ids: [row.id] } });
   });
 }
@@ -90,14 +94,18 @@ export async function bulkFiles(ctx: TrashContext, actor: string, body: FileBulk
     const rows = await lockFiles(tx, ids.filter((id) => FileStorage.isFileId(id)));
     const byId = new Map(rows.map((row) => [row.id, row]));
     const inTrash = (id: string) => byId.get(id)?.deleted_at != null;
+    // Files a published article shows are deleted only when confirmed.
+    const shown = action === 'delete' && !body.confirm ? await publishedUsesOf(tx, rows.filter((row) => row.deleted_at === null).map((row) => row.id)) : new Map<string, string[]>();
     const refused = ids
-      .filter((id) => !byId.has(id) || (action === 'purge' && !inTrash(id)))
+      .filter((id) => !byId.has(id) || (action === 'purge' && !inTrash(id)) || shown.has(id))
       .map((id) =>
-        byId.has(id)
-          ? { id, code: 'not_in_trash', message: serverMessages.fileNotInTrash }
-          : { id, code: 'not_found', message: serverMessages.fileNotFound },
+        !byId.has(id)
+          ? { id, code: 'not_found', message: serverMessages.fileNotFound }
+          : shown.has(id)
+            ? { id, code: 'file_in_use', message: serverMessages.fileInUse(shown.get(id)!) }
+            : { id, code: 'not_in_trash', message: serverMessages.fileNotInTrash },
       );
-    const targets = rows.filter((row) => (action === 'delete' ? row.deleted_at === null : row.deleted_at !== null));
+    const targets = rows.filter((row) => !shown.has(row.id) && (action === 'delete' ? row.deleted_at === null : row.deleted_at !== null));
     const changed = targets.map((row) => row.id);
     // Purged files' earlier versions go with them.
     const versionIds = action === 'purge' ? await fileVersionIds(tx, changed) : [];

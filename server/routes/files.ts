@@ -9,12 +9,14 @@ import {
   deleteResultSchema,
   fileBulkRequestSchema,
   fileContentQuerySchema,
+  fileDeleteQuerySchema,
   fileListQuerySchema,
   fileListResultSchema,
   fileResultSchema,
   fileTrashQuerySchema,
   fileTrashResultSchema,
   fileUpdateSchema,
+  fileUsageSchema,
   fileVersionListSchema,
   fileVersionParamsSchema,
   latestFilesResultSchema,
@@ -34,6 +36,7 @@ import {
   updateFile,
   fileExists,
   fileNotFound,
+  fileUsageOf,
   findFile,
   listFiles,
   listFileTrash,
@@ -225,10 +228,11 @@ export const fileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   });
 
   // Delete moves to the trash: the file leaves the list and its URLs answer 404, its bytes stay.
+  // A file a published article shows is refused (409 file_in_use, naming them) unless confirmed.
   app.delete('/:id', {
-    schema: { params: idParams, response: { 200: deleteResultSchema, ...errorResponses } },
+    schema: { params: idParams, querystring: fileDeleteQuerySchema, response: { 200: deleteResultSchema, ...errorResponses } },
     handler: async (request) => {
-      await moveFileToTrash(ctx, request.user!.email, request.params.id);
+      await moveFileToTrash(ctx, request.user!.email, request.params.id, { confirm: request.query.confirm === 'true' });
       return { success: true, message: serverMessages.fileDeleted };
     },
   });
@@ -343,6 +347,12 @@ export const fileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     config: { public: true },
     schema: { params: idParams, response: binaryResponses },
     handler: (request, reply) => sendStored(reply, request.params.id, 'thumbnail', false),
+  });
+
+  // Where the file is used: the articles whose HTML or social image it is (server/files/usage.ts).
+  app.get('/:id/usage', {
+    schema: { params: idParams, response: { 200: fileUsageSchema, ...errorResponses } },
+    handler: (request) => fileUsageOf(ctx, request.params.id),
   });
 
   // Earlier versions: what "Replace…" put aside (server/files/versions.ts).

@@ -6,9 +6,9 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { serverMessages, uploadResultSchema, type StoredFile } from '../../src/contract/index.ts';
+import { serverMessages, type StoredFile } from '../../src/contract/index.ts';
 import { libraryImageIds, responsiveImages } from '../files/operations.ts';
-import { auth, backends, fixtures, multipartBody, uploadRequest, useHarness } from './helpers.ts';
+import { auth, backends, fixtures, multipartBody, uploadOk as uploadFile, useHarness } from './helpers.ts';
 
 /** A 1200 × 800 photo: red on its left half, blue on its right. */
 const halves = () =>
@@ -53,11 +53,7 @@ describe('library images made responsive in the public HTML', () => {
 describe.each(backends)('file details and images made to measure ($name)', (backend) => {
   const ctx = useHarness(backend);
 
-  const uploadOk = async (name: string, data: Buffer) => {
-    const res = await ctx.h.app.inject(uploadRequest(ctx.token, name, data));
-    expect(res.statusCode, res.body).toBe(201);
-    return uploadResultSchema.parse(res.json()).file!;
-  };
+  const uploadOk = (name: string, data: Buffer) => uploadFile(ctx, name, data);
   const get = (url: string, headers: Record<string, string> = {}) => ctx.h.app.inject({ method: 'GET', url, headers });
   const row = async (id: string) =>
     (await ctx.h.db.query('SELECT alt, caption, credit, focal_x, focal_y, width, height, last_modified FROM files WHERE id = $1', [id])).rows[0];

@@ -11,7 +11,8 @@ import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { uploadResultSchema } from '../../src/contract/index.ts';
 import { buildApp, type AppOptions } from '../app.ts';
 import { hashPassword } from '../accounts/auth.ts';
 import { createPgliteDatabase, createPostgresDatabase, type Database } from '../db/database.ts';
@@ -228,6 +229,13 @@ export function multipartBody(
 export function uploadRequest(token: string, filename: string, data: Buffer | string, contentType = 'application/octet-stream') {
   const body = multipartBody([{ name: 'file', filename, contentType, data }]);
   return { method: 'POST' as const, url: '/api/files', payload: body.payload, headers: { ...body.headers, ...auth(token) } };
+}
+
+/** Uploads a file as the signed-in admin of `ctx` (useHarness) and answers it; fails the test unless it was stored (201). */
+export async function uploadOk(ctx: { h: Harness; token: string }, name: string, data: Buffer) {
+  const res = await ctx.h.app.inject(uploadRequest(ctx.token, name, data));
+  expect(res.statusCode, res.body).toBe(201);
+  return uploadResultSchema.parse(res.json()).file!;
 }
 
 /** What DATA_DIR holds: stored files, thumbnails, temp files. */

@@ -34,6 +34,8 @@ export const fileKeys = {
   trashCount: () => [...fileKeys.trash(), 'count'] as const,
   /** A file's earlier versions (under `all`: every file write refreshes them). */
   versions: (id: string) => [...fileKeys.all, 'versions', id] as const,
+  /** Where a file is used (under `all`: every file write refreshes it). */
+  usage: (id: string) => [...fileKeys.all, 'usage', id] as const,
 };
 
 export function fetchFilePage(filter: FileFilter, page: number, signal?: AbortSignal) {
@@ -183,11 +185,23 @@ export function useUploadFile() {
 }
 
 /** Moves a file to the trash (DELETE /files/:id). */
-export function useDeleteFile() {
+/**
+ * Moves a file to the trash. A file a published article shows is refused (409 `file_in_use`,
+ * naming the articles): the server's words are put to the user (`confirm`, the browser's by
+ * default), and the file goes only once they say yes; a no leaves the refusal as the error.
+ */
+export function useDeleteFile(confirm: (message: string) => boolean = (message) => window.confirm(message)) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      api(`/files/${encodeURIComponent(id)}`, { method: 'DELETE', schema: (s) => s.deleteResultSchema }),
+    mutationFn: async (id: string) => {
+      const remove = (query = '') => api(`/files/${encodeURIComponent(id)}${query}`, { method: 'DELETE', schema: (s) => s.deleteResultSchema });
+      try {
+        return await remove();
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 'file_in_use' && confirm(error.message)) return await remove('?confirm=true');
+        throw error;
+      }
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: fileKeys.all }),
   });
 }
@@ -320,6 +334,15 @@ export const fileVersionsQuery = (id: string) =>
 
 export function useFileVersions(id: string | null) {
   return useQuery({ ...fileVersionsQuery(id ?? ''), enabled: id !== null });
+}
+
+/** The articles that use a file (GET /files/:id/usage), read while `id` is given. */
+export function useFileUsage(id: string | null) {
+  return useQuery({
+    queryKey: fileKeys.usage(id ?? ''),
+    queryFn: () => api(`/files/${encodeURIComponent(id!)}/usage`, { schema: (s) => s.fileUsageSchema }),
+    enabled: id !== null,
+  });
 }
 
 /**

@@ -130,6 +130,8 @@ export const apiErrors = {
   image_damaged: { status: 400, message: m.imageDamaged },
   image_undecodable: { status: 422, message: m.imageUndecodable },
   svg_too_complex: { status: 422, message: m.svgTooComplex },
+  /** A file a published article shows, deleted without `confirm`: serverMessages.fileInUse with the articles. */
+  file_in_use: { status: 409, message: null },
   /** Sizes and formats asked of a PDF or an SVG: only raster images are made to measure. */
   not_resizable: { status: 400, message: m.notResizable },
   /** A derivative that could not be made in its time or memory (the image is served as stored instead). */

@@ -127,6 +127,8 @@ export type FileBulkAction = z.infer<typeof fileBulkActionSchema>;
 export const fileBulkRequestSchema = z.strictObject({
   action: fileBulkActionSchema,
   ids: z.array(z.string().min(1).max(64)).min(1).max(MAX_BULK_IDS, messages.fileBulkTooMany),
+  /** `delete`: also the files a published article shows (refused with `file_in_use` without it). */
+  confirm: z.boolean().optional(),
 });
 export type FileBulkRequest = z.infer<typeof fileBulkRequestSchema>;
 
@@ -194,3 +196,30 @@ export const fileContentQuerySchema = z.object({
   format: imageFormatSchema.optional(),
 });
 export type FileContentQuery = z.input<typeof fileContentQuerySchema>;
+
+/**
+ * Query of DELETE /files/:id: `confirm=true` moves to the trash a file that a published article
+ * shows; without it that is refused with 409 `file_in_use`, naming the articles.
+ */
+export const fileDeleteQuerySchema = z.object({ confirm: z.enum(['true', 'false']).optional() });
+
+/** Where an article uses a file: its blog HTML, or as its social image. */
+export const fileUsePlaceSchema = z.enum(['body', 'social']);
+export type FileUsePlace = z.infer<typeof fileUsePlaceSchema>;
+
+/** GET /files/:id/usage: the articles that use the file (published ones first), at most MAX_FILE_USAGE_LISTED; `total` of them all. */
+export const MAX_FILE_USAGE_LISTED = 200;
+export const fileUsageSchema = z.object({
+  data: z.array(
+    z.object({
+      articleId: z.string(),
+      title: z.string().nullable(),
+      slug: z.string().nullable(),
+      status: z.enum(['draft', 'published']),
+      inTrash: z.boolean(),
+      places: z.array(fileUsePlaceSchema),
+    }),
+  ),
+  total: z.number().int().nonnegative(),
+});
+export type FileUsage = z.infer<typeof fileUsageSchema>;

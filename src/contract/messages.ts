@@ -93,5 +93,11 @@ export const serverMessages = {
   imageSizeNotOffered: 'Widths and heights are one of 160, 320, 480, 640, 960, 1280, 1920, 2560 or 3840.',
   imageFormatNotOffered: 'The format is one of auto, avif, webp, jpeg or png.',
   derivativeFailed: 'This size of the image could not be made; the image as stored is at its address without w, h, fit or format.',
+  /** 409 `file_in_use`: the published articles that show the file (at most 5 named). */
+  fileInUse: (names: readonly string[]) =>
+    `${names.length === 1 ? 'A published article shows' : `${names.length} published articles show`} this file: ${names
+      .slice(0, 5)
+      .map((name) => `"${name}"`)
+      .join(', ')}${names.length > 5 ? ', …' : ''}. Deleting it breaks ${names.length === 1 ? 'its image' : 'their images'}; confirm to delete it anyway.`,
   notResizable: 'Only JPEG, PNG and GIF images are made in other sizes and formats; ask for this file without w, h, fit or format.',
 } as const;

@@ -78,6 +78,7 @@ export const OPERATIONS: Record<string, { operationId: OperationId; summary: str
   'GET /api/files/latest': { operationId: 'listLatestFiles', summary: 'The latest uploads' },
   'PUT /api/files/:id/content': { operationId: 'replaceFile', summary: 'Replace a file\'s bytes, keeping its id and URL' },
   'GET /api/files/:id/content': { operationId: 'getFileContent', summary: 'A file\'s content, or a raster image made to measure (w, h, fit, format)' },
+  'GET /api/files/:id/usage': { operationId: 'getFileUsage', summary: 'The articles that use a file (published ones first)' },
   'PATCH /api/files/:id': { operationId: 'updateFile', summary: 'Set a file\'s alt text, caption, credit or focal point' },
   'GET /api/files/trash': { operationId: 'listFileTrash', summary: 'List the files in the trash (paged)' },
   'POST /api/files/bulk': { operationId: 'bulkFiles', summary: 'Delete, restore or purge several files at once' },

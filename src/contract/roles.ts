@@ -98,6 +98,7 @@ export const OPERATION_ACCESS = {
   listFileTrash: 'viewer',
   getFileThumbnail: 'public',
   listFileVersions: 'viewer',
+  getFileUsage: 'viewer',
   downloadFileVersion: 'viewer',
   uploadFile: 'author',
   // Describing a file (alt text, focal point) is part of writing with it.

@@ -96,3 +96,18 @@ export const fileDetailsTexts = {
   saveFailed: 'Could not save the details',
   unchanged: 'Nothing changed yet.',
 };
+
+/** Where a file is used, in its Details… dialog. */
+export const fileUsageTexts = {
+  title: 'Used in',
+  loading: 'Looking for the articles that use it...',
+  failed: 'Could not tell where it is used',
+  none: 'No article uses this file.',
+  untitled: 'Untitled article',
+  published: 'Published',
+  draft: 'Draft',
+  inTrash: 'In the trash',
+  place: { body: 'in its text', social: 'as its social image' } as const,
+  more: (n: number) => `and ${n.toLocaleString('en-US')} more`,
+  publishedWarning: 'Deleting this file breaks the images of the published articles above.',
+};

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useUpdateFile } from '../api/files';
+import { useFileUsage, useUpdateFile } from '../api/files';
 import type { FileDetailsDialogProps } from '../components/files';
 import type { StoredFile } from '../contract';
 
@@ -10,6 +10,7 @@ import type { StoredFile } from '../contract';
 export function useFileDetailsDialog(onSaved: (file: StoredFile) => void) {
   const [file, setFile] = useState<StoredFile | null>(null);
   const update = useUpdateFile();
+  const usage = useFileUsage(file?.id ?? null);
   const { reset } = update;
   const show = useCallback(
     (chosen: StoredFile) => {
@@ -33,6 +34,7 @@ export function useFileDetailsDialog(onSaved: (file: StoredFile) => void) {
         },
       ),
     onCancel: () => setFile(null),
+    usage: { usage: usage.data, isLoading: usage.isPending, error: usage.isError ? usage.error.message : null },
   };
   return { show, dialog };
 }

@@ -10,6 +10,7 @@ import {
   type FileListResult,
   type FileResult,
   type FileTrashResult,
+  type FileUsage,
   type FileVersion,
   type FileVersionList,
   type StoredFile,
@@ -82,7 +83,12 @@ export function filesApi(
   trashed: TrashedFile[] = [],
   /** Files' earlier versions as a story wants them (oldest first). */
   versionsOf: Record<string, { version: FileVersion; file: StoredFile }[]> = {},
+  /** Where files are used, as GET /files/:id/usage answers (none by default). */
+  usageOf: Record<string, FileUsage['data']> = {},
 ) {
+  /** The published articles (out of the trash) that show a file, by name, as the server names them. */
+  const shownBy = (id: string) =>
+    (usageOf[id] ?? []).filter((use) => use.status === 'published' && !use.inTrash).map((use) => use.title ?? use.slug ?? use.articleId);
   // A file object is never changed in place (a replacement makes a new one): no copies needed.
   const db = new Map<string, Entry>([
     ...initial.map((f): [string, Entry] => [f.id, { file: f, versions: [...(versionsOf[f.id] ?? [])] }]),
@@ -226,7 +232,9 @@ export function filesApi(
           result.refused.push({ id, code: 'not_found', message: serverMessages.fileNotFound });
         } else if (body.action === 'delete') {
           if (entry.deletedAt) result.unchanged.push(id);
-          else {
+          else if (shownBy(id).length && (body as { confirm?: unknown }).confirm !== true) {
+            result.refused.push({ id, code: 'file_in_use', message: serverMessages.fileInUse(shownBy(id)) });
+          } else {
             entry.deletedAt = now;
             result.changed.push(id);
           }
@@ -272,9 +280,18 @@ export function filesApi(
       entry.file = { ...entry.file, ...parsed.data };
       return HttpResponse.json<FileResult>({ success: true, file: entry.file, message: serverMessages.fileDetailsSaved });
     }),
-    http.delete(`${API}/:id`, ({ params }) => {
+    http.get(`${API}/:id/usage`, ({ params }) => {
+      if (!db.has(String(params.id))) return fileNotFound();
+      const data = usageOf[String(params.id)] ?? [];
+      return HttpResponse.json<FileUsage>({ data, total: data.length });
+    }),
+    http.delete(`${API}/:id`, ({ params, request }) => {
       const entry = liveEntry(String(params.id));
       if (!entry) return fileNotFound();
+      const names = shownBy(entry.file.id);
+      if (names.length && new URL(request.url).searchParams.get('confirm') !== 'true') {
+        return errorResponse('file_in_use', serverMessages.fileInUse(names), { shape: 'file' });
+      }
       entry.deletedAt = new Date().toISOString();
       return HttpResponse.json<DeleteResult>({ success: true, message: serverMessages.fileDeleted });
     }),
@@ -304,6 +321,10 @@ export const fileHandlers = {
   slowReplace: () => [http.put(`${API}/:id/content`, () => delay('infinite'))],
   /** A file's versions never come (the dialog's loading state). */
   versionsLoading: () => [http.get(`${API}/:id/versions`, () => delay('infinite'))],
+  /** A file's usage never comes (the dialog's loading state). */
+  usageLoading: () => [http.get(`${API}/:id/usage`, () => delay('infinite'))],
+  /** A file's usage cannot be read (503, in the file routes' shape). */
+  usageFailing: () => [http.get(`${API}/:id/usage`, () => errorResponse('database_unavailable', { shape: 'file' }))],
   /** A file's details are never saved (the dialog waits). */
   slowDetails: () => [http.patch(`${API}/:id`, () => delay('infinite'))],
   /** A file's details cannot be saved: the database is down (503, in the file routes' shape). */

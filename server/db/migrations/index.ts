@@ -30,6 +30,7 @@ import { sourceChanges } from './024-source-changes.ts';
 import { sourceDraftsByDay } from './025-source-drafts-by-day.ts';
 import { siteRules } from './026-site-rules.ts';
 import { fileDetails } from './027-file-details.ts';
+import { fileUsage } from './028-file-usage.ts';
 import type { Migration } from './types.ts';
 
 export const migrations: Migration[] = [
@@ -60,4 +61,5 @@ export const migrations: Migration[] = [
   sourceDraftsByDay,
   siteRules,
   fileDetails,
+  fileUsage,
 ];

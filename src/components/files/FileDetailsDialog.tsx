@@ -6,6 +6,7 @@ import { Button } from '../common/Button';
 import { FormDialog } from '../common/FormDialog';
 import { useLastShown } from '../common/useLastShown';
 import { fileImageUrl } from './fileUrls';
+import { FileUsageList, type FileUsageListProps } from './FileUsageList';
 
 export interface FileDetailsDialogProps {
   /** The file to describe; null: closed. */
@@ -16,11 +17,13 @@ export interface FileDetailsDialogProps {
   /** Only the fields that changed. */
   onSave: (details: FileUpdate) => void;
   onCancel: () => void;
+  /** Where the file is used (read when the dialog opens). */
+  usage: FileUsageListProps;
 }
 
 /**
  * 'Details…': what a file says about itself, into every article that shows it: alt text and a
- * focal point (images), a caption and a credit. The focal point is set by clicking the picture or
+ * focal point (images), a caption and a credit; and where it is used. The focal point is set by clicking the picture or
  * by its two percentages (the keyboard's way); crops of the image keep it in frame.
  */
 export function FileDetailsDialog(props: FileDetailsDialogProps) {
@@ -33,7 +36,7 @@ export function FileDetailsDialog(props: FileDetailsDialogProps) {
 const percent = (n: number) => Math.round(n * 1000) / 10;
 const sameFocal = (a: FocalPoint | null, b: FocalPoint | null) => (a === null || b === null ? a === b : a.x === b.x && a.y === b.y);
 
-function DetailsForm({ file, isPending, error, onSave, onCancel, title }: FileDetailsDialogProps & { title: string }) {
+function DetailsForm({ file, isPending, error, onSave, onCancel, usage, title }: FileDetailsDialogProps & { title: string }) {
   const [alt, setAlt] = useState(file?.alt ?? '');
   const [caption, setCaption] = useState(file?.caption ?? '');
   const [credit, setCredit] = useState(file?.credit ?? '');
@@ -174,6 +177,7 @@ function DetailsForm({ file, isPending, error, onSave, onCancel, title }: FileDe
         <Input value={credit} onChange={(event) => setCredit(event.target.value)} autoComplete="off" />
         {tooLong.credit ? <Field.ErrorText color="status.down">{t.creditTooLong}</Field.ErrorText> : null}
       </Field.Root>
+      <FileUsageList {...usage} />
     </FormDialog>
   );
 }

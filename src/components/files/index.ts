@@ -14,4 +14,5 @@ export { FileTypeBadge, FileTypeIcon } from './FileTypeIcon';
 export { useFileDrop } from './useFileDrop';
 export { fileImageUrl, withVersion } from './fileUrls';
 export { FileDetailsDialog, type FileDetailsDialogProps } from './FileDetailsDialog';
+export { FileUsageList, type FileUsageListProps } from './FileUsageList';
 export { ReplaceFileInput, type ReplaceFileInputHandle, type ReplaceFileInputProps } from './ReplaceFileInput';

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fireEvent, fn, userEvent, waitFor, within } from 'storybook/test';
 import { FileDetailsDialog } from '../../../src/components/files';
 import { serverMessages } from '../../../src/contract';
-import { fileDetailsTexts as t } from '../../../src/lib/texts-files';
+import { fileDetailsTexts as t, fileUsageTexts as u } from '../../../src/lib/texts-files';
 import { makeFile } from '../../fixtures';
 import { opened } from '../../routes/plays';
 
@@ -37,7 +37,7 @@ const pdf = makeFile({ name: 'annual-report-2025.pdf' });
 const meta = {
   title: 'Components/Files/FileDetailsDialog',
   component: FileDetailsDialog,
-  args: { file: photo, isPending: false, error: null, onSave: fn(), onCancel: fn() },
+  args: { file: photo, isPending: false, error: null, onSave: fn(), onCancel: fn(), usage: { usage: { data: [], total: 0 }, isLoading: false, error: null } },
 } satisfies Meta<typeof FileDetailsDialog>;
 export default meta;
 
@@ -45,6 +45,13 @@ type Story = StoryObj<typeof meta>;
 
 const dialog = async (canvasElement: HTMLElement, name: string) =>
   within(await opened(within(canvasElement.ownerDocument.body).findByRole('dialog', { name: t.title(name) })));
+
+/** The dialog's 'Used in' (at its end), scrolled into view for the shot. */
+const usedIn = (shown: ReturnType<typeof within>) => {
+  const region = shown.getByRole('region', { name: u.title });
+  region.scrollIntoView({ block: 'center' });
+  return within(region);
+};
 
 /** An image with nothing said about it yet: the dialog says articles will be flagged, and there is nothing to save. */
 export const NoAltText: Story = {
@@ -156,5 +163,55 @@ export const Pdf: Story = {
     await userEvent.type(shown.getByLabelText(t.credit), 'Finance team');
     await userEvent.click(shown.getByRole('button', { name: t.save }));
     await expect(args.onSave).toHaveBeenCalledWith({ credit: 'Finance team' });
+  },
+};
+
+const inUse = {
+  data: [
+    { articleId: 'art_1', title: 'The harbour wakes up', slug: 'the-harbour-wakes-up', status: 'published' as const, inTrash: false, places: ['body' as const, 'social' as const] },
+    { articleId: 'art_2', title: 'Boats of the north coast', slug: 'boats-of-the-north-coast', status: 'draft' as const, inTrash: false, places: ['body' as const] },
+    { articleId: 'art_3', title: null, slug: 'old-notes', status: 'draft' as const, inTrash: true, places: ['body' as const] },
+  ],
+  total: 5,
+};
+
+/** A file in use: the articles that show it, published first, one click away; deleting it would break the published one. */
+export const InUse: Story = {
+  args: { file: described, usage: { usage: inUse, isLoading: false, error: null } },
+  play: async ({ canvasElement }) => {
+    const shown = await dialog(canvasElement, described.name);
+    const list = usedIn(shown);
+    await expect(list.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      `The harbour wakes up${u.published}${u.place.body}, ${u.place.social}`,
+      `Boats of the north coast${u.draft}${u.place.body}`,
+      `old-notes${u.inTrash}${u.place.body}`,
+    ]);
+    await expect(list.getByRole('link', { name: 'The harbour wakes up' })).toHaveAttribute('href', '/articles/art_1');
+    await expect(list.getByText(u.more(2))).toBeVisible();
+    await expect(list.getByText(u.publishedWarning)).toBeVisible();
+  },
+};
+
+/** Not used anywhere. */
+export const NotUsed: Story = {
+  play: async ({ canvasElement }) => {
+    const shown = await dialog(canvasElement, photo.name);
+    await expect(usedIn(shown).getByText(u.none)).toBeVisible();
+  },
+};
+
+export const UsageLoading: Story = {
+  args: { usage: { usage: undefined, isLoading: true, error: null } },
+  play: async ({ canvasElement }) => {
+    const shown = await dialog(canvasElement, photo.name);
+    await expect(usedIn(shown).getByRole('status')).toHaveTextContent(u.loading);
+  },
+};
+
+export const UsageFailed: Story = {
+  args: { usage: { usage: undefined, isLoading: false, error: serverMessages.databaseUnavailable } },
+  play: async ({ canvasElement }) => {
+    const shown = await dialog(canvasElement, photo.name);
+    await expect(usedIn(shown).getByRole('alert')).toHaveTextContent(`${u.failed}: ${serverMessages.databaseUnavailable}`);
   },
 };

@@ -88,6 +88,44 @@ export const TypeFilter: Story = {
   },
 };
 
+/**
+ * A file a published article shows: the server refuses to delete it and names the article; the
+ * console asks again in those words. No keeps it (and says why); yes deletes it.
+ */
+export const DeleteFileInUse: Story = {
+  beforeEach({ msw }) {
+    const target = files[3]!;
+    msw.use(
+      ...fileHandlers.api(files, [], {}, {
+        [target.id]: [{ articleId: 'art_1', title: 'The harbour wakes up', slug: 'the-harbour-wakes-up', status: 'published', inTrash: false, places: ['body'] }],
+      }),
+    );
+  },
+  play: async ({ canvasElement, step }) => {
+    const canvas = within(canvasElement);
+    const target = files[3]!;
+    const inUse = serverMessages.fileInUse(['The harbour wakes up']);
+    await findFilesTitle(canvasElement, files.length);
+    await step('no: the file stays, and the refusal says why', async () => {
+      const asked = await withConfirm(canvasElement, [true, false], async (questions) => {
+        await pickFileAction(canvasElement, target.name, f.delete);
+        await waitFor(() => expect(questions).toHaveLength(2), ready);
+      });
+      await expect(asked).toEqual([f.confirmDelete, inUse]);
+      await expect(await canvas.findByRole('alert')).toHaveTextContent(inUse);
+      await expect(canvas.getByRole('button', { name: f.actions(target.name) })).toBeVisible();
+    });
+    await step('yes: it goes to the trash', async () => {
+      await withConfirm(canvasElement, true, async (questions) => {
+        await pickFileAction(canvasElement, target.name, f.delete);
+        await waitFor(() => expect(questions).toHaveLength(2), ready);
+      });
+      await expect(await findFilesTitle(canvasElement, files.length - 1)).toBeVisible();
+      await expect(canvas.queryByRole('button', { name: f.actions(target.name) })).not.toBeInTheDocument();
+    });
+  },
+};
+
 export const DeleteWithConfirmation: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

@@ -52,17 +52,21 @@ export async function openFileMenu(canvasElement: HTMLElement, name: string) {
   await openWith(trigger, () => userEvent.click(trigger));
 }
 
-/** Answers window.confirm with `answer` while `run` runs; resolves to the questions asked. */
-export async function withConfirm(canvasElement: HTMLElement, answer: boolean, run: () => Promise<void>): Promise<string[]> {
+/**
+ * Answers window.confirm with `answer` while `run` runs (one answer per question, in turn, when
+ * given several; the last one after that); resolves to the questions asked.
+ */
+export async function withConfirm(canvasElement: HTMLElement, answer: boolean | boolean[], run: (asked: string[]) => Promise<void>): Promise<string[]> {
   const win = canvasElement.ownerDocument.defaultView!;
   const original = win.confirm;
   const asked: string[] = [];
+  const answers = Array.isArray(answer) ? answer : [answer];
   win.confirm = (message?: string) => {
     asked.push(String(message));
-    return answer;
+    return answers[Math.min(asked.length, answers.length) - 1]!;
   };
   try {
-    await run();
+    await run(asked);
   } finally {
     win.confirm = original;
   }
