@@ -639,6 +639,8 @@ interface Upload {
   thumbnail: boolean;
   /** Stored as sent (SVG is rewritten sanitised). */
   verbatim: boolean;
+  /** A raster image's size in pixels. */
+  pixels: { width: number; height: number } | null;
 }
 let uploads: Upload[] = [];
 let damagedPng: Buffer;
@@ -649,13 +651,13 @@ async function makeFixtures() {
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4" onload="alert(1)"><path d="M0 0h4v4z"/></svg>',
   );
   uploads = [
-    { label: 'png-64x48', bytes: await fixtures.png(), type: 'image', mimeType: 'image/png', thumbnail: true, verbatim: true },
-    { label: 'png-3x2', bytes: await fixtures.png(3, 2), type: 'image', mimeType: 'image/png', thumbnail: true, verbatim: true },
-    { label: 'gif', bytes: await fixtures.gif(), type: 'image', mimeType: 'image/gif', thumbnail: true, verbatim: true },
-    { label: 'jpeg', bytes: await fixtures.jpeg(), type: 'image', mimeType: 'image/jpeg', thumbnail: true, verbatim: true },
-    { label: 'pdf', bytes: fixtures.pdf(), type: 'pdf', mimeType: 'application/pdf', thumbnail: false, verbatim: true },
-    { label: 'pdf-4k', bytes: fixtures.pdf(4096), type: 'pdf', mimeType: 'application/pdf', thumbnail: false, verbatim: true },
-    { label: 'svg', bytes: svg, type: 'image', mimeType: 'image/svg+xml', thumbnail: false, verbatim: false },
+    { label: 'png-64x48', bytes: await fixtures.png(), type: 'image', mimeType: 'image/png', thumbnail: true, verbatim: true, pixels: { width: 64, height: 48 } },
+    { label: 'png-3x2', bytes: await fixtures.png(3, 2), type: 'image', mimeType: 'image/png', thumbnail: true, verbatim: true, pixels: { width: 3, height: 2 } },
+    { label: 'gif', bytes: await fixtures.gif(), type: 'image', mimeType: 'image/gif', thumbnail: true, verbatim: true, pixels: { width: 40, height: 40 } },
+    { label: 'jpeg', bytes: await fixtures.jpeg(), type: 'image', mimeType: 'image/jpeg', thumbnail: true, verbatim: true, pixels: { width: 640, height: 480 } },
+    { label: 'pdf', bytes: fixtures.pdf(), type: 'pdf', mimeType: 'application/pdf', thumbnail: false, verbatim: true, pixels: null },
+    { label: 'pdf-4k', bytes: fixtures.pdf(4096), type: 'pdf', mimeType: 'application/pdf', thumbnail: false, verbatim: true, pixels: null },
+    { label: 'svg', bytes: svg, type: 'image', mimeType: 'image/svg+xml', thumbnail: false, verbatim: false, pixels: null },
   ];
   damagedPng = await fixtures.truncatedPng();
 }
@@ -1119,6 +1121,12 @@ class UploadFile extends Base {
         ...(fixture.thumbnail ? { thumbnailUrl: `/api/files/${file.id}/thumbnail` } : {}),
         uploadedAt: file.uploadedAt,
         lastModified: file.uploadedAt,
+        alt: '',
+        caption: '',
+        credit: '',
+        focalPoint: null,
+        width: fixture.pixels?.width ?? null,
+        height: fixture.pixels?.height ?? null,
       },
     });
     expect(file.size).toBeGreaterThan(0);
@@ -1199,6 +1207,13 @@ class ReplaceFile extends Base {
         ...(fixture.thumbnail ? { thumbnailUrl: `/api/files/${id}/thumbnail` } : {}),
         uploadedAt: current.file.uploadedAt,
         lastModified: file.lastModified,
+        // What the file says about itself stays; its size follows the new bytes.
+        alt: current.file.alt,
+        caption: current.file.caption,
+        credit: current.file.credit,
+        focalPoint: current.file.focalPoint,
+        width: fixture.pixels?.width ?? null,
+        height: fixture.pixels?.height ?? null,
       },
     });
     expect(Date.parse(file.lastModified)).toBeGreaterThan(Date.parse(current.file.lastModified));

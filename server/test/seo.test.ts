@@ -160,8 +160,10 @@ describe.each(backends)('the SEO fields of articles ($name)', (backend) => {
       socialImageUrl: `/api/files/${image.id}/content`,
     });
     const etag = String(res.headers.etag);
-    // The image goes to the trash: the public article no longer names it, under another ETag.
-    expect((await ctx.api('DELETE', `/api/files/${image.id}`)).statusCode).toBeLessThan(300);
+    // The image goes to the trash (confirmed: the published article shows it): the public article
+    // no longer names it, under another ETag.
+    expect((await ctx.api('DELETE', `/api/files/${image.id}`)).statusCode).toBe(409);
+    expect((await ctx.api('DELETE', `/api/files/${image.id}?confirm=true`)).statusCode).toBeLessThan(300);
     const after = await get();
     expect(after.json().data.socialImageUrl).toBeNull();
     expect(after.headers.etag).not.toBe(etag);
