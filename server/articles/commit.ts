@@ -79,6 +79,8 @@ export interface ArticleWriter {
   log(kind: ActivityKind, message: string, at: Date, actor: string | null): Promise<void>;
 }
 
+const sameItems = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((item) => b.includes(item));
+
 /** Runs `work` in one transaction with the commit step; queues the checks once it has committed. */
 export async function writeArticles<T>(ctx: ArticleWriteContext, work: (writer: ArticleWriter) => Promise<T>): Promise<T> {
   const checked = new Set<string>();
@@ -113,11 +115,13 @@ function writerOf(ctx: ArticleWriteContext, tx: Queryable, checked: Set<string>)
         },
         read,
       );
-      // Where the library's files are used, kept with the article (server/repositories/fileUsage.ts).
+      // Where the library's files are used, kept with the article (server/repositories/fileUsage.ts):
+      // written only when the files its HTML shows, or its social image, changed.
       const social = after.social_image_id;
-      if (!before || before.blog_data !== after.blog_data || (social !== undefined && social !== (before.social_image_id ?? null))) {
-        await setArticleFileUsage(tx, after.id, libraryFileIds(after.blog_data), social);
-      }
+      const socialChanged = social !== undefined && social !== (before?.social_image_id ?? null);
+      const shown = libraryFileIds(after.blog_data);
+      const htmlChanged = !before || (before.blog_data !== after.blog_data && !sameItems(shown, libraryFileIds(before.blog_data)));
+      if (htmlChanged || socialChanged) await setArticleFileUsage(tx, after.id, shown, social);
       await recordActivity(tx, change.activity.kind, change.activity.message, change.at, change.actor);
       if (change.event) await emitArticleEvents(tx, change.event, [after.id], change.at);
       if (change.checks) checked.add(after.id);

@@ -6,18 +6,23 @@ import type { Queryable } from '../db/database.ts';
 
 /**
  * The article now shows `body` (the files its HTML uses) and `social` (its social image; undefined:
- * not known to this write, left as it is). Ids of no file are ignored.
+ * not known to this write, left as it is). Ids of no file are ignored. One statement: the rows no
+ * longer wanted go, the new ones come, those that stay are not touched.
  */
 export async function setArticleFileUsage(tx: Queryable, articleId: string, body: readonly string[], social: string | null | undefined) {
   const places = social === undefined ? ['body'] : ['body', 'social'];
-  await tx.query('DELETE FROM file_usage WHERE article_id = $1 AND place = ANY($2::text[])', [articleId, places]);
   const wanted = [...body.map((id) => ({ id, place: 'body' })), ...(social ? [{ id: social, place: 'social' }] : [])];
-  if (!wanted.length) return;
   await tx.query(
-    `INSERT INTO file_usage (file_id, article_id, place)
-       SELECT f.id, $1, u.place FROM unnest($2::text[], $3::text[]) AS u (id, place) JOIN files f ON f.id = u.id
+    `WITH wanted AS (
+       SELECT f.id, u.place FROM unnest($2::text[], $3::text[]) AS u (id, place) JOIN files f ON f.id = u.id
+     ), gone AS (
+       DELETE FROM file_usage fu
+        WHERE fu.article_id = $1 AND fu.place = ANY($4::text[])
+          AND NOT EXISTS (SELECT 1 FROM wanted w WHERE w.id = fu.file_id AND w.place = fu.place)
+     )
+     INSERT INTO file_usage (file_id, article_id, place) SELECT id, $1, place FROM wanted
      ON CONFLICT DO NOTHING`,
-    [articleId, wanted.map((w) => w.id), wanted.map((w) => w.place)],
+    [articleId, wanted.map((w) => w.id), wanted.map((w) => w.place), places],
   );
 }
 
