@@ -119,9 +119,11 @@ function writerOf(ctx: ArticleWriteContext, tx: Queryable, checked: Set<string>)
       // written only when the files its HTML shows, or its social image, changed.
       const social = after.social_image_id;
       const socialChanged = social !== undefined && social !== (before?.social_image_id ?? null);
-      const shown = libraryFileIds(after.blog_data);
-      const htmlChanged = !before || (before.blog_data !== after.blog_data && !sameItems(shown, libraryFileIds(before.blog_data)));
-      if (htmlChanged || socialChanged) await setArticleFileUsage(tx, after.id, shown, social);
+      // (Addresses read only when the HTML changed: a publish or a rename reads none.)
+      const htmlChanged = !before || before.blog_data !== after.blog_data;
+      const shown = htmlChanged || socialChanged ? libraryFileIds(after.blog_data) : [];
+      const filesChanged = htmlChanged && (!before || !sameItems(shown, libraryFileIds(before.blog_data)));
+      if (filesChanged || socialChanged) await setArticleFileUsage(tx, after.id, shown, social);
       await recordActivity(tx, change.activity.kind, change.activity.message, change.at, change.actor);
       if (change.event) await emitArticleEvents(tx, change.event, [after.id], change.at);
       if (change.checks) checked.add(after.id);
