@@ -95,6 +95,9 @@ const config: TestRunnerConfig = {
     await page.addInitScript(fixDates, FIXED_NOW.getTime());
     await page.addInitScript(holdTimers, HOLD_TIMERS_FROM_MS);
     await page.goto(new URL('iframe.html', process.env.TARGET_URL).toString(), { waitUntil: 'load' });
+    // The look comparison's self-check (scripts/visual-selfcheck.mjs) changes a theme token's value.
+    const selfCheck = process.env.VISUAL_SELFCHECK_STYLE;
+    if (selfCheck) await page.addStyleTag({ content: selfCheck });
     // The preview reads its index of stories after the page's load: a story's context (preVisit)
     // can be asked for once it has.
     await page.waitForFunction(() => '__STORYBOOK_PREVIEW__' in window);

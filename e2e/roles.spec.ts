@@ -5,7 +5,7 @@
  * edit kept for recovery.
  */
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { test, expect, apiAs, createArticle, signIn } from './support';
+import { test, expect, apiAs, createArticle, signIn, signInAsNew } from './support';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -16,23 +16,7 @@ test.beforeAll(async ({ baseURL }) => {
 });
 test.afterAll(() => api.dispose());
 
-/** An account of `role` made by the admin, signed in in a browser of its own (its one-time password changed first). */
-async function signInAs(browser: Browser, email: string, role: string): Promise<Page> {
-  const made = await api.post('/api/users', { data: { email, role } });
-  expect(made.status()).toBe(201);
-  const { password } = (await made.json()) as { password: string };
-  const page = await (await browser.newContext()).newPage();
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.getByLabel('One-time password').fill(password);
-  await page.getByLabel('New password', { exact: true }).fill(`${role} chose this one`);
-  await page.getByLabel('Repeat new password').fill(`${role} chose this one`);
-  await page.getByRole('button', { name: 'Change password' }).click();
-  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
-  return page;
-}
+const signInAs = (browser: Browser, email: string, role: string) => signInAsNew(api, browser, email, role);
 
 const htmlCard = (page: Page) => page.getByRole('region', { name: 'Live HTML Editor & Preview' });
 const htmlEditor = (page: Page) => htmlCard(page).getByRole('textbox', { name: 'Blog HTML' });

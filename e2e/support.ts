@@ -1,4 +1,4 @@
-import { test as base, expect, request, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, expect, request, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { adminEmail, adminPassword } from '../playwright.config';
 
 export { adminEmail, adminPassword, expect };
@@ -64,6 +64,24 @@ export async function createArticle(
   return ((await res.json()) as { data: { id: string; slug: string | null; title?: string | null } }).data;
 }
 
+/** An account of `role` made by the admin (`api`), signed in in a browser of its own (its one-time password changed first). */
+export async function signInAsNew(api: APIRequestContext, browser: Browser, email: string, role: string): Promise<Page> {
+  const made = await api.post('/api/users', { data: { email, role } });
+  expect(made.status()).toBe(201);
+  const { password } = (await made.json()) as { password: string };
+  const page = await (await browser.newContext()).newPage();
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.getByLabel('One-time password').fill(password);
+  await page.getByLabel('New password', { exact: true }).fill(`${role} chose this one`);
+  await page.getByLabel('Repeat new password').fill(`${role} chose this one`);
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+  return page;
+}
+
 export async function signIn(page: Page, next = '/') {
   await page.goto(next);
   await expect(page).toHaveURL(/\/login/);
@@ -94,5 +112,14 @@ export async function chooseFromMenu(page: Page, trigger: string, item: string, 
   await within.getByRole('button', { name: trigger }).click();
   const menu = page.getByRole('menu', { name: trigger });
   await expect.poll(() => menu.evaluate((el) => el.contains(document.activeElement))).toBe(true);
-  await menu.getByRole('menuitem', { name: item }).click();
+  // Chosen with the keyboard, as the menu's focus takes it: the arrow moves the highlight to the
+  // item, Enter takes it. (On a busy machine a pointer press on a menu still settling was lost.)
+  const entry = menu.getByRole('menuitem', { name: item });
+  const items = await menu.getByRole('menuitem').count();
+  for (let moves = 0; moves <= items && (await entry.getAttribute('data-highlighted')) === null; moves++) {
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => menu.locator('[data-highlighted]').count()).toBe(1);
+  }
+  await expect(entry).toHaveAttribute('data-highlighted');
+  await page.keyboard.press('Enter');
 }

@@ -22,8 +22,8 @@ const STAGES = [
   [
     ['typecheck', 'lint', 'test:unit', 'test:server'],
     // The end-to-end suite leaves most of a core free: Storybook is built there for the next
-    // stage, and a theme token changed in a scratch copy must fail the look comparison, naming
-    // the stories that show it.
+    // stage (one build for every lane), and on it a theme token given another value must fail
+    // the look comparison, naming the stories that show it.
     ['test:e2e', 'build-storybook', 'test:visual:selfcheck', ...ALSO],
   ],
   // Every story's play, axe checks and looks in light and dark.

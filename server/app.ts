@@ -50,14 +50,19 @@ import type { ObjectStore } from './files/objects.ts';
 import { FileStorage } from './files/storage.ts';
 import { articleRoutes } from './routes/articles.ts';
 import { sweepTrash } from './articles/operations/index.ts';
-import { sweepFileTrash } from './files/operations.ts';
+import { ResumableUploads, sweepFileTrash } from './files/operations.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
 import { publicRoutes } from './routes/public.ts';
 import { ViewCounter } from './articles/views.ts';
 import { authRoutes, SESSION_COOKIE } from './routes/auth.ts';
 import { fileRoutes } from './routes/files.ts';
+import { folderRoutes } from './routes/folders.ts';
+import { uploadRoutes } from './routes/uploads.ts';
 import { systemRoutes } from './routes/system.ts';
-import { invitationRoutes, userRoutes } from './routes/users.ts';
+import { invitationRoutes, memberRoutes, userRoutes } from './routes/users.ts';
+import { commentRoutes } from './routes/comments.ts';
+import { notificationRoutes } from './routes/notifications.ts';
+import { calendarRoutes } from './routes/calendar.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
 import type { SafeFetchOptions } from './shared/safe-fetch.ts';
 import { WorkerPool, type WorkerPoolOptions } from './workers/pool.ts';
@@ -135,6 +140,8 @@ export interface AppOptions {
   retention?: RetentionPolicy;
   /** One admin's consecutive edits within this long are one revision (default FOLD_MS; 0: never). */
   historyFoldMs?: number;
+  /** An approved article whose content changes goes back to review (default true). */
+  reviewAgainAfterEdit?: boolean;
   /**
    * false only for a benchmark's floor (bench/history): an article's writes then record no
    * revision, as before history existed (the benchmark drops the database's version trigger and
@@ -257,8 +264,14 @@ const api: FastifyPluginAsync<AppContext & { prefix?: string }> = async (app, op
   await app.register(publicRoutes, { ...ctx, prefix: '/public' });
   await app.register(analyticsRoutes, { ...ctx, prefix: '/analytics' });
   await app.register(fileRoutes, { ...ctx, prefix: '/files' });
+  await app.register(folderRoutes, { ...ctx, prefix: '/folders' });
+  await app.register(uploadRoutes, { ...ctx, prefix: '/uploads' });
   await app.register(userRoutes, { ...ctx, prefix: '/users' });
   await app.register(invitationRoutes, { ...ctx, prefix: '/invitations' });
+  await app.register(memberRoutes, { ...ctx, prefix: '/members' });
+  await app.register(commentRoutes, { ...ctx, prefix: '/comments' });
+  await app.register(notificationRoutes, { ...ctx, prefix: '/notifications' });
+  await app.register(calendarRoutes, { ...ctx, prefix: '/calendar' });
   await app.register(webhookRoutes, { ...ctx, prefix: '/webhooks' });
   await app.register(sourceRoutes, { ...ctx, prefix: '/sources' });
   await app.register(sourceChangeRoutes, { ...ctx, prefix: '/articles' });
@@ -426,6 +439,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The checks run after a change, the poller polls: no request waits on either (inBackground).
   const checks = new ChecksQueue((id) => afterContentChange({ db: inBackground(options.db), workers, scrape }, id, app.log), app.log, options.background?.checks !== false);
   app.decorate('checksIdle', () => checks.idle());
+  // Resumable uploads keep their bytes on this host until they are finished (a day at most).
+  const uploads = new ResumableUploads(
+    { db: options.db, storage, maxImagePixels: options.maxImagePixels ?? DEFAULT_MAX_IMAGE_PIXELS, workers },
+    path.join(options.dataDir, 'uploads'),
+    maxUploadBytes,
+    (err) => app.log.warn({ err }, 'resumable upload failed'),
+  );
+  await uploads.init();
+  const uploadsTimer = setInterval(() => {
+    uploads.sweep().then(
+      (removed) => removed && app.log.info({ removed }, 'removed resumable uploads past their day'),
+      (err: unknown) => app.log.warn({ err }, 'resumable uploads not swept'),
+    );
+  }, TRASH_SWEEP_MS);
+  uploadsTimer.unref();
+  app.addHook('onClose', async () => clearInterval(uploadsTimer));
   const ctx: AppContext = {
     db: options.db,
     checks,
@@ -434,6 +463,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sessions,
     presence,
     storage,
+    uploads,
     presignedDownloads: options.presignedDownloads ?? false,
     dataDir: options.dataDir,
     maxUploadBytes,
@@ -446,6 +476,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     oidc: options.oidc ? new OidcClient(options.oidc) : null,
     retention,
     historyFoldMs: options.historyFoldMs ?? FOLD_MS,
+    reviewAgainAfterEdit: options.reviewAgainAfterEdit ?? true,
     recordHistory: options.recordHistory ?? true,
     startedAt,
     webhookAllow: webhookAllowList(options.webhookAllowCidrs ?? []),

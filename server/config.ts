@@ -51,6 +51,8 @@ export interface ServerConfig {
   retention: RetentionPolicy;
   /** One admin's consecutive edits within this long fold into one revision (0: never). */
   historyFoldMs: number;
+  /** An approved article whose content changes goes back to review (REVIEW_AGAIN_AFTER_EDIT). */
+  reviewAgainAfterEdit: boolean;
 }
 
 export type StorageConfig =
@@ -255,6 +257,9 @@ export const configVariables = z.object({
   HISTORY_FOLD_MINUTES: nonNegativeInt(10, 1440).describe(
     "one admin's consecutive edits of an article within this many minutes are one revision; `0`: every save is a revision of its own",
   ),
+  REVIEW_AGAIN_AFTER_EDIT: flag(true).describe(
+    'an approved article whose title, slug or blog HTML changes goes back to review; `false`: it stays approved',
+  ),
   HISTORY_MAX_VERSIONS: positiveInt(DEFAULT_RETENTION.max, 100_000).describe(
     'at most this many revisions per article and versions per file; past it the oldest go first (pinned revisions stay)',
   ),
@@ -362,6 +367,7 @@ export const configSchema = configVariables
           : { kind: 'local' },
       retention: { keepAllDays: env.HISTORY_KEEP_ALL_DAYS, keepDailyDays: env.HISTORY_KEEP_DAILY_DAYS, max: env.HISTORY_MAX_VERSIONS },
       historyFoldMs: env.HISTORY_FOLD_MINUTES * 60 * 1000,
+      reviewAgainAfterEdit: env.REVIEW_AGAIN_AFTER_EDIT,
     }),
   );
 

@@ -5,6 +5,7 @@ import type { PasswordHashing, SessionCache } from './accounts/auth.ts';
 import type { Database } from './db/database.ts';
 import type { PresenceHub } from './presence/hub.ts';
 import type { FileStorage } from './files/storage.ts';
+import type { ResumableUploads } from './files/resumable.ts';
 import type { RetentionPolicy } from './history/retention.ts';
 import type { OidcClient } from './accounts/oidc.ts';
 import type { SafeFetchOptions } from './shared/safe-fetch.ts';
@@ -25,6 +26,8 @@ export interface AppContext {
   /** Who has which article open, live across processes (server/presence/hub.ts). */
   presence: PresenceHub;
   storage: FileStorage;
+  /** Resumable uploads (tus), their bytes in DATA_DIR/uploads until they are finished. */
+  uploads: ResumableUploads;
   /** Downloads redirect to a presigned URL of the object store (S3_PRESIGNED_DOWNLOADS). */
   presignedDownloads: boolean;
   dataDir: string;
@@ -44,6 +47,8 @@ export interface AppContext {
   retention: RetentionPolicy;
   /** One admin's consecutive edits within this long fold into one revision (HISTORY_FOLD_MINUTES; 0: never). */
   historyFoldMs: number;
+  /** An approved article whose content changes goes back to review (REVIEW_AGAIN_AFTER_EDIT). */
+  reviewAgainAfterEdit: boolean;
   /** Always true but in a benchmark's floor (AppOptions.recordHistory). */
   recordHistory: boolean;
   /** When this process started (a scheduled change due before it and made late: the server was not running). */

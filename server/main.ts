@@ -49,6 +49,7 @@ async function main() {
     oidc: config.oidc,
     retention: config.retention,
     historyFoldMs: config.historyFoldMs,
+    reviewAgainAfterEdit: config.reviewAgainAfterEdit,
     logger: {
       level: config.logLevel,
       ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } } : {}),

@@ -27,6 +27,7 @@ import {
   deleteInvitation,
   deleteSession,
   listAccounts,
+  listMembers,
   listInvitations,
   revokeSession,
   adminCount,
@@ -254,6 +255,11 @@ export async function acceptInvitation(
 /** GET /users: every account, the signed-in one marked. */
 export async function readAccounts(db: Queryable, currentId: string | null) {
   return { data: await listAccounts(db, currentId) };
+}
+
+/** GET /members: the team (email and role), for whoever assigns or mentions. */
+export async function readMembers(db: Queryable) {
+  return listMembers(db);
 }
 
 /** GET /invitations: whether sign-up by invitation is on, and the open links. */

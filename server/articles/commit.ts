@@ -14,6 +14,8 @@ import { ensureHistories, recordBulkRevisions, recordRevision } from '../history
 import type { RetentionPolicy } from '../history/operations.ts';
 import { recordActivities, recordActivity } from '../repositories/activity.ts';
 import { setArticleFileUsage } from '../repositories/fileUsage.ts';
+import { reviewAgain } from '../repositories/reviews.ts';
+import { articleLabel } from './rules.ts';
 import { libraryFileIds } from '../shared/fileRefs.ts';
 import type { ArticleRow } from '../repositories/articleRows.ts';
 import type { LatestRevisionRow } from '../repositories/revisions.ts';
@@ -32,6 +34,8 @@ export interface ArticleWriteContext {
   historyFoldMs?: number;
   /** false only in a benchmark's floor: no revision is recorded. */
   recordHistory?: boolean;
+  /** An approved article whose title, slug or HTML changes goes back to review (default true). */
+  reviewAgainAfterEdit?: boolean;
 }
 
 /** What one write of one article says of itself. */
@@ -125,6 +129,11 @@ function writerOf(ctx: ArticleWriteContext, tx: Queryable, checked: Set<string>)
       const filesChanged = htmlChanged && (!before || !sameItems(shown, libraryFileIds(before.blog_data)));
       if (filesChanged || socialChanged) await setArticleFileUsage(tx, after.id, shown, social);
       await recordActivity(tx, change.activity.kind, change.activity.message, change.at, change.actor);
+      // An approval is of what was read: a change of the content asks for the review again.
+      const contentChanged = before && (htmlChanged || before.title !== after.title || before.slug !== after.slug);
+      if (contentChanged && ctx.reviewAgainAfterEdit !== false && (await reviewAgain(tx, after.id, change.at))) {
+        await recordActivity(tx, 'article.review_requested', `Review of article ${articleLabel(after)} requested again: changed after its approval`, change.at, change.actor);
+      }
       if (change.event) await emitArticleEvents(tx, change.event, [after.id], change.at);
       if (change.checks) checked.add(after.id);
     },

@@ -18,6 +18,7 @@ import type { Queryable } from '../db/database.ts';
 import { apiError } from '../errors.ts';
 import { attentionCount } from '../repositories/articleChecks.ts';
 import { sourceChangedCount } from '../repositories/sourceChanges.ts';
+import { assignedCount } from '../repositories/assignments.ts';
 import { sourceSummary } from '../repositories/sources.ts';
 import { articleViewsByDay, viewsTodayAndYesterday } from '../repositories/views.ts';
 import { scheduleSummary } from '../repositories/schedule.ts';
@@ -103,6 +104,7 @@ export interface ListOptions {
   attention?: 'true' | 'false';
   copies?: 'true' | 'false';
   sourceChanged?: 'true' | 'false';
+  assignee?: 'me';
   limit: number;
   cursor?: string;
 }
@@ -111,7 +113,7 @@ export interface ListOptions {
  * A page of cards with the counts per status (and, on a first page, how many articles need attention) and the cursor of the next page (null at the end).
  * A search without a sort is ordered by relevance; its cards carry snippets.
  */
-export async function listArticles(db: Queryable, options: ListOptions) {
+export async function listArticles(db: Queryable, options: ListOptions, me?: string) {
   const q = options.q?.trim() || undefined;
   const order: ArticleOrder = options.sort ?? (q ? 'rank' : 'newest');
   const after = options.cursor ? decodeCursor(options.cursor, order) : undefined;
@@ -119,12 +121,15 @@ export async function listArticles(db: Queryable, options: ListOptions) {
   const attention = options.attention === 'true';
   const copies = options.copies === 'true';
   const sourceChanged = options.sourceChanged === 'true';
-  const { rows, counts, attention: carried } = await selectArticlePage(db, { status: options.status, q, site, attention, copies, sourceChanged, order, after, limit: options.limit });
+  const assignee = options.assignee === 'me' ? (me ?? '') : undefined;
+  const { rows, counts, attention: carried } = await selectArticlePage(db, { status: options.status, q, site, attention, copies, sourceChanged, assignee, order, after, limit: options.limit });
   // A first page says how many articles need attention, whatever the other filters (a plain
   // page carries it; any other asks for it); later pages do not.
   const needing = after ? undefined : (carried ?? (await attentionCount(db)));
   // And how many articles' sources changed (few: an index of the flagged ones).
   const changed = after ? undefined : await sourceChangedCount(db);
+  // And how many are the caller's (an index of the assigned ones).
+  const mine = after || me === undefined ? undefined : await assignedCount(db, me);
   const page = rows.slice(0, options.limit);
   const last = page.at(-1);
   const nextCursor =
@@ -142,6 +147,7 @@ export async function listArticles(db: Queryable, options: ListOptions) {
     nextCursor,
     ...(needing === undefined ? {} : { attention: needing }),
     ...(changed === undefined ? {} : { sourceChanged: changed }),
+    ...(mine === undefined ? {} : { assignedToMe: mine }),
   };
 }
 

@@ -13,6 +13,9 @@ import { storeArticleChecks } from '../repositories/articleChecks.ts';
 import { signArticle } from './duplicates.ts';
 import { freshAddressChecks, storeAddressChecks } from '../repositories/addressChecks.ts';
 import { getArticle } from '../repositories/articles.ts';
+import { imageAlts } from '../repositories/files.ts';
+import type { Queryable } from '../db/database.ts';
+import { libraryFileIdOf } from '../shared/fileRefs.ts';
 import type { ArticleRow } from '../repositories/articleRows.ts';
 
 /** How long one address of another site may take to answer the checks (less than a scrape's page). */
@@ -52,6 +55,24 @@ export async function runArticleChecks(ctx: ChecksContext, article: ArticleRow, 
   const result = { ...checks, items: [...checks.items, ...addressItems(addresses, checked)] };
   await storeArticleChecks(db, article, result);
   return result;
+}
+
+/**
+ * The result as an answer: each item of an image of the library without alt text carries the
+ * alt text the file has now (read at each answer, not kept: the file's may change after the run).
+ */
+export async function withFileAlts(db: Queryable, checks: ArticleChecks): Promise<ArticleChecks> {
+  const fileOf = new Map(checks.items.filter((item) => item.kind === 'alt' && !item.ok).map((item) => [item, libraryFileIdOf(item.target)]));
+  const ids = [...new Set([...fileOf.values()].filter((id) => id !== undefined))];
+  const alts = await imageAlts(db, ids);
+  if (!alts.size) return checks;
+  return {
+    ...checks,
+    items: checks.items.map((item) => {
+      const alt = alts.get(fileOf.get(item) ?? '');
+      return alt ? { ...item, fileAlt: alt } : item;
+    }),
+  };
 }
 
 /**

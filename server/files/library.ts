@@ -9,11 +9,12 @@ import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { open, rm, stat } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
-import { serverMessages } from '../../src/contract/index.ts';
+import { MAX_UPLOAD_BYTES, ROOT_FOLDER, serverMessages } from '../../src/contract/index.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { apiError, DatabaseUnavailableError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { commitFileChange } from './commit.ts';
+import { folderExists } from '../repositories/folders.ts';
 import {
   findAnyFile,
   findFileById,
@@ -45,6 +46,12 @@ export function displayName(raw: string | undefined): string {
   // At most 255 UTF-16 units, never half a surrogate pair (it would be stored as U+FFFD).
   const cut = clean.slice(0, 255);
   return (/[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut) || 'file';
+}
+
+/** 413 `file_too_large` in the words of the server's limit (MAX_UPLOAD_BYTES). */
+export function fileTooLarge(maxUploadBytes: number) {
+  const megabytes = Math.round((maxUploadBytes / 1024 / 1024) * 100) / 100;
+  return apiError('file_too_large', maxUploadBytes === MAX_UPLOAD_BYTES ? serverMessages.fileTooLarge : `File size too large. Maximum size is ${megabytes}MB.`);
 }
 
 export interface LibraryContext {
@@ -158,7 +165,7 @@ export async function storeFile(
   ctx: LibraryContext,
   tmpFile: string,
   name: string,
-  options: { reuse?: boolean; activity?: string; actor?: string | null } = {},
+  options: { reuse?: boolean; activity?: string; actor?: string | null; folderId?: string | null } = {},
 ): Promise<Stored> {
   const { db, storage } = ctx;
   try {
@@ -198,6 +205,7 @@ export async function storeFile(
           at: now,
           sha256,
           pixels: examined.pixels,
+          folderId: options.folderId ?? null,
         });
         await commitFileChange(tx, {
           actor: options.actor,
@@ -310,9 +318,20 @@ export async function replaceFile(
  * POST /files: the upload stored, or, for bytes already in the library, the file that has them
  * (brought back from the trash when it was there).
  */
-export async function uploadFile(ctx: LibraryContext, actor: string, tmpFile: string, name: string) {
-  const { row, reused, restored } = await storeFile(ctx, tmpFile, name, { reuse: true, actor });
-  return { file: toFile(row), reused, restored };
+/**
+ * POST /files: an upload, into `folder` when one is named (checked before the bytes are read
+ * through; one deleted meanwhile refuses the upload: 422 folder_target_not_found).
+ */
+export async function uploadFile(ctx: LibraryContext, actor: string, tmpFile: string, name: string, folder?: string) {
+  const folderId = folder === undefined || folder === ROOT_FOLDER ? null : folder;
+  if (folderId !== null && !(await folderExists(ctx.db, folderId))) throw apiError('folder_target_not_found');
+  try {
+    const { row, reused, restored } = await storeFile(ctx, tmpFile, name, { reuse: true, actor, folderId });
+    return { file: toFile(row), reused, restored };
+  } catch (error) {
+    if ((error as { code?: string }).code === '23503') throw apiError('folder_target_not_found');
+    throw error;
+  }
 }
 
 /** PUT /files/:id/content: new bytes under the same id, so every link to the file stays good. */

@@ -86,7 +86,12 @@ const BULK = {
  * POST /files/bulk: delete (to the trash), restore or purge each file it applies to; the rest
  * said unchanged or refused, in the order they were asked for.
  */
-export async function bulkFiles(ctx: TrashContext, actor: string, body: FileBulkRequest, onLeftover?: OnLeftover) {
+export async function bulkFiles(
+  ctx: TrashContext,
+  actor: string,
+  body: FileBulkRequest & { action: Exclude<FileBulkRequest['action'], 'move'> },
+  onLeftover?: OnLeftover,
+) {
   const { action } = body;
   const ids = [...new Set(body.ids)];
   const { result, versionIds } = await ctx.db.transaction(async (tx) => {

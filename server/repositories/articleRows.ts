@@ -40,6 +40,11 @@ export interface ArticleRow extends Partial<ScheduleColumns> {
   provenance?: Provenance | null;
   /** A change of its source's waits for the editor (server/sources/changes.ts). */
   source_changed?: boolean;
+  /** Its assignment (migration 31): the assignee, their email, the due and planned days as YYYY-MM-DD. */
+  assignee_id?: string | null;
+  assignee_email?: string | null;
+  due_day?: string | null;
+  planned_day?: string | null;
 }
 
 /** An article's SEO columns, as the contract names them. */
@@ -77,6 +82,24 @@ const scheduleColumns = (t?: string) => {
 };
 
 
+/**
+ * The assignment's columns (of the table named `t`, when given): days as text, and the
+ * assignee's email read beside (a subquery: RETURNING has no join).
+ */
+export const assignmentColumns = (t?: string) => {
+  const c = (column: string) => (t ? `${t}.${column}` : column);
+  return `${c('assignee_id')}, CASE WHEN ${c('assignee_id')} IS NULL THEN NULL ELSE (SELECT email FROM users WHERE users.id = ${c('assignee_id')}) END AS assignee_email,
+  to_char(${c('due_on')}, 'YYYY-MM-DD') AS due_day, to_char(${c('planned_on')}, 'YYYY-MM-DD') AS planned_day`;
+};
+
+/** An article's assignment, as the contract carries it. */
+export const assignmentOf = (row: Pick<ArticleRow, 'assignee_id' | 'assignee_email' | 'due_day' | 'planned_day'>) => ({
+  assigneeId: row.assignee_id ?? null,
+  assigneeEmail: row.assignee_email ?? null,
+  dueAt: row.due_day ?? null,
+  plannedAt: row.planned_day ?? null,
+});
+
 /** An article's scheduled times as dates (null: none). */
 export const scheduleTimesOf = (row: Partial<ScheduleColumns>) => ({
   publishAt: row.publish_iso ? new Date(row.publish_iso) : null,
@@ -87,7 +110,7 @@ export const scheduleTimesOf = (row: Partial<ScheduleColumns>) => ({
 export const articleColumns = (t?: string) =>
   `${['id', 'status', 'title', 'slug', 'blog_data', 'scraped_url', 'new_url', 'scrapped_data', 'created_at', 'updated_at', 'version', 'deleted_at', ...Object.values(SEO_COLUMNS), 'source_id', 'provenance', 'source_changed']
     .map((column) => (t ? `${t}.${column}` : column))
-    .join(', ')}, ${scheduleColumns(t)}`;
+    .join(', ')}, ${scheduleColumns(t)}, ${assignmentColumns(t)}`;
 export const ARTICLE_COLUMNS = articleColumns();
 
 /** The contract's schedule fields of a row (null where a row was read without them). */
@@ -129,6 +152,7 @@ export function toArticle(row: ArticleRow): Article {
     sourceId: row.source_id ?? null,
     provenance: row.provenance ?? null,
     sourceChanged: row.source_changed ?? false,
+    ...assignmentOf(row),
   };
 }
 
@@ -146,6 +170,9 @@ export interface ArticleCardRow
   /** With a search: its relevance, and the head of the raw text its snippet is cut from. */
   rank?: number | string;
   snippet_source?: string;
+  /** Its assignee's email and due day (YYYY-MM-DD), when set. */
+  assignee_email?: string | null;
+  due_day?: string | null;
 }
 
 /**
@@ -157,7 +184,9 @@ export interface ArticleCardRow
 export const cardColumns = (t = 'articles') => `${t}.id, ${t}.status, ${t}.title, ${t}.slug, ${t}.scraped_url, ${t}.new_url,
   ${isoText(`${t}.created_at`)} AS created_iso, ${isoText(`${t}.updated_at`)} AS updated_iso, ${t}.scrapped_head,
   ${t}.blog_head, ${TITLE_KEY_SQL.replaceAll('title', `${t}.title`)} AS title_key, ${scheduleColumns(t)},
-  (${t}.provenance->'quality'->>'score')::float8 AS extraction_score`;
+  (${t}.provenance->'quality'->>'score')::float8 AS extraction_score,
+  CASE WHEN ${t}.assignee_id IS NULL THEN NULL ELSE (SELECT email FROM users WHERE users.id = ${t}.assignee_id) END AS assignee_email,
+  to_char(${t}.due_on, 'YYYY-MM-DD') AS due_day`;
 export const ARTICLE_CARD_COLUMNS = cardColumns();
 if (CARD_PREVIEW_CHARS + 1 > STORED_HEAD_CHARS) {
   throw new Error('CARD_PREVIEW_CHARS grew past the stored heads: add a migration that recomputes them');
@@ -177,6 +206,8 @@ export function cardFromRow(row: ArticleCardRow): ArticleCard {
     blogData: row.blog_head,
     createdAt: row.created_iso,
     updatedAt: row.updated_iso,
+    assigneeEmail: row.assignee_email ?? null,
+    dueAt: row.due_day ?? null,
   });
   return row.extraction_score === null || row.extraction_score === undefined ? card : { ...card, extractionQuality: Number(row.extraction_score) };
 }

@@ -25,10 +25,11 @@ export interface FileRow {
   focal_y: number | null;
   width: number | null;
   height: number | null;
+  folder_id: string | null;
 }
 
 export const FILE_COLUMNS =
-  'id, name, size, type, mime_type, has_thumbnail, uploaded_at, last_modified, alt, caption, credit, focal_x, focal_y, width, height';
+  'id, name, size, type, mime_type, has_thumbnail, uploaded_at, last_modified, alt, caption, credit, focal_x, focal_y, width, height, folder_id';
 
 /** Where a stored file is read; a published article's images point here. */
 export const fileContentUrl = (id: string) => `/api/files/${id}/content`;
@@ -50,6 +51,7 @@ export function toFile(row: FileRow): StoredFile {
     focalPoint: row.focal_x === null || row.focal_y === null ? null : { x: Number(row.focal_x), y: Number(row.focal_y) },
     width: row.width,
     height: row.height,
+    folderId: row.folder_id,
   };
 }
 
@@ -112,15 +114,23 @@ export async function lockSha256(tx: Queryable, sha256: string): Promise<void> {
   await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [SHA_LOCK_CLASS, sha256]);
 }
 
-/** A page of files (newest first) of a type and name search, with the totals and the summary. */
+/**
+ * A page of files (newest first) of a type, a folder (null: in none) and a name search, with the
+ * totals and the summary (of the whole library).
+ */
 export async function listFiles(
   db: Queryable,
-  query: { type: FileTypeFilter; search?: string; page: number; limit: number },
+  query: { type: FileTypeFilter; search?: string; page: number; limit: number; folder?: string | null },
 ): Promise<FileListResult> {
-  const { type, search, page, limit } = query;
+  const { type, search, page, limit, folder } = query;
   const offset = (page - 1) * limit;
   const where: string[] = [LIVE];
   const params: unknown[] = [];
+  if (folder === null) where.push('folder_id IS NULL');
+  else if (folder !== undefined) {
+    params.push(folder);
+    where.push(`folder_id = $${params.length}`);
+  }
   if (type !== 'all') {
     params.push(type);
     where.push(`type = $${params.length}`);
@@ -135,12 +145,18 @@ export async function listFiles(
   // than SEARCH_COUNT_CAP past this page's start: the total is exact up to there, else it
   // reads offset + SEARCH_COUNT_CAP + 1 ("more than"), which still lets a client page on
   // while page × limit < total, and a broad term costs no more than the page itself.
+  // A folder's files are counted exactly (its index holds them apart).
   const cap = offset + SEARCH_COUNT_CAP + 1;
+  const matchesSql = term
+    ? `(SELECT count(*) FROM (SELECT 1 FROM files ${whereSql} LIMIT ${cap}) m)`
+    : folder !== undefined
+      ? `(SELECT count(*) FROM files ${whereSql})`
+      : 'NULL';
   const totalsSql = `(SELECT files FROM file_stats WHERE id = 1) AS stat_files,
         (SELECT images FROM file_stats WHERE id = 1) AS stat_images,
         (SELECT pdfs FROM file_stats WHERE id = 1) AS stat_pdfs,
         (SELECT total_bytes FROM file_stats WHERE id = 1) AS stat_bytes,
-        ${term ? `(SELECT count(*) FROM (SELECT 1 FROM files ${whereSql} LIMIT ${cap}) m)` : 'NULL'} AS matches`;
+        ${matchesSql} AS matches`;
   type Totals = Record<'stat_files' | 'stat_images' | 'stat_pdfs' | 'stat_bytes', number | string> & {
     matches: number | string | null;
   };
@@ -152,8 +168,8 @@ export async function listFiles(
     { prepare: !term }, // a name search's plan depends on its term
   );
   // An empty page has no row to carry the totals: ask for them alone.
-  // Its SQL has placeholders only when it counts a name search's matches.
-  const totals = rows[0] ?? (await db.query<Totals>(`SELECT ${totalsSql}`, term ? params : [])).rows[0]!;
+  // Its SQL has placeholders only when it counts matches.
+  const totals = rows[0] ?? (await db.query<Totals>(`SELECT ${totalsSql}`, matchesSql === 'NULL' ? [] : params)).rows[0]!;
   const images = Number(totals.stat_images);
   const pdfs = Number(totals.stat_pdfs);
   return {
@@ -187,13 +203,16 @@ export interface NewFile {
   sha256: string;
   /** A raster image's size in pixels (as shown); null otherwise. */
   pixels: { width: number; height: number } | null;
+  /** The folder it goes in (null or absent: in none). */
+  folderId?: string | null;
 }
 
 export async function insertFile(tx: Queryable, file: NewFile): Promise<FileRow> {
   const { rows } = await tx.query<FileRow>(
-    `INSERT INTO files (id, name, stored_name, size, type, mime_type, has_thumbnail, uploaded_at, last_modified, sha256, width, height)
-           VALUES ($1, $2, $1, $3, $4, $5, $6, $7, $7, $8, $9, $10) RETURNING ${FILE_COLUMNS}`,
-    [file.id, file.name, file.size, file.type, file.mimeType, file.hasThumbnail, file.at, file.sha256, file.pixels?.width ?? null, file.pixels?.height ?? null],
+    `INSERT INTO files (id, name, stored_name, size, type, mime_type, has_thumbnail, uploaded_at, last_modified, sha256, width, height, folder_id)
+           VALUES ($1, $2, $1, $3, $4, $5, $6, $7, $7, $8, $9, $10, $11) RETURNING ${FILE_COLUMNS}`,
+    [file.id, file.name, file.size, file.type, file.mimeType, file.hasThumbnail, file.at, file.sha256, file.pixels?.width ?? null, file.pixels?.height ?? null,
+      file.folderId ?? null],
   );
   return rows[0]!;
 }
@@ -229,6 +248,8 @@ export interface FileDetails {
   caption?: string;
   credit?: string;
   focalPoint?: { x: number; y: number } | null;
+  /** The folder it goes in (null: in none). */
+  folderId?: string | null;
 }
 
 /** Writes a file's details (out of the trash); undefined when there is no such file. */
@@ -246,6 +267,7 @@ export async function updateFileDetails(tx: Queryable, id: string, details: File
     set('focal_x', details.focalPoint?.x ?? null);
     set('focal_y', details.focalPoint?.y ?? null);
   }
+  if (details.folderId !== undefined) set('folder_id', details.folderId);
   const { rows } = await tx.query<FileRow>(
     `UPDATE files SET ${sets.join(', ')} WHERE id = $1 AND ${LIVE} RETURNING ${FILE_COLUMNS}`,
     values,
@@ -355,4 +377,14 @@ export async function rasterImageSizes(db: Queryable, ids: readonly string[]): P
     [ids],
   );
   return new Map(rows.map((row) => [row.id, { width: row.width, height: row.height }]));
+}
+
+/** The alt text of the library's images (out of the trash) among `ids` that have one. */
+export async function imageAlts(db: Queryable, ids: readonly string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const { rows } = await db.query<{ id: string; alt: string }>(
+    `SELECT id, alt FROM files WHERE id = ANY($1::text[]) AND ${LIVE} AND type = 'image' AND alt <> ''`,
+    [ids],
+  );
+  return new Map(rows.map((row) => [row.id, row.alt]));
 }

@@ -56,6 +56,8 @@ interface PublicArticleExtras {
   canonical_url: string | null;
   /** The social image's file, when it is still an image of the library (out of its trash). */
   social_image_file: string | null;
+  /** That file's alt text ('' when it has none). */
+  social_image_alt: string | null;
 }
 
 /** The published article (out of the trash) with this slug. */
@@ -67,7 +69,8 @@ export async function getPublishedBySlug(
     `SELECT id, slug, title, new_url, scrapped_head, blog_data, ${isoText('created_at')} AS created_iso, ${isoText('updated_at')} AS updated_iso,
             CASE WHEN schedule_failed_at IS NULL THEN unpublish_at END AS unpublish_at,
             meta_title, meta_description, canonical_url,
-            (SELECT f.id FROM files f WHERE f.id = articles.social_image_id AND f.type = 'image' AND f.deleted_at IS NULL) AS social_image_file
+            (SELECT f.id FROM files f WHERE f.id = articles.social_image_id AND f.type = 'image' AND f.deleted_at IS NULL) AS social_image_file,
+            (SELECT f.alt FROM files f WHERE f.id = articles.social_image_id AND f.type = 'image' AND f.deleted_at IS NULL) AS social_image_alt
        FROM articles WHERE slug = $1 AND status = 'published' AND ${LIVE}`,
     [slug],
     { prepare: true },

@@ -3,7 +3,7 @@
  * settings. Passwords are hashed, tokens made and rules applied by the callers (auth.ts,
  * users.ts); this module only reads and writes rows.
  */
-import type { Account, Invitation, Role, SessionInfo } from '../../src/contract/index.ts';
+import type { Account, Invitation, Member, Role, SessionInfo } from '../../src/contract/index.ts';
 import type { Queryable } from '../db/database.ts';
 import { waitForLock } from '../db/locks.ts';
 
@@ -67,6 +67,12 @@ export async function insertSignedUpUser(tx: Queryable, id: string, email: strin
 }
 
 const ACCOUNT_COLUMNS = 'id, email, created_at, must_change_password, role';
+
+/** GET /members: every account (id, email, role), by email. */
+export async function listMembers(db: Queryable): Promise<Member[]> {
+  const { rows } = await db.query<Member>('SELECT id, email, role FROM users ORDER BY lower(email), id');
+  return rows;
+}
 
 export async function listAccounts(db: Queryable, currentId: string | null): Promise<Account[]> {
   const { rows } = await db.query<UserRow>(`SELECT ${ACCOUNT_COLUMNS} FROM users ORDER BY created_at, email`);

@@ -17,6 +17,12 @@ import {
   articleChecksResultSchema,
   keptArticleChecksResultSchema,
   duplicatesResultSchema,
+  articleReviewResultSchema,
+  reviewActionResultSchema,
+  commentCreateSchema,
+  commentListSchema,
+  commentResultSchema,
+  reviewRequestSchema,
   bulkRequestSchema,
   bulkResultSchema,
   rescrapeRequestSchema,
@@ -43,6 +49,8 @@ import {
   readArticleChecks,
   readArticleViews,
   readDuplicates,
+  readReview,
+  reviewArticle,
   rescrapeArticle,
   restoreFromTrash,
   retrySchedule,
@@ -50,6 +58,7 @@ import {
   switchStatus,
   updateArticle,
 } from '../articles/operations/index.ts';
+import { createComment, listComments } from '../articles/operations/comments.ts';
 import type { AppContext } from '../context.ts';
 import { errorResponses } from '../errors.ts';
 
@@ -62,7 +71,7 @@ export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
 
   app.get('/admin/articles', {
     schema: { querystring: articleListQuerySchema, response: { 200: articleListResultSchema, ...errorResponses } },
-    handler: (request) => listArticles(db, request.query),
+    handler: (request) => listArticles(db, request.query, request.user!.id),
   });
 
   app.get('/admin/sites', {
@@ -148,6 +157,26 @@ export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
   app.get('/:id/checks', {
     schema: { params: idParams, response: { 200: keptArticleChecksResultSchema, ...errorResponses } },
     handler: (request) => readArticleChecks(ctx, request.params.id),
+  });
+
+  app.get('/:id/comments', {
+    schema: { params: idParams, response: { 200: commentListSchema, ...errorResponses } },
+    handler: async (request) => ({ data: await listComments(ctx, request.params.id) }),
+  });
+
+  app.post('/:id/comments', {
+    schema: { params: idParams, body: commentCreateSchema, response: { 201: commentResultSchema, ...errorResponses } },
+    handler: async (request, reply) => reply.code(201).send({ data: await createComment(ctx, request.user!, request.params.id, request.body) }),
+  });
+
+  app.get('/:id/review', {
+    schema: { params: idParams, response: { 200: articleReviewResultSchema, ...errorResponses } },
+    handler: async (request) => ({ data: await readReview(ctx, request.params.id) }),
+  });
+
+  app.post('/:id/review', {
+    schema: { params: idParams, body: reviewRequestSchema, response: { 200: reviewActionResultSchema, ...errorResponses } },
+    handler: (request) => reviewArticle(ctx, request.user!, request.params.id, request.body),
   });
 
   app.get('/:id/duplicates', {

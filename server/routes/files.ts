@@ -16,11 +16,11 @@ import {
   fileTrashQuerySchema,
   fileTrashResultSchema,
   fileUpdateSchema,
+  fileUploadQuerySchema,
   fileUsageSchema,
   fileVersionListSchema,
   fileVersionParamsSchema,
   latestFilesResultSchema,
-  MAX_UPLOAD_BYTES,
   serverMessages,
   uploadResultSchema,
 } from '../../src/contract/index.ts';
@@ -30,6 +30,7 @@ import {
   bulkFiles,
   chosenFormat,
   displayName,
+  fileTooLarge,
   FORMAT_TYPES,
   isResizable,
   readDerivative,
@@ -41,6 +42,7 @@ import {
   listFiles,
   listFileTrash,
   listFileVersions,
+  moveFiles,
   moveFileToTrash,
   purgeFileForGood,
   readFileVersion,
@@ -95,15 +97,11 @@ export const fileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   // This plugin's errors, its 404s included, carry `success: false` like its results (docs/product.md, 'File calls').
   app.decorateRequest('errorShape', 'file');
   app.setNotFoundHandler((request, reply) => sendError(request, reply, notFound()));
-  const tooLargeMessage =
-    maxUploadBytes === MAX_UPLOAD_BYTES
-      ? serverMessages.fileTooLarge
-      : `File size too large. Maximum size is ${Math.round((maxUploadBytes / 1024 / 1024) * 100) / 100}MB.`;
-  const tooLarge = () => apiError('file_too_large', tooLargeMessage);
+  const tooLarge = () => fileTooLarge(maxUploadBytes);
 
   app.get('/', {
     schema: { querystring: fileListQuerySchema, response: { 200: fileListResultSchema, ...errorResponses } },
-    handler: (request) => listFiles(ctx.db, request.query),
+    handler: (request) => listFiles(ctx, request.query),
   });
 
   app.get('/latest', {
@@ -173,11 +171,11 @@ export const fileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   // Bytes are kept once: the same bytes again answer the file that has them (200, `duplicate`),
   // brought back from the trash when it was there.
   app.post('/', {
-    schema: { response: { 200: uploadResultSchema, 201: uploadResultSchema, ...errorResponses } },
+    schema: { querystring: fileUploadQuerySchema, response: { 200: uploadResultSchema, 201: uploadResultSchema, ...errorResponses } },
     handler: async (request, reply) => {
       const { tmpFile, name } = await receiveFile(request);
       try {
-        const { file, reused, restored } = await uploadFile(ctx, request.user!.email, tmpFile, name);
+        const { file, reused, restored } = await uploadFile(ctx, request.user!.email, tmpFile, name, request.query.folder);
         if (!reused) return reply.code(201).send({ success: true, file, message: serverMessages.fileUploaded });
         return reply.code(200).send({
           success: true,
@@ -224,7 +222,12 @@ export const fileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
 
   app.post('/bulk', {
     schema: { body: fileBulkRequestSchema, response: { 200: bulkResultSchema, ...errorResponses } },
-    handler: (request) => bulkFiles(ctx, request.user!.email, request.body, leftover(request)),
+    handler: (request) => {
+      const { body } = request;
+      return body.action === 'move'
+        ? moveFiles(ctx, request.user!.email, body.ids, body.folderId ?? null)
+        : bulkFiles(ctx, request.user!.email, { ...body, action: body.action }, leftover(request));
+    },
   });
 
   // Delete moves to the trash: the file leaves the list and its URLs answer 404, its bytes stay.

@@ -9,6 +9,7 @@ import {
   createInvitationResultSchema,
   invitationListSchema,
   invitationSettingsSchema,
+  memberListSchema,
   updateAccountRequestSchema,
   updateAccountResultSchema,
 } from '../../src/contract/index.ts';
@@ -21,6 +22,7 @@ import {
   deleteAccount,
   readAccounts,
   readInvitations,
+  readMembers,
   revokeInvitation,
   setInvitationsEnabled,
 } from '../accounts/operations.ts';
@@ -88,5 +90,13 @@ export const invitationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
       await revokeInvitation(db, request.params.id);
       return reply.code(204).send(null);
     },
+  });
+};
+
+/** The team (/api/members): every account's email and role, for whoever assigns or mentions. */
+export const memberRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  app.get('/', {
+    schema: { response: { 200: memberListSchema, ...errorResponses } },
+    handler: async () => ({ data: await readMembers(ctx.db) }),
   });
 };

@@ -10,3 +10,9 @@ export function libraryFileIds(html: string | null | undefined): string[] {
   if (!html) return [];
   return [...new Set(Array.from(html.matchAll(FILE_ADDRESS), (match) => match[1]!.toLowerCase()))];
 }
+
+/** The library file an address is of (its bytes or thumbnail, as above), or undefined. */
+export function libraryFileIdOf(address: string): string | undefined {
+  const ids = libraryFileIds(address);
+  return ids.length === 1 ? ids[0] : undefined;
+}

@@ -130,7 +130,7 @@ describe.each(backends)('articles ($name)', (backend) => {
 
   describe('list', () => {
     it('answers an empty first page with zero counts', async () => {
-      expect(await list()).toEqual({ data: [], counts: { all: 0, published: 0, draft: 0, scheduled: 0 }, nextCursor: null, attention: 0, sourceChanged: 0 });
+      expect(await list()).toEqual({ data: [], counts: { all: 0, published: 0, draft: 0, scheduled: 0 }, nextCursor: null, attention: 0, sourceChanged: 0, assignedToMe: 0 });
     });
 
     it('lists newest first with counts per status, filtered by status', async () => {

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articleChecksResultSchema, articleListResultSchema, articleSchema, checkTexts, keptArticleChecksResultSchema, serverMessages } from '../../src/contract/index.ts';
 import { storeArticleChecks } from '../repositories/articleChecks.ts';
-import { auth, backends, useHarness } from './helpers.ts';
+import { auth, backends, fixtures, uploadOk, useHarness } from './helpers.ts';
 
 /** A site whose paths answer 200, 404, a redirect to 200, or nothing in time; it counts what it was asked. */
 async function startSite() {
@@ -223,6 +223,29 @@ describe.each(backends)('the checks before publishing ($name)', (backend) => {
       expect((await send('POST', `/api/articles/${id}/restore`, {})).statusCode).toBe(200);
       expect((await list('attention=true')).data.map((card) => card.id)).toEqual([id]);
     });
+  });
+
+  it("offers, beside an image of the library without alt text, the file's own: read at each answer, never from the trash", async () => {
+    const described = await uploadOk(ctx, 'bicycle.png', await fixtures.png(40, 30));
+    const bare = await uploadOk(ctx, 'bare.png', await fixtures.png(30, 40));
+    const patched = await ctx.api('PATCH', `/api/files/${described.id}`, { alt: 'A red bicycle by a wall' });
+    expect(patched.statusCode, patched.body).toBe(200);
+    const article = await create(
+      `<h2>Pictures</h2><img src="${described.url}"><img src="https://cms.example${described.url}?w=640"><img src="${bare.url}"><img src="${described.url}" alt="">`,
+    );
+    const altItems = (items: { kind: string; ok: boolean }[]) => items.filter((item) => item.kind === 'alt');
+    const ran = articleChecksResultSchema.parse((await run(article.id)).json()).data;
+    expect(altItems(ran.items)).toEqual([
+      { kind: 'alt', ok: false, target: described.url, detail: checkTexts.altMissing, fileAlt: 'A red bicycle by a wall' },
+      { kind: 'alt', ok: false, target: `https://cms.example${described.url}?w=640`, detail: checkTexts.altMissing, fileAlt: 'A red bicycle by a wall' },
+      { kind: 'alt', ok: false, target: bare.url, detail: checkTexts.altMissing },
+    ]);
+    // Kept without it: the kept result says the file's alt text as it is when read.
+    expect(await ctx.api('PATCH', `/api/files/${described.id}`, { alt: 'A bicycle' })).toMatchObject({ statusCode: 200 });
+    const read = async () => keptArticleChecksResultSchema.parse((await ctx.api('GET', `/api/articles/${article.id}/checks`)).json()).data!;
+    expect(altItems((await read()).items).map((item) => (item as { fileAlt?: string }).fileAlt)).toEqual(['A bicycle', 'A bicycle', undefined]);
+    expect((await ctx.api('DELETE', `/api/files/${described.id}`)).statusCode).toBe(200);
+    expect(altItems((await read()).items).map((item) => (item as { fileAlt?: string }).fileAlt)).toEqual([undefined, undefined, undefined]);
   });
 
   it('answers 404 for an unknown article', async () => {

@@ -103,6 +103,7 @@ describe('loadConfig', () => {
       storage: { kind: 'local' },
       retention: { keepAllDays: 30, keepDailyDays: 365, max: 200 },
       historyFoldMs: 10 * 60 * 1000,
+      reviewAgainAfterEdit: true,
     };
     expect(loadConfig({})).toEqual(expected);
     const blank = Object.fromEntries(configTable().map((v) => [v.name, '']));
@@ -143,6 +144,7 @@ describe('loadConfig', () => {
         HISTORY_KEEP_DAILY_DAYS: '90',
         HISTORY_MAX_VERSIONS: '50',
         HISTORY_FOLD_MINUTES: '0',
+        REVIEW_AGAIN_AFTER_EDIT: 'false',
         UNRELATED: 'ignored',
       }),
     ).toEqual({
@@ -175,6 +177,7 @@ describe('loadConfig', () => {
       },
       retention: { keepAllDays: 7, keepDailyDays: 90, max: 50 },
       historyFoldMs: 0,
+      reviewAgainAfterEdit: false,
     });
   });
 

@@ -98,7 +98,7 @@ describe.each(backends)('file details and images made to measure ($name)', (back
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json()).toEqual({ success: false, code: 'validation_failed', message });
     }
-    const unknownField = await ctx.api('PATCH', `/api/files/${photo.id}`, { folderId: 'x' });
+    const unknownField = await ctx.api('PATCH', `/api/files/${photo.id}`, { colour: 'red' });
     expect(unknownField.statusCode).toBe(400);
     expect(await row(photo.id)).toEqual(before);
     const missing = await ctx.api('PATCH', '/api/files/0000000000000000000000none', { alt: 'x' });

@@ -374,7 +374,7 @@ describe.each(backends)('file library extras ($name)', (backend) => {
       expect(unknownAction.json()).toEqual({
         success: false,
         code: 'validation_failed',
-        message: 'Invalid body field "action": Invalid option: expected one of "delete"|"restore"|"purge"',
+        message: 'Invalid body field "action": Invalid option: expected one of "delete"|"restore"|"purge"|"move"',
       });
       for (const payload of [{ action: 'delete', ids: [] }, { action: 'delete', ids: [a.id], force: true }, { ids: [a.id] }, { action: 'delete' }]) {
         const res = await bulk(payload);

@@ -12,9 +12,10 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
-import { uploadResultSchema } from '../../src/contract/index.ts';
+import { uploadResultSchema, type Role } from '../../src/contract/index.ts';
 import { buildApp, type AppOptions } from '../app.ts';
-import { hashPassword } from '../accounts/auth.ts';
+import { createSession, hashPassword } from '../accounts/auth.ts';
+import { createAccount } from '../accounts/operations.ts';
 import { createPgliteDatabase, createPostgresDatabase, type Database } from '../db/database.ts';
 
 export interface Backend {
@@ -112,7 +113,7 @@ export async function openHarness(backend: Backend, overrides: Partial<AppOption
     login,
     async reset() {
       // DELETE rather than TRUNCATE: much faster on tables this small (PGlite syncs on TRUNCATE).
-      for (const table of ['articles', 'files', 'activity', 'sessions', 'login_attempts', 'invitations', 'settings', 'webhook_endpoints', 'article_presence', 'address_checks', 'sources', 'site_rules', 'site_blocks']) {
+      for (const table of ['articles', 'files', 'folders', 'activity', 'sessions', 'login_attempts', 'invitations', 'settings', 'webhook_endpoints', 'article_presence', 'address_checks', 'sources', 'site_rules', 'site_blocks']) {
         await db.query(`DELETE FROM ${table}`);
       }
       // The suite's one admin, with its own password, as at the start.
@@ -121,7 +122,7 @@ export async function openHarness(backend: Backend, overrides: Partial<AppOption
         await hashPassword(ADMIN.password, TEST_HASHING),
       ]);
       // The bytes on the disk (an S3 bucket's are left: tests on S3 use fresh ids).
-      for (const dir of ['files', 'thumbs', 'versions', 'tmp']) {
+      for (const dir of ['files', 'thumbs', 'versions', 'tmp', 'uploads']) {
         const full = path.join(dataDir, dir);
         const names = await readdir(full).catch(() => []);
         for (const name of names) await rm(path.join(full, name), { recursive: true, force: true });
@@ -180,6 +181,13 @@ export function useHarness(backend: Backend, overrides: Partial<AppOptions> = {}
 }
 
 export const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** An account of `role`, its password already chosen, signed in: its id, email and a session's token. */
+export async function signedInAccount(db: Database, email: string, role: Role) {
+  const { account } = await createAccount(db, email, TEST_HASHING, null, role);
+  await db.query('UPDATE users SET must_change_password = false WHERE id = $1', [account.id]);
+  return { id: account.id, email, token: (await createSession(db, account.id)).token };
+}
 
 /**
  * A change of articles made by hand, as a migration or an operator's fix would make it: outside

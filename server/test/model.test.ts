@@ -146,6 +146,8 @@ const NO_SCHEDULE = { publishAt: null, unpublishAt: null, scheduleTimeZone: null
 const NO_SEO = { metaTitle: null, metaDescription: null, canonicalUrl: null, socialImageId: null };
 /** An article written by hand: from no source, fetched from nowhere. */
 const NO_SOURCE = { sourceId: null, provenance: null, sourceChanged: false };
+/** Nobody is assigned the model's articles (server/test/assignments.test.ts covers them). */
+const NO_ASSIGNMENT = { assigneeId: null, assigneeEmail: null, dueAt: null, plannedAt: null };
 const MALFORMED_FILE_ID = 'not-a-file-id';
 
 /** What each run did, for the summary line and to prove the refused paths were taken. */
@@ -434,6 +436,7 @@ async function fullCheck(m: Model, r: Real, pageSize: number) {
       ...NO_SCHEDULE,
       ...NO_SEO,
       ...NO_SOURCE,
+      ...NO_ASSIGNMENT,
     })),
   ).toEqual(liveArticles(m).sort((a, b) => (a.id < b.id ? -1 : 1)));
 
@@ -744,6 +747,7 @@ class CreateArticle extends Base {
       ...NO_SCHEDULE,
       ...NO_SEO,
       ...NO_SOURCE,
+      ...NO_ASSIGNMENT,
       id: data.id,
       status: 'draft',
       title: null,
@@ -1127,6 +1131,7 @@ class UploadFile extends Base {
         focalPoint: null,
         width: fixture.pixels?.width ?? null,
         height: fixture.pixels?.height ?? null,
+        folderId: null,
       },
     });
     expect(file.size).toBeGreaterThan(0);
@@ -1214,6 +1219,7 @@ class ReplaceFile extends Base {
         focalPoint: current.file.focalPoint,
         width: fixture.pixels?.width ?? null,
         height: fixture.pixels?.height ?? null,
+        folderId: current.file.folderId,
       },
     });
     expect(Date.parse(file.lastModified)).toBeGreaterThan(Date.parse(current.file.lastModified));

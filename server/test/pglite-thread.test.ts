@@ -83,18 +83,29 @@ describe('the embedded database on its own thread', { timeout: 60_000 }, () => {
   });
 
   it('refuses a statement that waited past its limit, without running it, with a 503 database_busy', async () => {
-    db = await createPgliteDatabase(undefined, { waitMs: 50 });
-    await db.query('CREATE TABLE t (id int PRIMARY KEY)');
-    const slow = db.query(SLOW);
-    const late = db.query('INSERT INTO t VALUES (1)').catch((error: unknown) => error);
-    await slow;
+    // A limit far above what a loaded machine takes to start a statement: the transaction's own
+    // BEGIN waits under the same limit, and must not be the one refused.
+    const waitMs = 1_000;
+    db = await createPgliteDatabase(undefined, { waitMs });
+    const database = db;
+    await database.query('CREATE TABLE t (id int PRIMARY KEY)');
+    let late: Promise<unknown> | undefined;
+    // A transaction holds the thread: the insert waits behind it until its limit has passed.
+    await database.transaction(async (tx) => {
+      await tx.query('SELECT 1');
+      late = database.query('INSERT INTO t VALUES (1)').catch((error: unknown) => error);
+      const posted = Date.now();
+      while ((await database.queue()).waiting.normal === 0) await new Promise((resolve) => setImmediate(resolve));
+      // The limit is a time: what is awaited here is that time, on the clock the thread reads.
+      while (Date.now() <= posted + waitMs) await new Promise((resolve) => setTimeout(resolve, 20));
+    });
     const error = await late;
     expect(error).toBeInstanceOf(DatabaseBusyError);
     const answer = toApiError(error as Error);
     expect(answer.statusCode).toBe(503);
     expect(answer.code).toBe('database_busy');
     expect(answer.message).toBe('The database is busy with other requests. Nothing was changed; try again in a moment.');
-    expect((await db.query('SELECT count(*)::int AS n FROM t')).rows).toEqual([{ n: 0 }]);
+    expect((await database.query('SELECT count(*)::int AS n FROM t')).rows).toEqual([{ n: 0 }]);
   });
 
   it('keeps PostgreSQL error fields, commits and rolls back transactions, and carries notices', async () => {

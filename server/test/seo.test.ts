@@ -145,7 +145,7 @@ describe.each(backends)('the SEO fields of articles ($name)', (backend) => {
     expect((await read(article.id)).metaDescription).toBeNull();
   });
 
-  it('serves them on the public article, the social image as its address while it is an image of the library', async () => {
+  it('serves them on the public article, the social image as its address and alt text while it is an image of the library', async () => {
     const article = await create({ slug: 'public-seo' });
     const image = await upload('social.png', await fixtures.png(40, 30));
     expect((await patchSeo(article.id, { metaDescription: 'For the card', socialImageId: image.id })).statusCode).toBe(200);
@@ -158,14 +158,20 @@ describe.each(backends)('the SEO fields of articles ($name)', (backend) => {
       metaDescription: 'For the card',
       canonicalUrl: null,
       socialImageUrl: `/api/files/${image.id}/content`,
+      socialImageAlt: null,
     });
-    const etag = String(res.headers.etag);
+    // The file's alt text is the social image's, under another ETag once it is written.
+    expect((await ctx.api('PATCH', `/api/files/${image.id}`, { alt: 'Boats in the harbour' })).statusCode).toBe(200);
+    const described = await get();
+    expect(described.json().data).toMatchObject({ socialImageUrl: `/api/files/${image.id}/content`, socialImageAlt: 'Boats in the harbour' });
+    expect(described.headers.etag).not.toBe(res.headers.etag);
+    const etag = String(described.headers.etag);
     // The image goes to the trash (confirmed: the published article shows it): the public article
     // no longer names it, under another ETag.
     expect((await ctx.api('DELETE', `/api/files/${image.id}`)).statusCode).toBe(409);
     expect((await ctx.api('DELETE', `/api/files/${image.id}?confirm=true`)).statusCode).toBeLessThan(300);
     const after = await get();
-    expect(after.json().data.socialImageUrl).toBeNull();
+    expect(after.json().data).toMatchObject({ socialImageUrl: null, socialImageAlt: null });
     expect(after.headers.etag).not.toBe(etag);
   }, UPLOADS_MS);
 });

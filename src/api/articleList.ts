@@ -22,6 +22,8 @@ export interface ArticleListParams {
   copies?: boolean;
   /** Only the articles whose source changed, the change waiting for the editor. */
   sourceChanged?: boolean;
+  /** Only the articles assigned to the signed-in account. */
+  mine?: boolean;
 }
 
 /**
@@ -37,15 +39,18 @@ export const articleListKeys = {
 export const articleListQuery = (params: ArticleListParams) =>
   infiniteQueryOptions({
     queryKey: articleListKeys.pages(params),
-    queryFn: ({ pageParam }) =>
-      fetchArticlePage({
-        ...params,
+    queryFn: ({ pageParam }) => {
+      const { mine, ...rest } = params;
+      return fetchArticlePage({
+        ...rest,
         attention: params.attention ? 'true' : undefined,
         copies: params.copies ? 'true' : undefined,
         sourceChanged: params.sourceChanged ? 'true' : undefined,
+        assignee: mine ? 'me' : undefined,
         limit: ARTICLE_PAGE_SIZE,
         cursor: pageParam ?? undefined,
-      }),
+      });
+    },
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     // While a refined search, another order or another site loads, the tab keeps showing the

@@ -13,6 +13,7 @@ import type {
   BulkResult,
   RescrapeRequest,
   SchedulePatch,
+  AssignmentPatch,
   ScrapeRequest,
   ScrapeResult,
 } from '../contract';
@@ -165,6 +166,17 @@ export function useRescrapeArticle(id: string) {
  */
 export function useScheduleArticle(id: string) {
   return useArticleMutation(id, async (patch: SchedulePatch) =>
+    (await api(`/articles/${encodeURIComponent(id)}`, { method: 'PATCH', body: patch, ...articleAnswer })).data,
+  );
+}
+
+/**
+ * An assignment (PATCH with assigneeId/dueAt/plannedAt; any status, no If-Match: not a content
+ * edit, updatedAt unchanged). The answer replaces the cached article; the lists (the 'Assigned to
+ * me' toggle and its count) are fetched again.
+ */
+export function useAssignArticle(id: string) {
+  return useArticleMutation(id, async (patch: AssignmentPatch) =>
     (await api(`/articles/${encodeURIComponent(id)}`, { method: 'PATCH', body: patch, ...articleAnswer })).data,
   );
 }

@@ -14,15 +14,20 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { BulkResult, FileBulkRequest, FileListResult, FileTrashResult, FileTypeFilter, FileUpdate, FileVersion, StoredFile } from '../contract';
-import type { UploadItem } from '../lib/uploads';
+import { isActive, type UploadItem } from '../lib/uploads';
+import { RESUMABLE_FROM_BYTES } from '../contract/uploads';
+import type { ResumableAnswer } from './resumableUpload';
 import { API_BASE, ApiError, answerSchemas, api, handleUnauthorized } from './client';
 
 export const FILE_PAGE_SIZE = 50;
 
-/** Which files: the type filter and the name search. Pages are the infinite query's business. */
-export type FileFilter = { type: FileTypeFilter; search: string; limit?: number };
+/**
+ * Which files: the type filter, the name search and the folder (absent: the whole library; `root`:
+ * the files in no folder). Pages are the infinite query's business.
+ */
+export type FileFilter = { type: FileTypeFilter; search: string; limit?: number; folder?: string };
 
 export const fileKeys = {
   all: ['files'] as const,
@@ -36,12 +41,15 @@ export const fileKeys = {
   versions: (id: string) => [...fileKeys.all, 'versions', id] as const,
   /** Where a file is used (under `all`: every file write refreshes it). */
   usage: (id: string) => [...fileKeys.all, 'usage', id] as const,
+  /** The folders (under `all`: a file moved, uploaded or deleted changes what they hold). */
+  folders: () => [...fileKeys.all, 'folders'] as const,
 };
 
 export function fetchFilePage(filter: FileFilter, page: number, signal?: AbortSignal) {
   const params = new URLSearchParams({ page: String(page), limit: String(filter.limit ?? FILE_PAGE_SIZE) });
   if (filter.type !== 'all') params.set('type', filter.type);
   if (filter.search.trim()) params.set('search', filter.search.trim());
+  if (filter.folder) params.set('folder', filter.folder);
   return api(`/files?${params}`, { schema: (s) => s.fileListResultSchema, signal });
 }
 
@@ -107,12 +115,37 @@ export interface UploadOutcome {
   restored: boolean;
 }
 
+/** An upload's answer read with the same contract and error rules as `api`: the outcome, or the refusal thrown. */
+async function uploadOutcome(path: string, status: number, text: string, schemas: ReturnType<typeof answerSchemas>): Promise<UploadOutcome> {
+  if (status === 401) handleUnauthorized(path);
+  if (status === 0) throw new ApiError(NO_CONNECTION, 0, 'network');
+  let body: unknown = null;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    /* handled below */
+  }
+  const { uploadResultSchema } = await schemas;
+  const parsed = uploadResultSchema.safeParse(body);
+  if (status >= 200 && status < 300 && parsed.success && parsed.data.success && parsed.data.file) {
+    const { file: stored, message, duplicate = false, restored = false } = parsed.data;
+    return { file: stored, message, duplicate, restored };
+  }
+  const message =
+    (parsed.success && parsed.data.message) ||
+    (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' ? body.message : `Upload failed (${status})`);
+  const code = body && typeof body === 'object' && 'code' in body && typeof body.code === 'string' ? body.code : undefined;
+  throw new ApiError(message, status, code);
+}
+
+const NO_CONNECTION = 'Cannot reach the server. Check your connection and try again.';
+
 /**
  * Sends one file as multipart (`file` part) with `method` to `path`. XMLHttpRequest rather than
  * fetch because only it reports upload progress; the answer is read with the same contract and
  * error rules as `api`.
  */
-function sendFile(method: 'POST' | 'PUT', path: string, file: File, onProgress: (fraction: number) => void): Promise<UploadOutcome> {
+function sendFile(method: 'POST' | 'PUT', path: string, file: File, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<UploadOutcome> {
   // The answer schemas load alongside the upload (see `api`); a failure is reported at onload.
   const schemas = answerSchemas();
   schemas.catch(() => {});
@@ -124,46 +157,61 @@ function sendFile(method: 'POST' | 'PUT', path: string, file: File, onProgress: 
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     };
-    xhr.onerror = () => reject(new ApiError('Cannot reach the server. Check your connection and try again.', 0, 'network'));
-    xhr.onload = async () => {
-      if (xhr.status === 401) handleUnauthorized(path);
-      let body: unknown = null;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        /* handled below */
-      }
-      let uploadResultSchema: Awaited<typeof schemas>['uploadResultSchema'];
-      try {
-        ({ uploadResultSchema } = await schemas);
-      } catch (error) {
-        reject(error);
-        return;
-      }
-      const parsed = uploadResultSchema.safeParse(body);
-      if (xhr.status >= 200 && xhr.status < 300 && parsed.success && parsed.data.success && parsed.data.file) {
+    xhr.onerror = () => reject(new ApiError(NO_CONNECTION, 0, 'network'));
+    xhr.onload = () => {
+      uploadOutcome(path, xhr.status, xhr.responseText, schemas).then((outcome) => {
         onProgress(1);
-        const { file: stored, message, duplicate = false, restored = false } = parsed.data;
-        resolve({ file: stored, message, duplicate, restored });
-      } else {
-        const message =
-          (parsed.success && parsed.data.message) ||
-          (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string'
-            ? body.message
-            : `Upload failed (${xhr.status})`);
-        const code = body && typeof body === 'object' && 'code' in body && typeof body.code === 'string' ? body.code : undefined;
-        reject(new ApiError(message, xhr.status, code));
-      }
+        resolve(outcome);
+      }, reject);
     };
+    signal?.addEventListener('abort', () => {
+      xhr.abort();
+      reject(signal.reason);
+    });
     const form = new FormData();
     form.append('file', file, file.name);
     xhr.send(form);
   });
 }
 
-/** One multipart call per file (POST /files): a new file, or the one that already has these bytes. */
-export function uploadFile(file: File, onProgress: (fraction: number) => void): Promise<UploadOutcome> {
-  return sendFile('POST', '/files', file, onProgress);
+/**
+ * A large file as a resumable upload (POST /uploads, then its bytes; src/contract/uploads.ts):
+ * a dropped connection is waited out and the rest sent (`onResuming` says so). Its last answer is
+ * the library's, as POST /files would have answered.
+ */
+async function sendResumableFile(
+  file: File,
+  folder: string | undefined,
+  onProgress: (fraction: number) => void,
+  onResuming: (attempt: number) => void,
+  signal?: AbortSignal,
+) {
+  const schemas = answerSchemas();
+  schemas.catch(() => {});
+  const { sendResumable } = await import('./resumableUpload');
+  const answer = await sendResumable(file, folder, { onProgress, onResuming }, signal).catch((error: { answer?: ResumableAnswer }) => {
+    if (!error.answer) throw error;
+    return error.answer;
+  });
+  const outcome = await uploadOutcome('/uploads', answer.status, answer.body, schemas);
+  onProgress(1);
+  return outcome;
+}
+
+/**
+ * One file into the library (into `folder` when given): a new file, or the one that already has
+ * these bytes (which stays where it is). One multipart call (POST /files), or from
+ * RESUMABLE_FROM_BYTES on a resumable upload that survives a dropped connection.
+ */
+export function uploadFile(
+  file: File,
+  onProgress: (fraction: number) => void,
+  folder?: string,
+  onResuming: (attempt: number) => void = () => {},
+  signal?: AbortSignal,
+): Promise<UploadOutcome> {
+  if (file.size >= RESUMABLE_FROM_BYTES) return sendResumableFile(file, folder, onProgress, onResuming, signal);
+  return sendFile('POST', folder ? `/files?folder=${encodeURIComponent(folder)}` : '/files', file, onProgress, signal);
 }
 
 /**
@@ -173,15 +221,6 @@ export function uploadFile(file: File, onProgress: (fraction: number) => void): 
  */
 export function replaceFileContent(id: string, file: File, onProgress: (fraction: number) => void): Promise<UploadOutcome> {
   return sendFile('PUT', `/files/${encodeURIComponent(id)}/content`, file, onProgress);
-}
-
-export function useUploadFile() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ file, onProgress }: { file: File; onProgress: (fraction: number) => void }) =>
-      uploadFile(file, onProgress),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: fileKeys.all }),
-  });
 }
 
 /** Moves a file to the trash (DELETE /files/:id). */
@@ -293,35 +332,85 @@ export function fileLink(file: StoredFile, origin = window.location.origin): str
  * Each chosen or dropped file is uploaded with its own call; progress and refusals show per file.
  * `onDuplicate` hears of each upload whose bytes were already in the library (the file that has them).
  */
-export function useUploadQueue({ onDuplicate }: { onDuplicate?: (file: StoredFile) => void } = {}) {
-  const upload = useUploadFile();
+/** How many files go up at once; the others wait their turn (a folder of hundreds, say). */
+export const UPLOADS_AT_ONCE = 3;
+
+/** A file for the queue, and where it goes (the queue's folder unless it says). */
+export interface QueuedUpload {
+  file: File;
+  folder?: string;
+  /** The folders it goes in below the folder shown, as the list says them. */
+  path?: string;
+}
+
+/**
+ * The file manager's uploads: each file listed with its progress, UPLOADS_AT_ONCE at a time (the
+ * rest waiting), a large one resuming after a dropped connection; the lists are read again as
+ * each one ends.
+ */
+export function useUploadQueue({ onDuplicate, folder }: { onDuplicate?: (file: StoredFile) => void; folder?: string } = {}) {
+  const queryClient = useQueryClient();
   const [items, setItems] = useState<UploadItem[]>([]);
+  const waiting = useRef<(QueuedUpload & { id: string })[]>([]);
+  const running = useRef(0);
+  // Leaving the page stops what is under way and what waits (a large file chosen again goes on
+  // from what the server has).
+  const stop = useRef<AbortController | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    stop.current = controller;
+    return () => {
+      waiting.current = [];
+      controller.abort(new DOMException('The page was left', 'AbortError'));
+    };
+  }, []);
   const patch = (id: string, change: Partial<UploadItem>) =>
     setItems((all) => all.map((item) => (item.id === id ? { ...item, ...change } : item)));
 
-  const start = (files: File[]) => {
-    const batch = files.map((file) => ({
-      file,
-      item: { id: crypto.randomUUID(), name: file.name, progress: 0, status: 'uploading' as const },
-    }));
-    // Finished uploads of an earlier batch make room; refusals stay until the next batch.
-    setItems((all) => [...all.filter((i) => i.status === 'uploading'), ...batch.map((b) => b.item)]);
-    for (const { file, item } of batch) {
-      upload.mutate(
-        { file, onProgress: (progress) => patch(item.id, { progress }) },
-        {
+  const next = () => {
+    while (running.current < UPLOADS_AT_ONCE && waiting.current.length > 0) {
+      const { id, file, folder: into } = waiting.current.shift()!;
+      running.current += 1;
+      patch(id, { status: 'uploading' });
+      uploadFile(
+        file,
+        (progress) => patch(id, { status: 'uploading', progress }),
+        into,
+        (attempt) => patch(id, { status: 'resuming', attempt }),
+        stop.current?.signal,
+      )
+        .then(
           // Bytes already in the library: not an error; the item names the file that has them.
-          onSuccess: (outcome) => {
-            if (!outcome.duplicate) return patch(item.id, { status: 'done', progress: 1, file: outcome.file });
-            patch(item.id, { status: 'duplicate', progress: 1, message: outcome.message, file: outcome.file });
+          (outcome) => {
+            if (!outcome.duplicate) return patch(id, { status: 'done', progress: 1, file: outcome.file });
+            patch(id, { status: 'duplicate', progress: 1, message: outcome.message, file: outcome.file });
             onDuplicate?.(outcome.file);
           },
-          onError: (error) => patch(item.id, { status: 'failed', message: error.message }),
-        },
-      );
+          (error: Error) => patch(id, { status: 'failed', message: error.message }),
+        )
+        .finally(() => {
+          running.current -= 1;
+          if (stop.current?.signal.aborted) return;
+          void queryClient.invalidateQueries({ queryKey: fileKeys.all });
+          next();
+        });
     }
   };
-  return { items, start, isUploading: items.some((i) => i.status === 'uploading') };
+
+  const start = (files: readonly (File | QueuedUpload)[]) => {
+    const batch = files.map((entry) => {
+      const queued = entry instanceof File ? { file: entry, folder } : { folder, ...entry };
+      return { ...queued, id: crypto.randomUUID() };
+    });
+    // Finished uploads of an earlier batch make room; refusals stay until the next batch.
+    setItems((all) => [
+      ...all.filter((i) => isActive(i.status)),
+      ...batch.map(({ id, file, path }): UploadItem => ({ id, name: file.name, progress: 0, status: 'waiting', ...(path ? { path } : {}) })),
+    ]);
+    waiting.current.push(...batch);
+    next();
+  };
+  return { items, start, isUploading: items.some((i) => isActive(i.status)) };
 }
 
 /** Saves a stored file through the browser (the server answers as an attachment). */

@@ -9,6 +9,7 @@ import { serverMessages as messages } from './messages';
 import { articleStatusSchema } from './enums';
 import { articleScheduleShape, schedulePatchSchema } from './schedule';
 import { articleSeoShape, seoPatchSchema } from './seo';
+import { articleAssignmentShape, assignmentPatchSchema } from './assignment';
 import { provenanceSchema } from './sources';
 
 export const articleSchema = z.object({
@@ -35,6 +36,8 @@ export const articleSchema = z.object({
   provenance: provenanceSchema.nullable().optional(),
   /** Its source's page changed since it was imported, and the change waits for the editor (src/contract/sourceChange.ts). */
   sourceChanged: z.boolean().optional(),
+  /** Who works on it, by which day, planned for which day (./assignment). */
+  ...articleAssignmentShape,
 });
 export type Article = z.infer<typeof articleSchema>;
 
@@ -99,6 +102,9 @@ export const articleCardSchema = z.object({
    * when known: below EXTRACTION_CHECK_BELOW the list says 'Check the extraction'.
    */
   extractionQuality: z.number().min(0).max(1).optional(),
+  /** Its assignee's email and due day, on a card only when set (./assignment). */
+  assigneeEmail: articleAssignmentShape.assigneeEmail,
+  dueAt: articleAssignmentShape.dueAt,
 });
 export type ArticleCard = z.infer<typeof articleCardSchema>;
 
@@ -126,6 +132,8 @@ export function toArticleCard(article: Article): ArticleCard {
     ...(article.scheduleFailure ? { scheduleFailure: article.scheduleFailure } : {}),
     snippet: null,
     ...(article.provenance?.quality ? { extractionQuality: article.provenance.quality.score } : {}),
+    ...(article.assigneeEmail ? { assigneeEmail: article.assigneeEmail } : {}),
+    ...(article.dueAt ? { dueAt: article.dueAt } : {}),
   };
 }
 
@@ -140,6 +148,8 @@ export const articleListResultSchema = z.object({
   attention: z.number().int().nonnegative().optional(),
   /** On a first page: the articles whose source changed, whatever the list's filters (the "Source changed" toggle's count). */
   sourceChanged: z.number().int().nonnegative().optional(),
+  /** On a first page: the articles assigned to the caller, whatever the list's filters (the "Assigned to me" toggle's count). */
+  assignedToMe: z.number().int().nonnegative().optional(),
 });
 export type ArticleListResult = z.infer<typeof articleListResultSchema>;
 
@@ -278,7 +288,7 @@ export const SCHEDULE_PREVIEW = 5;
 
 /**
  * PATCH /articles/:id takes exactly one of the three editable fields, or the SEO fields (drafts
- * only; see ./seo), or a schedule change (any status; see ./schedule).
+ * only; see ./seo), a schedule change (any status; see ./schedule), or an assignment (./assignment).
  */
 export const articlePatchSchema = z.union([
   z.strictObject({ blogData: z.string().max(2_000_000) }),
@@ -287,6 +297,7 @@ export const articlePatchSchema = z.union([
   z.strictObject({ title: titleSchema }),
   seoPatchSchema,
   schedulePatchSchema,
+  assignmentPatchSchema,
 ]);
 export type ArticlePatch = z.infer<typeof articlePatchSchema>;
 
@@ -343,6 +354,7 @@ export const MAX_SEARCH_LENGTH = 200;
  * server found when either was last changed; the counts then count those.
  * `sourceChanged=true`: only articles whose source changed since they were imported, the change
  * waiting for the editor (src/contract/sourceChange.ts); the counts then count those.
+ * `assignee=me`: only the articles assigned to the caller (./assignment); the counts then count those.
  */
 export const articleListQuerySchema = z.object({
   status: articleFilterSchema.default('all'),
@@ -352,6 +364,7 @@ export const articleListQuerySchema = z.object({
   attention: z.enum(['true', 'false']).optional(),
   copies: z.enum(['true', 'false']).optional(),
   sourceChanged: z.enum(['true', 'false']).optional(),
+  assignee: z.enum(['me']).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   cursor: z.string().max(2000).optional(),
 });

@@ -29,6 +29,11 @@ export const checkItemSchema = z.object({
   target: z.string(),
   /** What was found, in a sentence. */
   detail: z.string(),
+  /**
+   * An image of the file library without alt text here: the alt text the file has, as the
+   * server reads it when it answers (the console offers to write it in).
+   */
+  fileAlt: z.string().optional(),
 });
 export type CheckItem = z.infer<typeof checkItemSchema>;
 

@@ -11,6 +11,10 @@ import { roleMessages } from './roles';
 import { webhookMessages } from './webhooks';
 import { sourceChangeMessages, sourceMessages } from './sources';
 import { siteRuleMessages } from './siteRulesLimits';
+import { folderMessages } from './folderMessages';
+import { uploadMessages } from './uploads';
+import { reviewMessages } from './review';
+import { commentMessages } from './comments';
 
 export interface ApiErrorSpec {
   /** The HTTP status it is sent with. */
@@ -47,6 +51,8 @@ export const apiErrors = {
       sourceMessages.notFound,
       siteRuleMessages.notFound,
       presenceMessages.tabNotOpen,
+      folderMessages.notFound,
+      commentMessages.notFound,
     ],
   },
   // The server or what it depends on.
@@ -141,6 +147,18 @@ export const apiErrors = {
    * alreadyInTrash with that file's name.
    */
   file_duplicate: { status: 409, message: null },
+  review_not_requested: { status: 409, message: reviewMessages.notRequested },
+  /** A resumable upload that is not here (./uploads): finished, cancelled, expired, or another account's. */
+  upload_not_found: { status: 404, message: uploadMessages.notFound },
+  // Folders (./folderMessages).
+  folder_target_not_found: { status: 422, message: folderMessages.targetNotFound },
+  /** folderMessages.nameTaken: the name, and where. */
+  folder_name_taken: { status: 409, message: null },
+  folder_cycle: { status: 422, message: folderMessages.cycle },
+  folder_too_deep: { status: 422, message: folderMessages.tooDeep },
+  too_many_folders: { status: 409, message: folderMessages.tooMany },
+  /** folderMessages.notEmpty: how many files and folders it holds. */
+  folder_not_empty: { status: 409, message: null },
 } as const satisfies Record<string, ApiErrorSpec>;
 
 export type ApiErrorCode = keyof typeof apiErrors;

@@ -6,6 +6,8 @@ import { z } from 'zod';
 import { serverMessages as messages } from './messages';
 import { fileTypeSchema } from './enums';
 import { MAX_BULK_IDS } from './articles';
+import { folderMessages } from './folderMessages';
+import { folderIdSchema } from './folders';
 
 /**
  * Where an image's subject is, from its top left corner (0, 0) to its bottom right (1, 1):
@@ -37,6 +39,8 @@ export const fileSchema = z.object({
   /** A raster image's size in pixels, as shown (null for PDFs, SVGs, and images stored before sizes were kept). */
   width: z.number().int().positive().nullable(),
   height: z.number().int().positive().nullable(),
+  /** The folder it is in; null: in none (the top of the library). */
+  folderId: z.string().nullable(),
 });
 export type StoredFile = z.infer<typeof fileSchema>;
 
@@ -122,14 +126,18 @@ export type FileResult = z.infer<typeof fileResultSchema>;
  * At most MAX_BULK_IDS ids (400 `validation_failed` with serverMessages.fileBulkTooMany above).
  * Answers BulkResult.
  */
-export const fileBulkActionSchema = z.enum(['delete', 'restore', 'purge']);
+export const fileBulkActionSchema = z.enum(['delete', 'restore', 'purge', 'move']);
 export type FileBulkAction = z.infer<typeof fileBulkActionSchema>;
-export const fileBulkRequestSchema = z.strictObject({
-  action: fileBulkActionSchema,
-  ids: z.array(z.string().min(1).max(64)).min(1).max(MAX_BULK_IDS, messages.fileBulkTooMany),
-  /** `delete`: also the files a published article shows (refused with `file_in_use` without it). */
-  confirm: z.boolean().optional(),
-});
+export const fileBulkRequestSchema = z
+  .strictObject({
+    action: fileBulkActionSchema,
+    ids: z.array(z.string().min(1).max(64)).min(1).max(MAX_BULK_IDS, messages.fileBulkTooMany),
+    /** `delete`: also the files a published article shows (refused with `file_in_use` without it). */
+    confirm: z.boolean().optional(),
+    /** `move`: the folder the files go in (null: in none). Files in the trash are refused (`not_found`). */
+    folderId: folderIdSchema.nullable().optional(),
+  })
+  .refine((body) => body.action !== 'move' || body.folderId !== undefined, { message: folderMessages.moveNeedsFolder, path: ['folderId'] });
 export type FileBulkRequest = z.infer<typeof fileBulkRequestSchema>;
 
 export const deleteResultSchema = z.object({
@@ -141,9 +149,10 @@ export type DeleteResult = z.infer<typeof deleteResultSchema>;
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const ACCEPTED_UPLOAD_TYPES = 'image/jpeg,image/png,image/gif,image/svg+xml,.pdf,application/pdf';
 
-/** Query of GET /files. */
+/** Query of GET /files; `folder`: the files directly in that folder (`root`: in none). */
 export const fileListQuerySchema = z.object({
   type: fileTypeFilterSchema.default('all'),
+  folder: folderIdSchema.optional(),
   search: z.string().max(200).optional(),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   limit: z.coerce.number().int().min(1).max(200).default(50),
@@ -153,6 +162,9 @@ export type FileListQuery = z.input<typeof fileListQuerySchema>;
 export const FILE_ALT_MAX = 1_000;
 export const FILE_CAPTION_MAX = 2_000;
 export const FILE_CREDIT_MAX = 300;
+
+/** Query of POST /files: the folder the upload goes in (bytes already in the library stay where they are). */
+export const fileUploadQuerySchema = z.object({ folder: folderIdSchema.optional() });
 
 /**
  * PATCH /files/:id: what the file says about itself (only the fields sent change; '' clears a
@@ -164,6 +176,8 @@ export const fileUpdateSchema = z
     caption: z.string().max(FILE_CAPTION_MAX, messages.fileCaptionTooLong).optional(),
     credit: z.string().max(FILE_CREDIT_MAX, messages.fileCreditTooLong).optional(),
     focalPoint: focalPointSchema.nullable().optional(),
+    /** The folder it goes in (null: in none). */
+    folderId: folderIdSchema.nullable().optional(),
   })
   .refine((body) => Object.keys(body).length > 0, messages.fileUpdateEmpty);
 export type FileUpdate = z.infer<typeof fileUpdateSchema>;

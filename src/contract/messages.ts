@@ -88,7 +88,7 @@ export const serverMessages = {
   fileAltTooLong: 'Alt text can be at most 1,000 characters.',
   fileCaptionTooLong: 'A caption can be at most 2,000 characters.',
   fileCreditTooLong: 'A credit can be at most 300 characters.',
-  fileUpdateEmpty: 'Send at least one of alt, caption, credit or focalPoint.',
+  fileUpdateEmpty: 'Send at least one of alt, caption, credit, focalPoint or folderId.',
   focalPointOutside: 'The focal point is two numbers from 0 to 1 (x across, y down).',
   imageSizeNotOffered: 'Widths and heights are one of 160, 320, 480, 640, 960, 1280, 1920, 2560 or 3840.',
   imageFormatNotOffered: 'The format is one of auto, avif, webp, jpeg or png.',

@@ -48,6 +48,12 @@ export const OPERATIONS: Record<string, { operationId: OperationId; summary: str
   'PATCH /api/articles/:id/publish': { operationId: 'publishArticle', summary: 'Publish an article' },
   'PATCH /api/articles/:id/draft': { operationId: 'convertArticleToDraft', summary: 'Turn an article back into a draft' },
   'GET /api/articles/:id/views': { operationId: 'getArticleViews', summary: 'An article\'s public reads per day' },
+  'GET /api/articles/:id/review': { operationId: 'getArticleReview', summary: 'An article\'s review: asked of whom, approved or changes requested, with the note' },
+  'GET /api/articles/:id/comments': { operationId: 'listArticleComments', summary: 'An article\'s comments: threads with their replies, each anchored passage found again or detached' },
+  'POST /api/articles/:id/comments': { operationId: 'createArticleComment', summary: 'Comment on an article, or on a passage of it, or answer a thread; @mentions by email' },
+  'PATCH /api/comments/:id': { operationId: 'updateComment', summary: 'Change a comment\'s text (its author), or resolve or reopen its thread' },
+  'DELETE /api/comments/:id': { operationId: 'deleteComment', summary: 'Delete a comment (its author or an admin), a thread with its replies' },
+  'POST /api/articles/:id/review': { operationId: 'reviewArticle', summary: 'Ask for an article\'s review, approve it, or ask for changes with a note' },
   'GET /api/articles/:id/checks': {
     operationId: 'getArticleChecks',
     summary: 'The last checks before publishing kept for an article, and whether it was saved since',
@@ -75,13 +81,22 @@ export const OPERATIONS: Record<string, { operationId: OperationId; summary: str
   'GET /api/analytics': { operationId: 'getAnalytics', summary: 'The Analytics screen\'s figures for 30 or 90 days' },
   'GET /api/files': { operationId: 'listFiles', summary: 'List files (filtered, paged)' },
   'POST /api/files': { operationId: 'uploadFile', summary: 'Upload a file (multipart/form-data, part "file")' },
+  'POST /api/uploads': { operationId: 'createUpload', summary: 'Start a resumable upload (tus 1.0.0: Upload-Length, Upload-Metadata filename and folder)' },
+  'HEAD /api/uploads/:id': { operationId: 'resumeUpload', summary: 'How much of a resumable upload the server has (Upload-Offset)' },
+  'PATCH /api/uploads/:id': { operationId: 'appendUpload', summary: 'Send more of a resumable upload; the last bytes answer as an upload does' },
+  'DELETE /api/uploads/:id': { operationId: 'cancelUpload', summary: 'Cancel a resumable upload and remove its bytes' },
   'GET /api/files/latest': { operationId: 'listLatestFiles', summary: 'The latest uploads' },
   'PUT /api/files/:id/content': { operationId: 'replaceFile', summary: 'Replace a file\'s bytes, keeping its id and URL' },
   'GET /api/files/:id/content': { operationId: 'getFileContent', summary: 'A file\'s content, or a raster image made to measure (w, h, fit, format)' },
   'GET /api/files/:id/usage': { operationId: 'getFileUsage', summary: 'The articles that use a file (published ones first)' },
-  'PATCH /api/files/:id': { operationId: 'updateFile', summary: 'Set a file\'s alt text, caption, credit or focal point' },
+  'PATCH /api/files/:id': { operationId: 'updateFile', summary: 'Set a file\'s alt text, caption, credit or focal point, or move it to a folder' },
   'GET /api/files/trash': { operationId: 'listFileTrash', summary: 'List the files in the trash (paged)' },
-  'POST /api/files/bulk': { operationId: 'bulkFiles', summary: 'Delete, restore or purge several files at once' },
+  'POST /api/files/bulk': { operationId: 'bulkFiles', summary: 'Delete, restore, purge or move several files at once' },
+  'GET /api/folders': { operationId: 'listFolders', summary: 'List the file library\'s folders, with what each holds' },
+  'POST /api/folders': { operationId: 'createFolder', summary: 'Create a folder (at the top or in another)' },
+  'GET /api/folders/:id': { operationId: 'getFolder', summary: 'Get a folder and its path from the top' },
+  'PATCH /api/folders/:id': { operationId: 'updateFolder', summary: 'Rename a folder or move it into another' },
+  'DELETE /api/folders/:id': { operationId: 'deleteFolder', summary: 'Delete a folder (what it holds moved where moveTo says)' },
   'DELETE /api/files/:id': { operationId: 'deleteFile', summary: 'Move a file to the trash' },
   'POST /api/files/:id/restore': { operationId: 'restoreFile', summary: 'Bring a file back from the trash' },
   'DELETE /api/files/:id/forever': { operationId: 'purgeFile', summary: 'Delete a file of the trash for good' },
@@ -89,6 +104,12 @@ export const OPERATIONS: Record<string, { operationId: OperationId; summary: str
   'GET /api/files/:id/versions': { operationId: 'listFileVersions', summary: 'List a file\'s earlier versions (newest first)' },
   'GET /api/files/:id/versions/:v/content': { operationId: 'downloadFileVersion', summary: 'Download an earlier version\'s bytes' },
   'POST /api/files/:id/versions/:v/restore': { operationId: 'restoreFileVersion', summary: 'Make an earlier version\'s bytes the file\'s again (the current ones become a version)' },
+  'GET /api/calendar': { operationId: 'getCalendar', summary: 'What is planned and scheduled between two days, by day' },
+  'GET /api/notifications': { operationId: 'listNotifications', summary: 'The signed-in account\'s notifications, newest first, with how many are unread' },
+  'POST /api/notifications/read': { operationId: 'markNotificationsRead', summary: 'Mark notifications read (the ones named, or all)' },
+  'GET /api/notifications/preferences': { operationId: 'getNotificationPreferences', summary: 'Which kinds of notification the signed-in account has muted' },
+  'PUT /api/notifications/preferences': { operationId: 'setNotificationPreferences', summary: 'Mute or unmute kinds of notification for the signed-in account' },
+  'GET /api/members': { operationId: 'listMembers', summary: 'The team\'s accounts (email and role), for choosing an assignee' },
   'GET /api/users': { operationId: 'listAccounts', summary: 'List accounts and their roles' },
   'POST /api/users': { operationId: 'createAccount', summary: 'Create an account (an admin unless a role is given)' },
   'PATCH /api/users/:id': { operationId: 'updateAccount', summary: 'Change an account\'s role' },
@@ -126,5 +147,6 @@ export const OPERATIONS: Record<string, { operationId: OperationId; summary: str
 /** The operation of a route as the server declares it (`GET`, `/api/articles/:id`; HEAD is GET's), if any. */
 export function operationOf(method: string, route: string): { operationId: OperationId; summary: string } | undefined {
   const path = route.length > 1 ? route.replace(/\/$/, '') : route;
-  return OPERATIONS[`${method === 'HEAD' ? 'GET' : method} ${path}`];
+  // A HEAD is its GET's, unless it is an operation of its own.
+  return OPERATIONS[`${method} ${path}`] ?? (method === 'HEAD' ? OPERATIONS[`GET ${path}`] : undefined);
 }

@@ -32,5 +32,7 @@ export const publicArticleSchema = publicArticleCardSchema.omit({ excerpt: true 
   canonicalUrl: z.string().nullable(),
   /** The social image's address (a public file of the library), or null. */
   socialImageUrl: z.string().nullable(),
+  /** The social image's alt text (the file's, for `og:image:alt`), or null when it has none. */
+  socialImageAlt: z.string().nullable(),
 });
 export type PublicArticle = z.infer<typeof publicArticleSchema>;

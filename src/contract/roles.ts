@@ -100,7 +100,31 @@ export const OPERATION_ACCESS = {
   listFileVersions: 'viewer',
   getFileUsage: 'viewer',
   downloadFileVersion: 'viewer',
+  // Review: an author asks for it (the step an author takes); approving and asking for changes
+  // are an editor's, checked by the operation with the same 403.
+  getArticleReview: 'viewer',
+  // Comments: everyone reads them; authors and up write them; a comment's text is its author's,
+  // deleting it its author's or an admin's (checked by the operation with the same 403).
+  listArticleComments: 'viewer',
+  createArticleComment: 'author',
+  updateComment: 'author',
+  deleteComment: 'author',
+  // The calendar of planned days and scheduled changes: everyone sees it.
+  getCalendar: 'viewer',
+  // One's own notifications and their preferences.
+  listNotifications: 'viewer',
+  markNotificationsRead: 'viewer',
+  getNotificationPreferences: 'viewer',
+  setNotificationPreferences: 'viewer',
+  // The team, as those who assign and mention see it (no sessions, no passwords).
+  listMembers: 'viewer',
+  reviewArticle: 'author',
   uploadFile: 'author',
+  // A resumable upload is an upload in several calls.
+  createUpload: 'author',
+  resumeUpload: 'author',
+  appendUpload: 'author',
+  cancelUpload: 'author',
   // Describing a file (alt text, focal point) is part of writing with it.
   updateFile: 'author',
   replaceFile: 'editor',
@@ -109,6 +133,13 @@ export const OPERATION_ACCESS = {
   restoreFile: 'editor',
   purgeFile: 'editor',
   restoreFileVersion: 'editor',
+  // Folders: everyone sees them; authors make them (and put files in them: updateFile); editors
+  // rename, move and delete them.
+  listFolders: 'viewer',
+  getFolder: 'viewer',
+  createFolder: 'author',
+  updateFolder: 'editor',
+  deleteFolder: 'editor',
   // Accounts, invitations, webhooks.
   listAccounts: 'admin',
   createAccount: 'admin',

@@ -34,6 +34,12 @@ export const activityKindSchema = z.enum([
   'article.scheduled',
   /** A scheduled change that could not be made (see the article's scheduleFailure). */
   'article.schedule_failed',
+  /** An article's review asked for, approved, or sent back with changes to make. */
+  'article.review_requested',
+  'article.approved',
+  'article.changes_requested',
+  /** An article's assignee, due day or planned day set or cleared. */
+  'article.assigned',
   'file.uploaded',
   'file.deleted',
   'file.restored',
@@ -41,6 +47,12 @@ export const activityKindSchema = z.enum([
   'file.replaced',
   /** A file's alt text, caption, credit or focal point saved. */
   'file.details',
+  /** A file put in a folder, or taken out of every folder. */
+  'file.moved',
+  'folder.created',
+  /** A folder renamed or moved. */
+  'folder.updated',
+  'folder.deleted',
   'user.created',
   'user.removed',
   'user.password',

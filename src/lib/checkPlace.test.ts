@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkPlace, placeOrdinals } from './checkPlace';
+import { checkPlace, placeOrdinals, withAltText } from './checkPlace';
 
 const placed = (html: string, kind: 'alt' | 'image' | 'link' | 'headings' | 'title', target: string) => {
   const place = checkPlace(html, { kind, target });
@@ -50,5 +50,16 @@ describe('checkPlace', () => {
     expect(placed('<h1>T</h1>', 'title', '')).toBeNull();
     // An address that is only text of a tag, not a value: not its place.
     expect(placed('<img data-note=x title="see /b.png">', 'alt', '/b.png')).toBeNull();
+  });
+
+  it("writes a file's alt text into the image tag of an item, quoted, and says where the tag now is", () => {
+    const html = '<p>Before</p><img src="/api/files/x/content" width="40"><p>After</p>';
+    const place = checkPlace(html, { kind: 'alt', target: '/api/files/x/content' })!;
+    const written = withAltText(html, place, 'A "red" bicycle & a <wall>')!;
+    expect(written.html).toBe('<p>Before</p><img alt="A &quot;red&quot; bicycle &amp; a &lt;wall>" src="/api/files/x/content" width="40"><p>After</p>');
+    expect(written.html.slice(written.place.from, written.place.to)).toBe('<img alt="A &quot;red&quot; bicycle &amp; a &lt;wall>" src="/api/files/x/content" width="40">');
+    // The place was edited meanwhile: it holds no image without alt text, and nothing is written.
+    expect(withAltText(written.html, written.place, 'Again')).toBeNull();
+    expect(withAltText('<p>gone</p>', place, 'A bicycle')).toBeNull();
   });
 });

@@ -16,6 +16,9 @@ export interface Place {
 /** A place the HTML editor is asked to select and bring into view (`nonce`: each ask is new, the same place again too). */
 export type Reveal = Place & { nonce: number };
 
+/** A text the HTML editor is asked to insert where its cursor is, as typed (an image of the library). */
+export type Insertion = { text: string; nonce: number };
+
 /** The ways an address may be written in the source for a DOM to read it as `target`. */
 function spellings(target: string): string[] {
   const found = new Set([target, target.replace(/&/g, '&amp;')]);
@@ -92,4 +95,18 @@ export function placeOrdinals<T extends Pick<CheckItem, 'kind' | 'target'>>(item
       return [item, nth];
     }),
   );
+}
+
+/** A value written inside double quotes of an HTML attribute. */
+export const attributeValue = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/**
+ * The HTML with `alt` written into the image tag at `place` (an item's, from checkPlace: a tag
+ * without alt text), and where that tag now is; null when the place holds no such tag any more.
+ */
+export function withAltText(html: string, place: Place, alt: string): { html: string; place: Place } | null {
+  const tag = html.slice(place.from, place.to);
+  if (!/^<img\b/i.test(tag) || !withoutAlt(tag)) return null;
+  const written = tag.replace(/^<img\b/i, `<img alt="${attributeValue(alt)}"`);
+  return { html: html.slice(0, place.from) + written + html.slice(place.to), place: { from: place.from, to: place.from + written.length } };
 }

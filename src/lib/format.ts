@@ -46,6 +46,17 @@ export function formatClock(value: Date, timeZone?: string): string {
   return formatDate(value, LONG, timeZone);
 }
 
+/** A calendar day (`YYYY-MM-DD`) as en-US writes it: "Dec 10, 2026"; the same day in every zone. */
+export function formatDay(day: string): string {
+  return formatDate(`${day}T00:00:00Z`, { month: 'short', day: 'numeric', year: 'numeric' }, 'UTC');
+}
+
+/** Today in the reader's zone, as a calendar day (`YYYY-MM-DD`). */
+export function localToday(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
 /** Cuts text to `max` characters (code points) and marks the cut with an ellipsis. */
 export function truncate(text: string, max: number): string {
   const head = cutText(text, max);

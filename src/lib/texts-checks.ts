@@ -18,6 +18,11 @@ export const checksTexts = {
   show: 'Show in the HTML',
   /** Its accessible name, with what it is about. */
   showLabel: (kind: string, target: string) => `Show in the HTML: ${kind}, ${target}`,
+  /** An image of the file library without alt text here, whose file has some. */
+  fileAlt: (alt: string) => `Its file in the library says: “${alt}”`,
+  /** The button that writes it into the image's tag in the HTML editor. */
+  useFileAlt: "Use the file's alt text",
+  useFileAltLabel: (target: string) => `Use the file's alt text: ${target}`,
   kinds: { title: 'Title', alt: 'Alt text', headings: 'Headings', link: 'Link', image: 'Image' } satisfies Record<CheckKind, string>,
   passed: 'Passed',
   failed: 'To fix',

@@ -8,6 +8,15 @@ const files = (n: number) => (n === 1 ? '1 file' : `${n.toLocaleString('en-US')}
  * screen only.
  */
 export const fileExtraTexts = {
+  // Folders uploaded, and uploads waiting or resuming.
+  chooseFolder: 'Choose a Folder',
+  chooseFolderInput: 'Folder to upload',
+  /** Where a file of an uploaded folder goes, below the folder shown. */
+  intoFolder: (path: string) => `into ${path}`,
+  waiting: 'Waiting for its turn…',
+  /** A large upload whose connection dropped: it goes on from what the server has after a wait. */
+  resuming: (attempt: number) => `Connection lost: going on from what the server has (try ${attempt})…`,
+  folderUploadFailed: (message: string) => `The folders for this upload could not be made, so nothing was uploaded: ${message}`,
   // The selection and its bar.
   select: (name: string) => `Select ${name}`,
   selectAll: 'Select all on this page',
@@ -27,6 +36,9 @@ export const fileExtraTexts = {
   alreadyOut: (n: number) => `${n.toLocaleString('en-US')} already out of the trash`,
   refused: (n: number, message: string) => `${n.toLocaleString('en-US')} could not be changed: ${message}`,
   bulkFailed: 'The bulk action failed',
+  /** Asked again when published articles show some of the files a bulk delete was refused: the server's words for one. */
+  confirmDeleteInUse: (n: number, first: string) =>
+    n === 1 ? first : `${files(n)} of the selection are shown by published articles (the first: ${first}) Delete all ${files(n)} anyway?`,
   undo: 'Undo',
   restoredMany: (n: number) => `${files(n)} restored`,
   restoreFailed: 'Could not restore the files',
@@ -82,6 +94,8 @@ export const fileDetailsTexts = {
   focalPoint: 'Focal point',
   focalHelp: 'Click the subject in the picture, or give it in percent: crops of the image keep it in frame.',
   focalPicture: 'Picture: click to set the focal point',
+  /** The 640-pixel picture could not be made (derivative_failed): the stored image is shown instead. */
+  pictureAsStored: 'A smaller copy of this image could not be made, so it is shown as stored (its pages keep working with it).',
   across: 'Across (%)',
   down: 'Down (%)',
   middle: 'Use the middle',
@@ -110,4 +124,54 @@ export const fileUsageTexts = {
   place: { body: 'in its text', social: 'as its social image' } as const,
   more: (n: number) => `and ${n.toLocaleString('en-US')} more`,
   publishedWarning: 'Deleting this file breaks the images of the published articles above.',
+};
+
+/** Folders of the library: the bar above the files, and the dialogs that make, rename, delete and move. */
+export const folderTexts = {
+  nav: 'Folders',
+  allFiles: 'All files',
+  newFolder: 'New folder',
+  folderActions: (name: string) => `Actions for folder ${name}`,
+  holds: (files: number, folders: number) =>
+    [`${files.toLocaleString('en-US')} file${files === 1 ? '' : 's'}`, folders ? `${folders.toLocaleString('en-US')} folder${folders === 1 ? '' : 's'}` : '']
+      .filter(Boolean)
+      .join(' · '),
+  loading: 'Loading folders',
+  loadFailed: (message: string) => `Folders could not be loaded: ${message}`,
+  noSubfolders: 'No folders here.',
+  dropHint: 'Drag files onto a folder to move them there.',
+  emptyFolder: 'This folder is empty: upload files here, or drag files onto it from All files.',
+  rename: 'Rename…',
+  delete: 'Delete…',
+  // The name dialog.
+  createTitle: (parent: string | null) => (parent ? `New folder in ${parent}` : 'New folder'),
+  renameTitle: (name: string) => `Rename ${name}`,
+  name: 'Name',
+  nameHelp: 'Up to 100 characters, without a slash.',
+  create: 'Create folder',
+  save: 'Save name',
+  saving: 'Saving...',
+  cancel: 'Cancel',
+  created: (name: string) => `Folder "${name}" created`,
+  renamed: (name: string) => `Folder renamed "${name}"`,
+  // The delete dialog.
+  deleteTitle: (name: string) => `Delete ${name}`,
+  deleteEmpty: 'It holds nothing. Files in the trash that were in it come back at the top of the library.',
+  deleteHolds: (files: number, folders: number) => `It holds ${folderTexts.holds(files, folders)}. Where should they go?`,
+  moveWhatItHolds: 'Move what it holds to',
+  deleteConfirm: 'Delete folder',
+  deleting: 'Deleting...',
+  deleted: (name: string) => `Folder "${name}" deleted`,
+  // Where things go.
+  top: 'No folder (the top of the library)',
+  topShort: 'All files',
+  // The move dialog.
+  moveItem: 'Move to…',
+  moveTitle: (count: number, name?: string) => (count === 1 && name ? `Move ${name}` : `Move ${count.toLocaleString('en-US')} files`),
+  moveTo: 'Folder',
+  moveConfirm: 'Move',
+  moving: 'Moving...',
+  moved: (count: number, where: string) => `${count === 1 ? '1 file' : `${count.toLocaleString('en-US')} files`} moved to ${where}`,
+  movedNone: 'Already there: nothing moved.',
+  moveRefused: (count: number) => `${count.toLocaleString('en-US')} could not be moved (deleted meanwhile).`,
 };

@@ -18,6 +18,8 @@ export const refusedActions = {
   // The Source card's check, merge and dismissal, refused together (all three `author-drafts`).
   mergeArticleSourceChange: 'check sources again or merge their changes',
   deleteArticle: 'delete articles',
+  // The Comments card's new comment, replies, resolve and reopen.
+  createArticleComment: 'comment on articles',
   // The History card's Restore, Pin and Name, refused together (both operations are `author-drafts`).
   restoreArticleRevision: 'restore, pin or name revisions',
   publishArticle: 'publish articles',

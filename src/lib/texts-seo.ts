@@ -15,6 +15,8 @@ export const seoTexts = {
   socialImageLabel: 'Social image',
   socialImageNone: 'No image',
   socialImageMissing: 'The chosen image is no longer in the file library.',
+  socialImageAlt: (alt: string) => `The card says what it shows with the file's alt text: “${alt}”.`,
+  socialImageNoAlt: 'This image has no alt text: give it some in the file library, and the card carries it.',
   chosenImage: 'The image chosen before',
   noImages: 'The file library has no images yet: upload one in the File Manager.',
   imagesFailed: "The file library's images could not be loaded.",

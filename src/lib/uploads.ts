@@ -4,8 +4,15 @@
  */
 import type { StoredFile } from '../contract';
 
-/** `duplicate`: the bytes were already in the library; `file` is the file that has them. */
-export type UploadStatus = 'uploading' | 'done' | 'duplicate' | 'failed';
+/**
+ * `waiting`: its turn has not come (a few files go up at once); `resuming`: its connection
+ * dropped, and it goes on from what the server has after a wait; `duplicate`: the bytes were
+ * already in the library, `file` is the file that has them.
+ */
+export type UploadStatus = 'waiting' | 'uploading' | 'resuming' | 'done' | 'duplicate' | 'failed';
+
+/** Whether an upload is still under way (waiting, sending or resuming). */
+export const isActive = (status: UploadStatus) => status === 'waiting' || status === 'uploading' || status === 'resuming';
 
 export interface UploadItem {
   id: string;
@@ -20,4 +27,8 @@ export interface UploadItem {
   message?: string;
   /** The stored file (a finished upload), or the one that already had these bytes (a duplicate). */
   file?: StoredFile;
+  /** The folders it goes in, below the folder shown (a folder uploaded): `Holiday/Day 1`. */
+  path?: string;
+  /** While resuming: which try this is (1, 2…). */
+  attempt?: number;
 }

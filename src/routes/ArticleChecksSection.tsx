@@ -5,7 +5,7 @@ import { api } from '../api/client';
 import { ChecksCard } from '../components/article-detail/ChecksCard';
 import { messageOf } from '../components/common/messageOf';
 import type { Article, CheckItem, KeptArticleChecksResult } from '../contract';
-import { checkPlace, placeOrdinals, type Place, type Reveal } from '../lib/checkPlace';
+import { checkPlace, placeOrdinals, withAltText, type Place, type Reveal } from '../lib/checkPlace';
 
 /** How often the kept result is read again while the server's own run of the last save is not done. */
 const STALE_POLL_MS = 3_000;
@@ -30,12 +30,15 @@ export function ArticleChecksSection({
   html,
   unsaved,
   onShow,
+  onEdit,
 }: {
   article: Article;
   /** The HTML being edited: where an item's place is looked for. */
   html: string;
   unsaved: boolean;
   onShow: (place: Place) => void;
+  /** Changes the HTML being edited (a file's alt text written in); absent while it may not be edited. */
+  onEdit?: (html: string) => void;
 }) {
   const client = useQueryClient();
   // Keyed by the saved version: a save reads the result again.
@@ -68,6 +71,18 @@ export function ArticleChecksSection({
     },
     [html, onShow, ordinals],
   );
+  // The file's alt text written into the image's tag, which is then shown selected: an edit as
+  // typed, saved with the rest.
+  const useFileAlt = useCallback(
+    (item: CheckItem) => {
+      const place = item.fileAlt === undefined ? null : checkPlace(html, item, ordinals.get(item));
+      const written = place && withAltText(html, place, item.fileAlt!);
+      if (!written || !onEdit) return;
+      onEdit(written.html);
+      onShow(written.place);
+    },
+    [html, onEdit, onShow, ordinals],
+  );
   const error = run.isError ? messageOf(run.error) : kept.isError ? messageOf(kept.error) : null;
   return (
     <ChecksCard
@@ -80,6 +95,7 @@ export function ArticleChecksSection({
       unsaved={unsaved}
       onShow={show}
       canShow={canShow}
+      onUseFileAlt={onEdit ? useFileAlt : undefined}
     />
   );
 }

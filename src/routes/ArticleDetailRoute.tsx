@@ -8,6 +8,10 @@ import type { Article } from '../contract';
 import type { Access } from '../lib/access';
 import { AccessScreen } from './AccessScreen';
 import { ArticleChecksSection, useCheckReveal } from './ArticleChecksSection';
+import { useImagePicker } from './ArticleImagePicker';
+import { ArticleAssignmentSection } from './ArticleAssignmentSection';
+import { ArticleCommentsSection } from './ArticleCommentsSection';
+import { ArticleReviewSection } from './ArticleReviewSection';
 import { ArticleDuplicatesSection } from './ArticleDuplicatesSection';
 import { ArticleHistorySection } from './ArticleHistorySection';
 import { ArticlePresenceSection, useEditingLease } from './ArticlePresenceSection';
@@ -51,19 +55,35 @@ function ArticleEditor({
   const lease = useEditingLease(article.id, hasUnsavedEdits);
   const editRefused = editor.refused?.edit ?? lease.refused;
   const checks = useCheckReveal();
+  const onHtmlChange = lease.touched(editor.html.onChange);
+  // The HTML may be edited (a draft, and no other page holds the lease): the checks may write in it.
+  const htmlEditable = article.status !== 'published' && !editRefused;
+  const images = useImagePicker();
   return (
-    <ArticleDetailView
+    <>
+      <ArticleDetailView
       {...editor}
       slug={{ ...editor.slug, onChange: lease.touched(editor.slug.onChange) }}
-      html={{ ...editor.html, onChange: lease.touched(editor.html.onChange), reveal: checks.reveal }}
+      html={{ ...editor.html, onChange: onHtmlChange, reveal: checks.reveal, onInsertImage: images.onOpen, insertion: images.insertion }}
       refused={{ ...editor.refused, edit: editRefused }}
       presence={<ArticlePresenceSection presence={lease.presence} />}
       views={views.isPending ? undefined : views.isError ? null : views.data}
       seo={<ArticleSeoSection article={article} editRefused={editRefused} />}
       duplicates={<ArticleDuplicatesSection article={article} />}
       source={<ArticleSourceSection article={article} access={options.access} hasUnsavedEdits={hasUnsavedEdits} />}
-      checks={<ArticleChecksSection article={article} html={editor.html.value} unsaved={hasUnsavedEdits} onShow={checks.onShow} />}
+      checks={
+        <ArticleChecksSection
+          article={article}
+          html={editor.html.value}
+          unsaved={hasUnsavedEdits}
+          onShow={checks.onShow}
+          onEdit={htmlEditable ? onHtmlChange : undefined}
+        />
+      }
       schedule={<ArticleScheduleSection article={article} access={options.access} />}
+      review={<ArticleReviewSection article={article} access={options.access} />}
+      assignment={<ArticleAssignmentSection article={article} access={options.access} />}
+      comments={<ArticleCommentsSection article={article} access={options.access} />}
       history={
         <ArticleHistorySection
           article={article}
@@ -73,7 +93,9 @@ function ArticleEditor({
           onReload={options.onReload}
         />
       }
-    />
+      />
+      {images.picker}
+    </>
   );
 }
 

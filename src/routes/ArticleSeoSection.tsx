@@ -17,7 +17,7 @@ function OpenSeoCard({ article, refused }: { article: Article; refused: string |
     ? undefined
     : files.isError
       ? null
-      : files.data.files.map((file) => ({ id: file.id, name: file.name, src: withVersion(file.thumbnailUrl ?? file.url, file.lastModified) }));
+      : files.data.files.map((file) => ({ id: file.id, name: file.name, src: withVersion(file.thumbnailUrl ?? file.url, file.lastModified), alt: file.alt }));
   return (
     <SeoCard
       article={article}

@@ -1,5 +1,5 @@
 import { Stack } from '@chakra-ui/react';
-import { useCallback, useMemo } from 'react';
+import { lazy, Suspense, useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useDeleteArticle } from '../api/articleWrites';
 import { useArticleList, useArticleSites } from '../api/articleList';
@@ -23,6 +23,9 @@ import { usePagedList } from './usePagedList';
 import { useTrashTab } from './useTrashTab';
 import { useTrashToasts } from './useTrashToasts';
 
+/** The calendar view: its own chunk, loaded when it is chosen. */
+const ArticleCalendarSection = lazy(() => import('./ArticleCalendarSection'));
+
 /**
  * Articles list (docs/product.md, 'Articles list'), with what the signed-in role may do: New
  * article, selections and bulk actions, Delete (an author's on drafts only), the trash's Restore
@@ -33,11 +36,11 @@ import { useTrashToasts } from './useTrashToasts';
  */
 function Articles({ access }: { access: Access }) {
   const url = useArticlesUrl();
-  const { isTrash, filter, query, sort, site, attention, copies, sourceChanged, search } = url;
+  const { isTrash, filter, query, sort, site, attention, copies, sourceChanged, mine, search } = url;
   const navigate = useNavigate();
   const [view, setView] = useArticlesView();
   // On the trash, the All list still answers the status tabs' counts.
-  const list = useArticleList({ status: filter, q: query, sort, site, attention, copies, sourceChanged });
+  const list = useArticleList({ status: filter, q: query, sort, site, attention, copies, sourceChanged, mine });
   const sites = useArticleSites(filter);
   const trashCount = useTrashCount();
   const trash = useTrashTab(isTrash, { restore: access.may('restoreArticle'), deleteForever: access.may('purgeArticle') });
@@ -47,7 +50,7 @@ function Articles({ access }: { access: Access }) {
   const firstPage = list.data?.pages[0];
   const ids = useMemo(() => articles?.map((a) => a.id) ?? [], [articles]);
   // A selection belongs to its list: another tab, search, sort or site starts with none.
-  const selection = useArticleSelection(ids, JSON.stringify([url.tab, query, sort, site, attention, copies, sourceChanged]));
+  const selection = useArticleSelection(ids, JSON.stringify([url.tab, query, sort, site, attention, copies, sourceChanged, mine]));
   const bulk = useBulkActions(selection);
   const { mutate: deleteArticle } = remove;
   const canUndo = access.may('restoreArticle');
@@ -66,6 +69,7 @@ function Articles({ access }: { access: Access }) {
     attention,
     copies,
     sourceChanged,
+    mine,
     // Selections are for bulk actions: none for a role that may not make them.
     selected: access.may('bulkArticles') ? selection.selected : undefined,
     onToggleSelect: access.may('bulkArticles') ? selection.toggle : undefined,
@@ -100,6 +104,9 @@ function Articles({ access }: { access: Access }) {
         sourceChanged={sourceChanged}
         sourceChangedCount={firstPage?.sourceChanged}
         onSourceChangedChange={url.onSourceChangedChange}
+        mine={mine}
+        mineCount={firstPage?.assignedToMe}
+        onMineChange={access.may('updateArticle') ? url.onMineChange : undefined}
         disabled={isTrash}
       />
       <ArticleFilterTabs
@@ -111,6 +118,10 @@ function Articles({ access }: { access: Access }) {
       >
         {isTrash ? (
           <ArticleTrashList {...trash.list} />
+        ) : view === 'calendar' ? (
+          <Suspense fallback={null}>
+            <ArticleCalendarSection filter={filter} mine={mine} canMove={access.may('updateArticle')} />
+          </Suspense>
         ) : (
           <SelectionArea onEscape={selection.clear}>
             {canSelect ? (

@@ -1,6 +1,7 @@
 import { Stack } from '@chakra-ui/react';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { LuTrash2 } from 'react-icons/lu';
+import { LuFolderInput, LuTrash2 } from 'react-icons/lu';
+import { useSearchParams } from 'react-router-dom';
 import { downloadFile, useDeleteFile, useFiles, useFileTrashCount, useUploadQueue } from '../api/files';
 import type { FileTypeFilter, StoredFile } from '../contract';
 import type { Access } from '../lib/access';
@@ -19,21 +20,28 @@ import {
   FileToolbar,
   FileTrashList,
   FileVersionsDialog,
+  DeleteFolderDialog,
+  FolderBar,
+  FolderNameDialog,
+  MoveFilesDialog,
   ReplaceFileInput,
   type DropZoneHandle,
   type FileView,
   type ReplaceFileInputHandle,
 } from '../components/files';
-import { fileExtraTexts as x } from '../lib/texts-files';
+import { fileExtraTexts as x, folderTexts } from '../lib/texts-files';
 import { useDebouncedValue } from '../lib/useDebouncedValue';
 import { AccessScreen } from './AccessScreen';
 import { useFileBulkDelete, useFileToasts } from './useFileToasts';
 import { useFileTab, useFileTrashTab } from './useFileTrashTab';
 import { useFileVersionsDialog } from './useFileVersionsDialog';
 import { useFileDetailsDialog } from './useFileDetailsDialog';
+import { useFileFolders } from './useFileFolders';
+import { useFolderUpload } from './useFolderUpload';
 
 const NO_FILES: StoredFile[] = [];
-const BULK_ACTIONS: readonly BulkActionChoice<'delete'>[] = [
+const BULK_ACTIONS: readonly BulkActionChoice<'delete' | 'move'>[] = [
+  { action: 'move', label: folderTexts.moveItem, icon: <LuFolderInput aria-hidden />, palette: 'blue' },
   { action: 'delete', label: x.delete, icon: <LuTrash2 aria-hidden />, palette: 'red' },
 ];
 
@@ -54,21 +62,28 @@ function FileManager({ access }: { access: Access }) {
   const chooser = useRef<DropZoneHandle>(null);
   const replacer = useRef<ReplaceFileInputHandle>(null);
   const settledSearch = useDebouncedValue(search);
-  const files = useFiles({ type, search: settledSearch });
+  // The folder shown (`?folder=`; absent: All files): the list's filter, and where uploads go.
+  const [params] = useSearchParams();
+  const folder = params.get('folder') ?? undefined;
+  const files = useFiles({ type, search: settledSearch, folder });
   const trash = useFileTrashTab(tab === 'trash', { restore: access.may('restoreFile'), deleteForever: access.may('purgeFile') });
   const trashCount = useFileTrashCount();
   const remove = useDeleteFile();
   const toasts = useFileToasts();
   // An upload of bytes already there points out the file that has them.
-  const uploads = useUploadQueue({ onDuplicate: (file) => setHighlightId(file.id) });
+  const uploads = useUploadQueue({ onDuplicate: (file) => setHighlightId(file.id), folder });
+  const folderUpload = useFolderUpload(uploads.start, folder);
   const loaded = files.data;
   const { refetch, fetchNextPage } = files;
   const { mutate: deleteFile } = remove;
   const ids = useMemo(() => loaded?.files.map((file) => file.id) ?? [], [loaded]);
-  // A selection belongs to its list: another search or type filter starts with none.
-  const selection = useArticleSelection(ids, JSON.stringify([type, settledSearch]));
+  // A selection belongs to its list: another search, type filter or folder starts with none.
+  const selection = useArticleSelection(ids, JSON.stringify([type, settledSearch, folder]));
   const bulk = useFileBulkDelete(selection);
   const { selected, clear } = selection;
+  const canSelect = access.may('bulkFiles') && !files.isPending && !files.isError && ids.length > 0;
+  const folders = useFileFolders(access, canSelect ? selected : undefined, clear);
+  const onBulkAction = (action: 'delete' | 'move') => (action === 'move' ? folders.moveSelection([...selected]) : bulk.onAction());
   const { deleted, copyLink, replace, detailsSaved } = toasts;
   const details = useFileDetailsDialog(detailsSaved);
   // Stable callbacks: the grid's rows and cards are memoised and re-render only for their own data.
@@ -92,7 +107,6 @@ function FileManager({ access }: { access: Access }) {
     },
     [uploads],
   );
-  const canSelect = access.may('bulkFiles') && !files.isPending && !files.isError && ids.length > 0;
   const canUpload = access.may('uploadFile');
 
   return (
@@ -107,13 +121,23 @@ function FileManager({ access }: { access: Access }) {
         summary={loaded?.summary ? { total: loaded.total, ...loaded.summary } : undefined}
         isLoading={files.isPending}
       />
-      {canUpload ? <DropZone ref={chooser} onFiles={onUpload} uploads={uploads.items} onShowFile={onShowFile} /> : null}
+      {canUpload ? (
+        <DropZone
+          ref={chooser}
+          onFiles={onUpload}
+          onFolder={access.may('createFolder') ? (chosen) => void folderUpload.upload(chosen) : undefined}
+          uploads={uploads.items}
+          onShowFile={onShowFile}
+        />
+      ) : null}
+      <ErrorNotice message={folderUpload.error} onDismiss={folderUpload.dismiss} />
       <ErrorNotice message={files.error?.message ?? remove.error?.message} onDismiss={() => remove.reset()} />
       <FileManagerTabs value={tab} onChange={onTabChange} trashCount={trashCount.data}>
         {tab === 'trash' ? (
           <FileTrashList {...trash.list} />
         ) : (
           <Stack gap="6">
+            <FolderBar {...folders.bar} />
             <FileToolbar
               search={search}
               onSearchChange={setSearch}
@@ -124,7 +148,7 @@ function FileManager({ access }: { access: Access }) {
             />
             <SelectionArea onEscape={clear}>
               {canSelect ? (
-                <BulkActionBar {...selectionBarProps(selection)} onAction={bulk.onAction} pending={bulk.pending} actions={BULK_ACTIONS} texts={x} />
+                <BulkActionBar {...selectionBarProps(selection)} onAction={onBulkAction} pending={bulk.pending} actions={BULK_ACTIONS} texts={x} />
               ) : null}
               <FileBrowser
                 files={loaded?.files ?? NO_FILES}
@@ -134,6 +158,7 @@ function FileManager({ access }: { access: Access }) {
                 isFiltered={type !== 'all' || settledSearch.trim() !== ''}
                 isSearch={settledSearch.trim() !== ''}
                 canUpload={canUpload}
+                emptyText={folder ? folderTexts.emptyFolder : undefined}
                 onPreview={setPreviewing}
                 onDownload={downloadFile}
                 onDelete={access.may('deleteFile') ? onDelete : undefined}
@@ -141,6 +166,7 @@ function FileManager({ access }: { access: Access }) {
                 onCopyLink={onCopyLink}
                 onShowVersions={versions.show}
                 onEditDetails={access.may('updateFile') ? details.show : undefined}
+                onMove={folders.onMove}
                 deletingId={remove.isPending ? remove.variables : null}
                 hasMore={files.hasNextPage}
                 isFetchingMore={files.isFetchingNextPage}
@@ -157,6 +183,9 @@ function FileManager({ access }: { access: Access }) {
       <FilePreviewDialog file={previewing} onClose={() => setPreviewing(null)} onDownload={downloadFile} />
       <FileVersionsDialog {...versions.dialog} />
       <FileDetailsDialog {...details.dialog} />
+      <FolderNameDialog {...folders.nameDialog} />
+      <DeleteFolderDialog {...folders.deleteDialog} />
+      <MoveFilesDialog {...folders.moveDialog} />
     </Stack>
   );
 }

@@ -11,7 +11,7 @@ const FILTERS: readonly ArticleFilter[] = ['all', 'published', 'draft', 'schedul
  * The articles screen's list as the URL says it: the tab (`?status=`, absent for all;
  * `scheduled`; `trash` for the trash), the search (`?q=`, its box's draft with it), the order
  * (`?sort=`, absent for the default: best match while searching, else newest), the source site
- * (`?site=`) and the Needs attention and copies toggles; and their changes. A tab, an order, a
+ * (`?site=`), the Needs attention, copies, Source changed and Assigned to me (`?assignee=me`) toggles; and their changes. A tab, an order, a
  * site and a toggle are each a list of their own (pushed: Back returns to the previous one); how
  * a search is written is useSearchDraft's choice.
  */
@@ -26,9 +26,10 @@ export function useArticlesUrl() {
   const attention = params.get('attention') === 'true';
   const copies = params.get('copies') === 'true';
   const sourceChanged = params.get('sourceChanged') === 'true';
+  const mine = params.get('assignee') === 'me';
 
   const setUrl = useCallback(
-    (name: 'status' | 'q' | 'sort' | 'site' | 'attention' | 'copies' | 'sourceChanged', value: string, mode: SearchHistoryMode) =>
+    (name: 'status' | 'q' | 'sort' | 'site' | 'attention' | 'copies' | 'sourceChanged' | 'assignee', value: string, mode: SearchHistoryMode) =>
       setParams(
         (current) => {
           const next = new URLSearchParams(current);
@@ -53,6 +54,7 @@ export function useArticlesUrl() {
   const onAttentionChange = useCallback((next: boolean) => setUrl('attention', next ? 'true' : '', 'push'), [setUrl]);
   const onCopiesChange = useCallback((next: boolean) => setUrl('copies', next ? 'true' : '', 'push'), [setUrl]);
   const onSourceChangedChange = useCallback((next: boolean) => setUrl('sourceChanged', next ? 'true' : '', 'push'), [setUrl]);
+  const onMineChange = useCallback((next: boolean) => setUrl('assignee', next ? 'me' : '', 'push'), [setUrl]);
   const onTabChange = (next: ArticleTab) => setUrl('status', next, 'push');
   const shownSort: ArticleSortChoice = sort ?? (query ? 'relevance' : 'newest');
 
@@ -68,6 +70,8 @@ export function useArticlesUrl() {
     copies,
     sourceChanged,
     onSourceChangedChange,
+    mine,
+    onMineChange,
     search,
     clearSearch,
     onSortChange,

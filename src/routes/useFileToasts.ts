@@ -114,20 +114,44 @@ export function useFileBulkDelete({ selected, clear: onDone }: { selected: Reado
   const mutation = useBulkFiles();
   const { deleted } = useFileToasts();
   const { mutate } = mutation;
+  const failed = useCallback(
+    (error: Error) => toaster.create({ type: 'error', title: t.bulkFailed, description: error.message, duration: NOTICE_MS, closable: true }),
+    [],
+  );
+  // Files a published article shows are refused (`file_in_use`): the server's words are put to
+  // the admin, and on yes those files go too (`confirm: true`); one toast says what happened to all.
   const run = useCallback(
     (ids: string[]) =>
       mutate(
         { action: 'delete', ids },
         {
           onSuccess: (result) => {
-            deleted(ids, result);
-            onDone();
+            const inUse = result.refused.filter((refusal) => refusal.code === 'file_in_use');
+            if (!inUse.length || !window.confirm(t.confirmDeleteInUse(inUse.length, inUse[0]!.message))) {
+              deleted(ids, result);
+              onDone();
+              return;
+            }
+            mutate(
+              { action: 'delete', ids: inUse.map((refusal) => refusal.id), confirm: true },
+              {
+                onSuccess: (again) => {
+                  const others = result.refused.filter((refusal) => refusal.code !== 'file_in_use');
+                  deleted(ids, {
+                    changed: ids.filter((id) => result.changed.includes(id) || again.changed.includes(id)),
+                    unchanged: [...result.unchanged, ...again.unchanged],
+                    refused: [...others, ...again.refused],
+                  });
+                  onDone();
+                },
+                onError: failed,
+              },
+            );
           },
-          onError: (error) =>
-            toaster.create({ type: 'error', title: t.bulkFailed, description: error.message, duration: NOTICE_MS, closable: true }),
+          onError: failed,
         },
       ),
-    [mutate, deleted, onDone],
+    [mutate, deleted, onDone, failed],
   );
   const onAction = useCallback(() => {
     if (window.confirm(t.confirmDeleteMany(selected.size))) run([...selected]);

@@ -1,6 +1,7 @@
 import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
 import {
   avatarSlotRecipe,
+  breadcrumbSlotRecipe,
   checkboxSlotRecipe,
   codeRecipe,
   checkmarkRecipe,
@@ -45,6 +46,8 @@ const otherScreensRecipes = defineConfig({
     slotRecipes: {
       // The article page's presence avatars.
       avatar: avatarSlotRecipe,
+      // The file manager's path of folders.
+      breadcrumb: breadcrumbSlotRecipe,
       checkbox: checkboxSlotRecipe,
       dataList: dataListSlotRecipe,
       dialog: dialogSlotRecipe,

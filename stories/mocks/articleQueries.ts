@@ -106,6 +106,15 @@ export function checksOf(article: Article): ArticleChecks {
   return found;
 }
 
+/** The checks as the server answers them: an image of the library without alt text carries its file's (server/articles/runChecks.ts). */
+export function withFileAlts(checks: ArticleChecks, alts: Record<string, string>): ArticleChecks {
+  const altOf = (target: string) => alts[/\/api\/files\/([^/?#]+)\/(?:content|thumbnail)/.exec(target)?.[1] ?? ''];
+  return {
+    ...checks,
+    items: checks.items.map((item) => (item.kind === 'alt' && !item.ok && altOf(item.target) ? { ...item, fileAlt: altOf(item.target) } : item)),
+  };
+}
+
 /**
  * The articles `article` looks like a copy of among `all`, as the server finds them, but for one
  * thing: by address, only another spelling of it counts (an AMP or print version, tracking
@@ -132,12 +141,13 @@ export function duplicatesIn(all: Article[], article: Article): Duplicate[] {
 export const needsAttention = (article: Article) => typeof DOMParser !== 'undefined' && failingItems(checksOf(article)) > 0;
 
 /** One page of the list (no cursors: the stories' data fits in one), with counts of the search, site, attention and copies filters. */
-export function listOf(all: Article[], params: URLSearchParams): ArticleListResult {
+export function listOf(all: Article[], params: URLSearchParams, me = 'u1'): ArticleListResult {
   const status = (params.get('status') ?? 'all') as ArticleFilter;
   const q = params.get('q')?.trim() ?? '';
   const site = params.get('site')?.toLowerCase();
   const attention = params.get('attention') === 'true';
   const copies = params.get('copies') === 'true';
+  const mine = params.get('assignee') === 'me';
   const sort = (params.get('sort') ?? 'newest') as ArticleSort;
   const found = all
     .filter(
@@ -145,14 +155,21 @@ export function listOf(all: Article[], params: URLSearchParams): ArticleListResu
         (!q || matches(a, q)) &&
         (!site || siteOf(a) === site) &&
         (!attention || needsAttention(a)) &&
-        (!copies || duplicatesIn(all, a).length > 0),
+        (!copies || duplicatesIn(all, a).length > 0) &&
+        (!mine || a.assigneeId === me),
     )
     .sort(ORDERS[sort] ?? ORDERS.newest);
   const shown = status === 'all' ? found : found.filter((a) => (status === 'scheduled' ? isScheduled(a) : a.status === status));
   const data = shown
     .slice(0, Number(params.get('limit') ?? 50))
     .map((a) => ({ ...toArticleCard(a), snippet: q ? snippetOf(a, q) : null }));
-  return { data, counts: countsOf(found), nextCursor: null, attention: Math.min(all.filter(needsAttention).length, SEARCH_COUNT_CAP + 1) };
+  return {
+    data,
+    counts: countsOf(found),
+    nextCursor: null,
+    attention: Math.min(all.filter(needsAttention).length, SEARCH_COUNT_CAP + 1),
+    assignedToMe: all.filter((a) => a.assigneeId === me).length,
+  };
 }
 
 /** The hosts of the articles of a status, most articles first (as GET /admin/sites answers; a search does not narrow it). */

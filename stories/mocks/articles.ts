@@ -2,6 +2,7 @@
  * MSW handlers for the articles API, built from the shared contract. A story picks a set:
  * `articleHandlers.list(...)` for a working, stateful API, or one of the variants for a state.
  */
+import { commentsApi } from './comments';
 import { delay, http, HttpResponse } from 'msw';
 import type {
   DuplicatesResult,
@@ -29,6 +30,13 @@ import {
   seoMessages,
   seoProblem,
   seoValue,
+  assignmentMessages,
+  assignmentProblem,
+  assignmentPatchSchema,
+  type AssignmentPatch,
+  type CalendarEntry,
+  calendarProblem,
+  type Comment,
   serverMessages,
   VIEW_DAYS,
   type RevisionPatch,
@@ -40,15 +48,19 @@ import {
   files as sampleFiles,
   fixturesNow,
   makeArticle,
+  STORY_ADMIN,
+  sampleMembers,
   statsOf,
 } from '../fixtures';
-import { errorResponse } from './errors';
+import { errorResponse, invalidInput } from './errors';
+import { NO_REVIEW, reviewMessages, reviewProblem, reviewRequestSchema, type ArticleReview } from '../../src/contract';
 import { presenceApi } from './presence';
 import { sourceChangeApi, type SourcePage } from './sourceChanges';
 import { MockHistory, revisionAnswer, revisionNotFound, summaryOf, type SeedRevision } from './history';
 
 import {
   checksOf,
+  withFileAlts,
   duplicatesIn,
   listOf,
   sitesOf,
@@ -82,6 +94,10 @@ export function articlesApi(
     goneForBulk = [],
     histories = {},
     sourcePages = {},
+    fileAlts = {},
+    reviews: initialReviews = {},
+    me = 'u1',
+    comments = [],
   }: {
     /** Ids a bulk action finds gone (deleted by someone else since the list was read): refused. */
     goneForBulk?: string[];
@@ -89,8 +105,18 @@ export function articlesApi(
     histories?: Record<string, readonly SeedRevision[]>;
     /** What articles' source pages say now (./sourceChanges.ts); an article whose `sourceChanged` is set has that change waiting. */
     sourcePages?: Record<string, SourcePage>;
+    /** The file library's alt text by file id: the checks offer it beside its images without (as the server does). */
+    fileAlts?: Record<string, string>;
+    /** Articles' reviews as a story wants them (else none was asked for). */
+    reviews?: Record<string, ArticleReview>;
+    /** The signed-in account's id ('Assigned to me', whose comments are whose): the stories' admin unless a story says. */
+    me?: string;
+    /** Comments on the articles as a story wants them (else none). */
+    comments?: Comment[];
   } = {},
 ) {
+  const reviews = new Map(Object.entries(initialReviews));
+  const answered = (checks: ArticleChecks) => withFileAlts(checks, fileAlts);
   const db = new Map(initial.map((a) => [a.id, structuredClone(a)]));
   const trash = new Map(trashed.map((t) => [t.article.id, structuredClone(t)]));
   const history = new MockHistory([...initial, ...trashed.map((t) => t.article)], histories);
@@ -105,12 +131,38 @@ export function articlesApi(
     // Nobody else on any article (a story shows others with `articleHandlers.presence`, before these).
     ...presenceApi(),
     ...sourceChangeApi(db, touch, history, { ...sourcePages }),
+    ...commentsApi(db, comments, me),
+    // The calendar: planned days and scheduled changes in the range (src/contract/calendar.ts).
+    http.get('*/api/calendar', ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      const query = { from: params.get('from') ?? '', to: params.get('to') ?? '' };
+      const problem = calendarProblem(query);
+      if (problem) return errorResponse('validation_failed', problem);
+      const status = params.get('status');
+      const mine = params.get('assignee') === 'me';
+      const low = Date.parse(`${query.from}T00:00:00Z`) - 14 * 3_600_000;
+      const high = Date.parse(`${query.to}T00:00:00Z`) + 38 * 3_600_000;
+      const within = (at: string | null | undefined) => !!at && Date.parse(at) >= low && Date.parse(at) < high;
+      const entries: CalendarEntry[] = [];
+      for (const a of db.values()) {
+        if ((status && a.status !== status) || (mine && a.assigneeId !== me)) continue;
+        const base = { articleId: a.id, title: a.title ?? null, slug: a.slug, status: a.status, assigneeEmail: a.assigneeEmail ?? null };
+        if (a.plannedAt && a.plannedAt >= query.from && a.plannedAt <= query.to) entries.push({ ...base, kind: 'planned', day: a.plannedAt, at: null });
+        if (within(a.publishAt)) entries.push({ ...base, kind: 'publish', day: null, at: a.publishAt! });
+        if (within(a.unpublishAt)) entries.push({ ...base, kind: 'unpublish', day: null, at: a.unpublishAt! });
+      }
+      const key = (e: CalendarEntry) => e.at ?? `${e.day}T00:00:00.000Z`;
+      entries.sort((x, y) => key(x).localeCompare(key(y)) || x.articleId.localeCompare(y.articleId));
+      return HttpResponse.json({ data: entries, truncated: false });
+    }),
+    // The team, for choosing an assignee.
+    http.get('*/api/members', () => HttpResponse.json({ data: sampleMembers })),
     http.get(`${API}/admin/articles`, ({ request }) => {
       const params = new URL(request.url).searchParams;
       if ((params.get('q') ?? '').length > MAX_SEARCH_LENGTH) {
         return errorResponse('validation_failed', `Invalid querystring field "q": Too big: expected string to have <=${MAX_SEARCH_LENGTH} characters`);
       }
-      return HttpResponse.json(listOf([...db.values()], params));
+      return HttpResponse.json(listOf([...db.values()], params, me));
     }),
     http.get(`${API}/admin/sites`, ({ request }) =>
       HttpResponse.json(sitesOf([...db.values()], new URL(request.url).searchParams)),
@@ -128,7 +180,34 @@ export function articlesApi(
     http.get(`${API}/:id/checks`, ({ params }) => {
       const article = db.get(String(params.id));
       if (!article) return articleNotFound();
-      return HttpResponse.json<KeptArticleChecksResult>({ data: checksOf(article), stale: false });
+      return HttpResponse.json<KeptArticleChecksResult>({ data: answered(checksOf(article)), stale: false });
+    }),
+    // The review, by the server's steps (src/contract/review.ts), taken by the stories' admin.
+    http.get(`${API}/:id/review`, ({ params }) => {
+      if (!db.has(String(params.id))) return articleNotFound();
+      return HttpResponse.json({ data: reviews.get(String(params.id)) ?? NO_REVIEW });
+    }),
+    http.post(`${API}/:id/review`, async ({ params, request }) => {
+      const id = String(params.id);
+      const article = db.get(id);
+      if (!article) return articleNotFound();
+      const parsed = reviewRequestSchema.safeParse(await request.json().catch(() => ({})));
+      if (!parsed.success) return invalidInput('body', parsed.error);
+      const problem = reviewProblem(parsed.data);
+      if (problem) return errorResponse('validation_failed', problem);
+      const current = reviews.get(id) ?? NO_REVIEW;
+      const at = new Date().toISOString();
+      const me = { id: 'user_admin', email: STORY_ADMIN };
+      const note = parsed.data.note?.trim() ?? '';
+      if (parsed.data.action === 'request') {
+        if (article.status === 'published') return published409();
+        reviews.set(id, { ...NO_REVIEW, state: 'in_review', requestedBy: me, requestedAt: at });
+        return HttpResponse.json({ data: reviews.get(id), message: reviewMessages.requested });
+      }
+      if (current.state !== 'in_review') return errorResponse('review_not_requested');
+      const approve = parsed.data.action === 'approve';
+      reviews.set(id, { ...current, state: approve ? 'approved' : 'changes_requested', note, decidedBy: me, decidedAt: at });
+      return HttpResponse.json({ data: reviews.get(id), message: approve ? reviewMessages.approved : reviewMessages.changesRequested });
     }),
     // Near-duplicates, by the server's rule (src/contract/duplicates.ts) over the stories' library.
     http.get(`${API}/:id/duplicates`, ({ params }) => {
@@ -139,7 +218,7 @@ export function articlesApi(
     http.post(`${API}/:id/checks`, ({ params }) => {
       const article = db.get(String(params.id));
       if (!article) return articleNotFound();
-      return HttpResponse.json<{ data: ArticleChecks }>({ data: checksOf(article) });
+      return HttpResponse.json<{ data: ArticleChecks }>({ data: answered(checksOf(article)) });
     }),
     http.get(`${API}/admin/stats`, () => HttpResponse.json<ArticleStats>(statsOf([...db.values()]))),
     http.get(`${API}/admin/trash`, ({ request }) =>
@@ -346,6 +425,25 @@ export function articlesApi(
       const article = db.get(String(params.id));
       if (!article) return articleNotFound();
       const text = await request.clone().text();
+      // An assignment: any status, no If-Match, updatedAt kept (as the server does).
+      if (/"(assigneeId|dueAt|plannedAt)"/.test(text)) {
+        const parsed = assignmentPatchSchema.safeParse(JSON.parse(text));
+        if (!parsed.success) return invalidInput('body', parsed.error);
+        const patch: AssignmentPatch = parsed.data;
+        const problem = assignmentProblem(patch);
+        if (problem) return errorResponse('validation_failed', problem);
+        const member = patch.assigneeId ? sampleMembers.find((m) => m.id === patch.assigneeId) : undefined;
+        if (patch.assigneeId && !member) return errorResponse('validation_failed', assignmentMessages.noAccount);
+        if (member?.role === 'viewer') return errorResponse('validation_failed', assignmentMessages.viewer(member.email));
+        const next: Article = {
+          ...article,
+          ...(patch.assigneeId !== undefined ? { assigneeId: patch.assigneeId, assigneeEmail: member?.email ?? null } : {}),
+          ...(patch.dueAt !== undefined ? { dueAt: patch.dueAt } : {}),
+          ...(patch.plannedAt !== undefined ? { plannedAt: patch.plannedAt } : {}),
+        };
+        db.set(article.id, next);
+        return HttpResponse.json<ArticleResult>({ data: next });
+      }
       // A schedule change: any status, no If-Match.
       if (/"(publishAt|unpublishAt)"/.test(text)) {
         const next = scheduled(article, JSON.parse(text) as SchedulePatch);
@@ -398,6 +496,10 @@ export const articleHandlers = {
   presence: presenceApi,
   empty: () => articlesApi([]),
   loadingList: () => [http.get(`${API}/admin/articles`, () => delay('infinite'))],
+  /** The team cannot be read (503 database_unavailable): the Assignment card says so, with Try again. */
+  failingMembers: () => [http.get('*/api/members', () => errorResponse('database_unavailable'))],
+  /** The team is being read. */
+  loadingMembers: () => [http.get('*/api/members', () => delay('infinite'))],
   loadingTrash: () => [http.get(`${API}/admin/trash`, () => delay('infinite'))],
   /** The trash cannot be read (503 database_unavailable); the count and the other tabs still answer from `api()`. */
   failingTrashList: () => [

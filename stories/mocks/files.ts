@@ -1,6 +1,15 @@
 /** MSW handlers for the files API, built from the shared contract. */
 import { delay, http, HttpResponse } from 'msw';
 import {
+  fileBulkRequestSchema,
+  folderCreateSchema,
+  folderMessages,
+  folderUpdateSchema,
+  MAX_FOLDER_DEPTH,
+  ROOT_FOLDER,
+  type Folder,
+  type FolderDetail,
+  type FolderResult,
   fileUpdateSchema,
   MAX_BULK_IDS,
   MAX_UPLOAD_BYTES,
@@ -17,14 +26,26 @@ import {
   type TrashedFile,
   type UploadResult,
 } from '../../src/contract';
-import { files as sampleFiles, makeFile, manyFiles, STORY_ADMIN, tinyPngDataUrl, versionOf } from '../fixtures';
+import { files as sampleFiles, filesInFolders, makeFile, manyFiles, sampleFolders, STORY_ADMIN, tinyPngDataUrl, versionOf } from '../fixtures';
 import { errorResponse } from './errors';
+import { UPLOAD_METADATA } from '../../src/contract/uploads';
 
 const API = '*/api/files';
+const UPLOADS = '*/api/uploads';
 const ALLOWED = ['image/jpeg', 'image/png', 'image/gif', 'image/svg+xml', 'application/pdf'];
-const FILE_ACTIONS = ['delete', 'restore', 'purge'];
+const FILE_ACTIONS = ['delete', 'restore', 'purge', 'move'];
+const FOLDERS = '*/api/folders';
+
+/** A validation refusal in the server's words: the first issue, and the field it is about. */
+function invalid(error: { issues: { path: PropertyKey[]; message: string }[] }, shape?: 'file') {
+  const issue = error.issues[0]!;
+  const field = issue.path.map(String).join('.');
+  return errorResponse('validation_failed', `Invalid body${field ? ` field "${field}"` : ''}: ${issue.message}`, shape ? { shape } : {});
+}
 
 function listResult(all: StoredFile[], url: URL): FileListResult {
+  const folder = url.searchParams.get('folder');
+  if (folder !== null) all = all.filter((f) => f.folderId === (folder === ROOT_FOLDER ? null : folder));
   const type = url.searchParams.get('type');
   const search = (url.searchParams.get('search') ?? '').toLowerCase();
   const page = Number(url.searchParams.get('page') ?? 1);
@@ -85,7 +106,19 @@ export function filesApi(
   versionsOf: Record<string, { version: FileVersion; file: StoredFile }[]> = {},
   /** Where files are used, as GET /files/:id/usage answers (none by default). */
   usageOf: Record<string, FileUsage['data']> = {},
+  /** The library's folders (their counts are worked out from the files). */
+  initialFolders: Pick<Folder, 'id' | 'name' | 'parentId' | 'createdAt'>[] = [],
+  {
+    dropConnectionOnce = false,
+    resumeHangs = false,
+  }: {
+    /** A resumable upload's first PATCH loses its connection after half its bytes reached the server (which keeps them). */
+    dropConnectionOnce?: boolean;
+    /** After that, asking the server how much it has never gets an answer (the upload stays resuming). */
+    resumeHangs?: boolean;
+  } = {},
 ) {
+  const folders = new Map(initialFolders.map((folder) => [folder.id, { ...folder }]));
   /** The published articles (out of the trash) that show a file, by name, as the server names them. */
   const shownBy = (id: string) =>
     (usageOf[id] ?? []).filter((use) => use.status === 'published' && !use.inTrash).map((use) => use.title ?? use.slug ?? use.articleId);
@@ -123,6 +156,163 @@ export function filesApi(
       height: isImage ? 1 : null,
     };
   };
+  /** An upload's bytes kept as the server keeps them: a new file into `folder`, or the one that has them. */
+  const keep = async (file: File, folder: string | null): Promise<Response> => {
+    const sha256 = await sha256Of(file);
+    const same = [...db.values()].find((e) => e.sha256 === sha256);
+    if (same) {
+      const restored = Boolean(same.deletedAt);
+      delete same.deletedAt;
+      return HttpResponse.json<UploadResult>({
+        success: true,
+        file: same.file,
+        message: restored ? serverMessages.restoredFromTrash(same.file.name) : serverMessages.alreadyInLibrary(same.file.name),
+        duplicate: true,
+        ...(restored ? { restored: true } : {}),
+      });
+    }
+    const at = new Date().toISOString();
+    if (folder && folder !== ROOT_FOLDER && !folders.has(folder)) return errorResponse('folder_target_not_found', { shape: 'file' });
+    const stored = makeFile({
+      id: `file_new_${next++}`,
+      folderId: folder && folder !== ROOT_FOLDER ? folder : null,
+      ...describe(file, at),
+      url: file.type.startsWith('image/') ? tinyPngDataUrl : '/api/files/none/content',
+      uploadedAt: at,
+    });
+    db.set(stored.id, { file: stored, sha256, versions: [] });
+    return HttpResponse.json<UploadResult>({ success: true, file: stored, message: serverMessages.fileUploaded }, { status: 201 });
+  };
+  /** Resumable uploads (src/contract/uploads.ts): the tus calls, the bytes kept as they come. */
+  const uploads = new Map<string, { size: number; name: string; type: string; folder: string | null; parts: ArrayBuffer[]; offset: number; dropped: boolean }>();
+  const tusHeaders = (extra: Record<string, string> = {}) => ({ 'Tus-Resumable': '1.0.0', ...extra });
+  const uploadGone = () => errorResponse('upload_not_found', { shape: 'file' });
+  const uploadHandlers = () => [
+    http.post(UPLOADS, ({ request }) => {
+      const metadata = Object.fromEntries(
+        (request.headers.get('upload-metadata') ?? '')
+          .split(',')
+          .filter(Boolean)
+          .map((pair) => {
+            const [key, value = ''] = pair.trim().split(' ');
+            return [key, new TextDecoder().decode(Uint8Array.from(atob(value), (c) => c.charCodeAt(0)))];
+          }),
+      );
+      const size = Number(request.headers.get('upload-length'));
+      if (size > MAX_UPLOAD_BYTES) return errorResponse('file_too_large', serverMessages.fileTooLarge, { shape: 'file' });
+      const folder = metadata[UPLOAD_METADATA.folder] || null;
+      if (folder && folder !== ROOT_FOLDER && !folders.has(folder)) return errorResponse('folder_target_not_found', { shape: 'file' });
+      const id = `up_${next++}`;
+      uploads.set(id, { size, name: metadata[UPLOAD_METADATA.name] ?? 'file', type: metadata[UPLOAD_METADATA.type] ?? '', folder, parts: [], offset: 0, dropped: false });
+      return new HttpResponse(null, { status: 201, headers: tusHeaders({ Location: `/api/uploads/${id}` }) });
+    }),
+    http.head(`${UPLOADS}/:id`, async ({ params }) => {
+      const upload = uploads.get(String(params.id));
+      if (!upload) return new HttpResponse(null, { status: 404, headers: tusHeaders() });
+      if (resumeHangs && upload.dropped) await delay('infinite');
+      return new HttpResponse(null, { status: 200, headers: tusHeaders({ 'Upload-Offset': String(upload.offset), 'Upload-Length': String(upload.size), 'Cache-Control': 'no-store' }) });
+    }),
+    http.patch(`${UPLOADS}/:id`, async ({ params, request }) => {
+      const upload = uploads.get(String(params.id));
+      if (!upload) return uploadGone();
+      if (Number(request.headers.get('upload-offset')) !== upload.offset) return new HttpResponse(null, { status: 409, headers: tusHeaders() });
+      const bytes = await request.arrayBuffer();
+      if (dropConnectionOnce && !upload.dropped) {
+        // Half of what was sent reached the server, which keeps it; then the connection drops.
+        upload.dropped = true;
+        const half = Math.floor(bytes.byteLength / 2);
+        upload.parts.push(bytes.slice(0, half));
+        upload.offset += half;
+        return HttpResponse.error();
+      }
+      upload.parts.push(bytes);
+      upload.offset += bytes.byteLength;
+      if (upload.offset < upload.size) return new HttpResponse(null, { status: 204, headers: tusHeaders({ 'Upload-Offset': String(upload.offset) }) });
+      uploads.delete(String(params.id));
+      const answer = await keep(new File(upload.parts, upload.name, { type: upload.type }), upload.folder);
+      answer.headers.set('Upload-Offset', String(upload.offset));
+      answer.headers.set('Tus-Resumable', '1.0.0');
+      return answer;
+    }),
+    http.delete(`${UPLOADS}/:id`, ({ params }) => {
+      uploads.delete(String(params.id));
+      return new HttpResponse(null, { status: 204, headers: tusHeaders() });
+    }),
+  ];
+  /** A folder as the API answers it: what it holds worked out from the files and folders. */
+  const folderOf = (stored: Pick<Folder, 'id' | 'name' | 'parentId' | 'createdAt'>): Folder => ({
+    ...stored,
+    fileCount: live().filter((f) => f.folderId === stored.id).length,
+    folderCount: [...folders.values()].filter((f) => f.parentId === stored.id).length,
+  });
+  const pathOf = (id: string | null) => {
+    const path: { id: string; name: string }[] = [];
+    for (let at = id ? folders.get(id) : undefined; at; at = at.parentId ? folders.get(at.parentId) : undefined) path.unshift({ id: at.id, name: at.name });
+    return path;
+  };
+  const heightOf = (id: string): number => 1 + Math.max(0, ...[...folders.values()].filter((f) => f.parentId === id).map((f) => heightOf(f.id)));
+  const nameTaken = (name: string, parentId: string | null, except?: string) => {
+    const same = [...folders.values()].find((f) => f.parentId === parentId && f.name.toLowerCase() === name.toLowerCase() && f.id !== except);
+    return same ? errorResponse('folder_name_taken', folderMessages.nameTaken(name, parentId ? folders.get(parentId)!.name : null)) : undefined;
+  };
+  const folderNotFound = () => errorResponse('not_found', folderMessages.notFound);
+  /** The folder handlers: the server's rules (names, cycles, depth, what a deleted folder held), its words. */
+  const folderHandlers = () => [
+    http.get(FOLDERS, () =>
+      HttpResponse.json({ data: [...folders.values()].map(folderOf).sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.id.localeCompare(b.id)) }),
+    ),
+    http.get(`${FOLDERS}/:id`, ({ params }) => {
+      const folder = folders.get(String(params.id));
+      if (!folder) return folderNotFound();
+      return HttpResponse.json<FolderDetail>({ folder: folderOf(folder), path: pathOf(folder.id) });
+    }),
+    http.post(FOLDERS, async ({ request }) => {
+      const parsed = folderCreateSchema.safeParse(await request.json().catch(() => ({})));
+      if (!parsed.success) return invalid(parsed.error);
+      const parentId = parsed.data.parentId ?? null;
+      if (parentId && !folders.has(parentId)) return errorResponse('folder_target_not_found');
+      if (pathOf(parentId).length >= MAX_FOLDER_DEPTH) return errorResponse('folder_too_deep');
+      const taken = nameTaken(parsed.data.name, parentId);
+      if (taken) return taken;
+      const folder = { id: `folder_new_${next++}`, name: parsed.data.name, parentId, createdAt: new Date().toISOString() };
+      folders.set(folder.id, folder);
+      return HttpResponse.json<FolderResult>({ success: true, folder: folderOf(folder), message: folderMessages.created }, { status: 201 });
+    }),
+    http.patch(`${FOLDERS}/:id`, async ({ params, request }) => {
+      const folder = folders.get(String(params.id));
+      if (!folder) return folderNotFound();
+      const parsed = folderUpdateSchema.safeParse(await request.json().catch(() => ({})));
+      if (!parsed.success) return invalid(parsed.error);
+      const name = parsed.data.name ?? folder.name;
+      const parentId = parsed.data.parentId === undefined ? folder.parentId : parsed.data.parentId;
+      if (parentId && !folders.has(parentId)) return errorResponse('folder_target_not_found');
+      if (parentId !== folder.parentId && parentId) {
+        if (pathOf(parentId).some((step) => step.id === folder.id)) return errorResponse('folder_cycle');
+        if (pathOf(parentId).length + heightOf(folder.id) > MAX_FOLDER_DEPTH) return errorResponse('folder_too_deep');
+      }
+      const taken = nameTaken(name, parentId, folder.id);
+      if (taken) return taken;
+      Object.assign(folder, { name, parentId });
+      return HttpResponse.json<FolderResult>({ success: true, folder: folderOf(folder), message: folderMessages.saved });
+    }),
+    http.delete(`${FOLDERS}/:id`, ({ params, request }) => {
+      const folder = folders.get(String(params.id));
+      if (!folder) return folderNotFound();
+      const { fileCount, folderCount } = folderOf(folder);
+      const moveTo = new URL(request.url).searchParams.get('moveTo');
+      if (fileCount + folderCount > 0 && moveTo === null) return errorResponse('folder_not_empty', folderMessages.notEmpty(fileCount, folderCount));
+      const target = moveTo === null || moveTo === ROOT_FOLDER ? null : moveTo;
+      if (target && !folders.has(target)) return errorResponse('folder_target_not_found');
+      if (target && pathOf(target).some((step) => step.id === folder.id)) return errorResponse('folder_cycle');
+      const children = [...folders.values()].filter((f) => f.parentId === folder.id);
+      const clash = children.find((child) => nameTaken(child.name, target));
+      if (clash) return nameTaken(clash.name, target)!;
+      for (const entry of db.values()) if (entry.file.folderId === folder.id) entry.file = { ...entry.file, folderId: target };
+      for (const child of children) child.parentId = target;
+      folders.delete(folder.id);
+      return HttpResponse.json<DeleteResult>({ success: true, message: folderMessages.deleted });
+    }),
+  ];
   return [
     http.get(`${API}/latest`, ({ request }) => {
       const count = Number(new URL(request.url).searchParams.get('count') ?? 10);
@@ -139,33 +329,18 @@ export function filesApi(
         .map((e) => ({ ...e.file, deletedAt: e.deletedAt }));
       return HttpResponse.json<FileTrashResult>({ data: all.slice((page - 1) * limit, page * limit), total: all.length, page, limit });
     }),
-    http.get(API, ({ request }) => HttpResponse.json(listResult(live(), new URL(request.url)))),
+    ...folderHandlers(),
+    http.get(API, ({ request }) => {
+      const folder = new URL(request.url).searchParams.get('folder');
+      if (folder && folder !== ROOT_FOLDER && !folders.has(folder)) return errorResponse('not_found', folderMessages.notFound, { shape: 'file' });
+      return HttpResponse.json(listResult(live(), new URL(request.url)));
+    }),
     http.post(API, async ({ request }) => {
       const file = await filePart(request);
       if (file instanceof Response) return file;
-      const sha256 = await sha256Of(file);
-      const same = [...db.values()].find((e) => e.sha256 === sha256);
-      if (same) {
-        const restored = Boolean(same.deletedAt);
-        delete same.deletedAt;
-        return HttpResponse.json<UploadResult>({
-          success: true,
-          file: same.file,
-          message: restored ? serverMessages.restoredFromTrash(same.file.name) : serverMessages.alreadyInLibrary(same.file.name),
-          duplicate: true,
-          ...(restored ? { restored: true } : {}),
-        });
-      }
-      const at = new Date().toISOString();
-      const stored = makeFile({
-        id: `file_new_${next++}`,
-        ...describe(file, at),
-        url: file.type.startsWith('image/') ? tinyPngDataUrl : '/api/files/none/content',
-        uploadedAt: at,
-      });
-      db.set(stored.id, { file: stored, sha256, versions: [] });
-      return HttpResponse.json<UploadResult>({ success: true, file: stored, message: serverMessages.fileUploaded }, { status: 201 });
+      return keep(file, new URL(request.url).searchParams.get('folder'));
     }),
+    ...uploadHandlers(),
     http.put(`${API}/:id/content`, async ({ params, request }) => {
       const entry = liveEntry(String(params.id));
       if (!entry) return fileNotFound();
@@ -216,7 +391,7 @@ export function filesApi(
       const body = (await request.json().catch(() => null)) as { action?: unknown; ids?: unknown } | null;
       const ids = Array.isArray(body?.ids) ? body.ids.filter((id): id is string => typeof id === 'string') : [];
       if (typeof body?.action !== 'string' || !FILE_ACTIONS.includes(body.action)) {
-        return errorResponse('validation_failed', 'Invalid body field "action": Invalid option: expected one of "delete"|"restore"|"purge"', {
+        return errorResponse('validation_failed', 'Invalid body field "action": Invalid option: expected one of "delete"|"restore"|"purge"|"move"', {
           shape: 'file',
         });
       }
@@ -226,6 +401,22 @@ export function filesApi(
       }
       const result: BulkResult = { changed: [], unchanged: [], refused: [] };
       const now = new Date().toISOString();
+      if (body.action === 'move') {
+        const parsed = fileBulkRequestSchema.safeParse(body);
+        if (!parsed.success) return invalid(parsed.error, 'file');
+        const folderId = parsed.data.folderId ?? null;
+        if (folderId && !folders.has(folderId)) return errorResponse('folder_target_not_found', { shape: 'file' });
+        for (const id of new Set(ids)) {
+          const entry = liveEntry(id);
+          if (!entry) result.refused.push({ id, code: 'not_found', message: serverMessages.fileNotFound });
+          else if (entry.file.folderId === folderId) result.unchanged.push(id);
+          else {
+            entry.file = { ...entry.file, folderId };
+            result.changed.push(id);
+          }
+        }
+        return HttpResponse.json(result);
+      }
       for (const id of new Set(ids)) {
         const entry = db.get(id);
         if (!entry) {
@@ -272,11 +463,8 @@ export function filesApi(
       const entry = liveEntry(String(params.id));
       if (!entry) return fileNotFound();
       const parsed = fileUpdateSchema.safeParse(await request.json().catch(() => ({})));
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0]!;
-        const field = issue.path.join('.');
-        return errorResponse('validation_failed', `Invalid body${field ? ` field "${field}"` : ''}: ${issue.message}`, { shape: 'file' });
-      }
+      if (!parsed.success) return invalid(parsed.error, 'file');
+      if (parsed.data.folderId && !folders.has(parsed.data.folderId)) return errorResponse('folder_target_not_found', { shape: 'file' });
       entry.file = { ...entry.file, ...parsed.data };
       return HttpResponse.json<FileResult>({ success: true, file: entry.file, message: serverMessages.fileDetailsSaved });
     }),
@@ -305,6 +493,12 @@ export const fileHandlers = {
   /** A library of `count` files (see `manyFiles`), served a page at a time. */
   many: (count = 10_000) => filesApi(manyFiles(count)),
   empty: () => filesApi([]),
+  /** The sample library in the sample folders (Photos › 2026 and Events, Reports, Archive). */
+  inFolders: (folders: Folder[] = sampleFolders, files: StoredFile[] = filesInFolders) => filesApi(files, [], {}, {}, folders),
+  /** The folders never come (the bar's loading state). */
+  foldersLoading: () => [http.get(FOLDERS, () => delay('infinite'))],
+  /** The folders cannot be read: the database is down (503). */
+  foldersFailing: () => [http.get(FOLDERS, () => errorResponse('database_unavailable'))],
   loading: () => [http.get(API, () => delay('infinite')), http.get(`${API}/latest`, () => delay('infinite'))],
   /**
    * The list fails (500 internal). `_storyMessage` is ignored (the message is the server's): it

@@ -8,3 +8,4 @@ export { errorResponse } from './errors';
 export { analyticsHandlers } from './analytics';
 export { sourceHandlers } from './sources';
 export { siteRuleHandlers } from './siteRules';
+export { notificationHandlers } from './notifications';

@@ -4,6 +4,7 @@
  * before the resource's handlers see it. Who may call what is the contract's table
  * (src/contract/roles.ts); which call is which operation is the server's (src/contract/operations.ts).
  */
+import { notificationsApi } from './notifications';
 import { http, HttpResponse } from 'msw';
 import {
   OPERATIONS,
@@ -49,6 +50,7 @@ export function signedInAs(role: Role, { email = `${role}@example.com`, publishe
   return [
     http.get('*/api/auth/me', () => HttpResponse.json({ user: { id: `u-${role}`, email, role, mustChangePassword: false } })),
     http.post('*/api/auth/logout', () => new HttpResponse(null, { status: 204 })),
+    ...notificationsApi(),
     http.all('*/api/*', async ({ request }) => {
       const { pathname } = new URL(request.url);
       const called = operationOf(request.method, pathname);

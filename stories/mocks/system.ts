@@ -3,13 +3,16 @@ import { delay, http, HttpResponse } from 'msw';
 import type { Activity, Health, LoginResult } from '../../src/contract';
 import { activities as sampleActivities, healthy } from '../fixtures';
 import { errorResponse } from './errors';
+import { notificationsApi } from './notifications';
 import { signedInAs } from './roles';
 
 export const authHandlers = {
   /** Signed in as an admin. */
   signedIn: (email = 'admin@example.com') => [
-    http.get('*/api/auth/me', () => HttpResponse.json({ user: { email, role: 'admin' } })),
+    http.get('*/api/auth/me', () => HttpResponse.json({ user: { id: 'u1', email, role: 'admin' } })),
     http.post('*/api/auth/logout', () => new HttpResponse(null, { status: 204 })),
+    // Nothing new for the bell unless a story says.
+    ...notificationsApi(),
   ],
   /**
    * Signed in as another role: every call it may not make answers 403 `forbidden_role` (its
@@ -20,6 +23,7 @@ export const authHandlers = {
   signedInWithoutRole: (email = 'admin@example.com') => [
     http.get('*/api/auth/me', () => HttpResponse.json({ user: { email } })),
     http.post('*/api/auth/logout', () => new HttpResponse(null, { status: 204 })),
+    ...notificationsApi(),
   ],
   unreachable: () => [http.get('*/api/auth/me', () => HttpResponse.error())],
   expired: () => [

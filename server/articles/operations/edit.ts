@@ -13,6 +13,7 @@ import { lockArticleForWrite } from '../../repositories/revisions.ts';
 import { writeArticles, type ArticleChange, type ArticleWriteContext } from '../commit.ts';
 import { articleLabel, assertValidSlug, isStale, nextUpdatedAt, normalTitle } from '../rules.ts';
 import { articleNotFound } from './create.ts';
+import { assignArticle } from './assign.ts';
 import { changeSchedule } from './schedule.ts';
 
 /** The fields of the patch an edit takes (the schedule's are schedule.ts's). */
@@ -95,9 +96,10 @@ async function editArticle(ctx: ArticleWriteContext, actor: string, id: string, 
   });
 }
 
-/** PATCH /articles/:id: a change of its schedule (schedule.ts), or of one content field. */
+/** PATCH /articles/:id: a change of its schedule (schedule.ts), of its assignment (assign.ts), or of one content field. */
 export async function updateArticle(ctx: ArticleWriteContext, actor: string, id: string, patch: ArticlePatch, ifMatch: string | undefined): Promise<Article> {
   if ('publishAt' in patch || 'unpublishAt' in patch) return toArticle(await changeSchedule(ctx, actor, id, patch));
+  if ('assigneeId' in patch || 'dueAt' in patch || 'plannedAt' in patch) return assignArticle(ctx, actor, id, patch);
   if (!('slug' in patch || 'title' in patch || 'blogData' in patch || 'seo' in patch)) throw apiError('validation_failed', 'Send one field to change');
   return toArticle(await editArticle(ctx, actor, id, patch, ifMatch));
 }

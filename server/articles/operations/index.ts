@@ -12,6 +12,8 @@ export { moveToTrash, restoreFromTrash, purgeFromTrash, sweepTrash } from './tra
 export { bulkSchedule, changeSchedule, retrySchedule, runDueSchedules, type ScheduleRun, type SchedulerContext } from './schedule.ts';
 export { articleRevision, articleRevisions, labelRevision, restoreRevision } from './revisions.ts';
 export * from './read.ts';
+export { readReview, reviewArticle } from './review.ts';
 export { listPublishedArticles, readPublishedArticle } from './public.ts';
 export type { ArticleWriteContext } from '../commit.ts';
 export { dismissSourceChange, forgetSourceChange, mergeInWorker, mergeSourceChangeInto, recordSourceChange, sourceBaseOf } from './sourceChange.ts';
+export { readCalendar } from './calendar.ts';

@@ -48,7 +48,10 @@ export async function readPublishedArticle(ctx: Pick<AppContext, 'db' | 'views'>
   // (The social image's file going to the trash changes the answer, not the article; so do the
   // sizes of its images, when one is replaced.)
   const images = sizes.size ? `-${createHash('sha256').update(JSON.stringify([...sizes])).digest('base64url').slice(0, 8)}` : '';
-  const tag = `"${row.id}-${Date.parse(row.updated_iso)}${row.social_image_file ? '-i' : ''}${images}"`;
+  // (So does the social image's alt text, a file's detail.)
+  const alt = row.social_image_alt || null;
+  const image = row.social_image_file ? `-i${alt ? createHash('sha256').update(alt).digest('base64url').slice(0, 8) : ''}` : '';
+  const tag = `"${row.id}-${Date.parse(row.updated_iso)}${image}${images}"`;
   const body = {
     data: {
       slug: row.slug,
@@ -61,6 +64,7 @@ export async function readPublishedArticle(ctx: Pick<AppContext, 'db' | 'views'>
       metaDescription: row.meta_description,
       canonicalUrl: row.canonical_url,
       socialImageUrl: row.social_image_file ? fileContentUrl(row.social_image_file) : null,
+      socialImageAlt: row.social_image_file ? alt : null,
     },
   };
   return { body, tag, changeAt: row.unpublish_at ? new Date(row.unpublish_at) : null };

@@ -9,7 +9,7 @@ import { keptArticleChecks } from '../../repositories/articleChecks.ts';
 import { articleExists, getArticle, isSlugTaken } from '../../repositories/articles.ts';
 import { toArticle } from '../../repositories/articleRows.ts';
 import { duplicatesOf } from '../duplicates.ts';
-import { runArticleChecks } from '../runChecks.ts';
+import { runArticleChecks, withFileAlts } from '../runChecks.ts';
 import { articleViews, assertValidSlug, freeSlug, slugify } from '../rules.ts';
 import { articleNotFound } from './create.ts';
 
@@ -45,14 +45,15 @@ export async function readArticleViews(ctx: { db: Queryable }, id: string) {
 export async function readArticleChecks(ctx: Pick<AppContext, 'db' | 'checks'>, id: string) {
   const kept = await keptArticleChecks(ctx.db, id);
   if (!kept) throw articleNotFound();
-  return ctx.checks.has(id) ? { ...kept, stale: true } : kept;
+  const data = kept.data && (await withFileAlts(ctx.db, kept.data));
+  return { data, stale: kept.stale || ctx.checks.has(id) };
 }
 
 /** POST /articles/:id/checks: the checks run now on the saved article. */
 export async function checkArticle(ctx: Pick<AppContext, 'db' | 'workers' | 'scrape'>, id: string) {
   const article = await getArticle(ctx.db, id);
   if (!article) throw articleNotFound();
-  return runArticleChecks(ctx, article);
+  return withFileAlts(ctx.db, await runArticleChecks(ctx, article));
 }
 
 /** GET /articles/:id/duplicates: the articles it looks like a copy of. */

@@ -20,6 +20,7 @@ import {
   type BulkRequest,
   type ScheduleAction,
   type SchedulePatch,
+  notificationMessages,
 } from '../../../src/contract/index.ts';
 import { apiError } from '../../errors.ts';
 import { getArticle, lockLiveArticles } from '../../repositories/articles.ts';
@@ -28,6 +29,16 @@ import { applyScheduled, claimDue, clearScheduleFailure, lockedScheduleFailure, 
 import { writeArticles, type ArticleWriteContext, type ArticleWriter } from '../commit.ts';
 import { articleLabel } from '../rules.ts';
 import { articleNotFound } from './create.ts';
+import { deciderIds, notify, userIdByEmail } from '../../notifications/operations.ts';
+import type { Queryable } from '../../db/database.ts';
+import { assigneeOf } from '../../repositories/assignments.ts';
+
+/** A scheduled change that failed, told to whoever scheduled it and the article's assignee (or, when neither is an account, the editors and admins). */
+async function notifyFailure(tx: Queryable, row: DueRow, message: string, at: Date) {
+  const scheduler = await userIdByEmail(tx, row.schedule_by);
+  const named = [scheduler, await assigneeOf(tx, row.id)].filter((id): id is string => !!id);
+  await notify(tx, { kind: 'schedule_failed', articleId: row.id, actorId: null, userIds: named.length ? named : await deciderIds(tx), message, at });
+}
 
 type Times = { publishAt: Date | null; unpublishAt: Date | null };
 
@@ -170,6 +181,7 @@ async function runBatch(writer: ArticleWriter, ctx: SchedulerContext, action: Sc
     if (reason) {
       await markScheduleFailed(tx, row.id, action, reason, now);
       await writer.log('article.schedule_failed', `${scheduleMessages.failed(action)} for ${articleLabel(row)}: ${reason}`, now, row.schedule_by);
+      await notifyFailure(tx, row, notificationMessages.schedule_failed(scheduleMessages.failed(action), articleLabel(row), reason), now);
       ctx.log.warn({ article: row.id, action, reason }, 'scheduled change failed');
       run.failed.push({ id: row.id, action, reason });
       continue;

@@ -31,6 +31,11 @@ import { sourceDraftsByDay } from './025-source-drafts-by-day.ts';
 import { siteRules } from './026-site-rules.ts';
 import { fileDetails } from './027-file-details.ts';
 import { fileUsage } from './028-file-usage.ts';
+import { folders } from './029-folders.ts';
+import { articleReviews } from './030-article-reviews.ts';
+import { articleAssignments } from './031-article-assignments.ts';
+import { articleComments } from './032-article-comments.ts';
+import { notifications } from './033-notifications.ts';
 import type { Migration } from './types.ts';
 
 export const migrations: Migration[] = [
@@ -62,4 +67,9 @@ export const migrations: Migration[] = [
   siteRules,
   fileDetails,
   fileUsage,
+  folders,
+  articleReviews,
+  articleAssignments,
+  articleComments,
+  notifications,
 ];

@@ -49,6 +49,8 @@ export interface ArticlePageQuery {
   copies?: boolean;
   /** Only articles whose source changed, the change waiting for the editor. */
   sourceChanged?: boolean;
+  /** Only articles assigned to this account (its id). */
+  assignee?: string;
   order: ArticleOrder;
   after?: ArticleCursor;
   limit: number;
@@ -147,14 +149,15 @@ export const ORDERS: Record<ArticleSort, OrderSpec> = {
 };
 
 /** The list's filters beside a search: a site, the articles that need attention, those that look like a copy. */
-export type Narrowing = Pick<ArticlePageQuery, 'site' | 'attention' | 'copies' | 'sourceChanged'>;
-export const narrowed = (query: Narrowing) => !!query.site || !!query.attention || !!query.copies || !!query.sourceChanged;
+export type Narrowing = Pick<ArticlePageQuery, 'site' | 'attention' | 'copies' | 'sourceChanged' | 'assignee'>;
+export const narrowed = (query: Narrowing) => !!query.site || !!query.attention || !!query.copies || !!query.sourceChanged || !!query.assignee;
 /** A narrowing's conditions (`param` adds a parameter and names it). */
 export const narrowingSql = (query: Narrowing, param: (value: unknown) => string) => [
   ...(query.site ? [`site = ${param(query.site)}`] : []),
   ...(query.attention ? [NEEDS_ATTENTION] : []),
   ...(query.copies ? [LOOKS_LIKE_A_COPY] : []),
   ...(query.sourceChanged ? ['articles.source_changed'] : []),
+  ...(query.assignee ? [`articles.assignee_id = ${param(query.assignee)}`] : []),
 ];
 
 export type PageRow = ArticleCardRow & {

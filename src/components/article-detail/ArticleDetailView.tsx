@@ -17,7 +17,7 @@ import { LeaveWithoutSavingDialog, type LeaveWithoutSavingDialogProps } from './
 import { RescrapeAction } from './RescrapeAction';
 import { StatusBanner } from './StatusBanner';
 import type { StatusBannerKind } from './useStatusBanner';
-import type { Reveal } from '../../lib/checkPlace';
+import type { Insertion, Reveal } from '../../lib/checkPlace';
 
 /**
  * What the signed-in role may not do to this article, each with why (its tooltip or notice):
@@ -69,6 +69,10 @@ export interface ArticleDetailViewProps {
     isSaving: boolean;
     /** A place the editor selects and brings into view (an item of the checks before publishing). */
     reveal?: Reveal | null;
+    /** Opens the library's images to insert one (Insert image…). */
+    onInsertImage?: () => void;
+    /** A text the editor inserts where its cursor is (an image taken from the library). */
+    insertion?: Insertion | null;
   };
   /** The convert-to-draft dialog (opened by editing a published article, or by the switch). */
   dialogOpen: boolean;
@@ -85,6 +89,12 @@ export interface ArticleDetailViewProps {
   history?: ReactNode;
   /** The Schedule card (its own container: it writes the schedule), below the metadata and URLs. */
   schedule?: ReactNode;
+  /** The Review card (ArticleReviewSection), below the schedule. */
+  review?: ReactNode;
+  /** The Assignment card (ArticleAssignmentSection), below the review. */
+  assignment?: ReactNode;
+  /** The Comments card (ArticleCommentsSection), below the assignment. */
+  comments?: ReactNode;
   /** The SEO and social card (its own container: it reads the library's images), below the HTML editor. */
   seo?: ReactNode;
   /** The checks before publishing (their own container: it runs them), below the SEO card. */
@@ -126,6 +136,9 @@ export function ArticleDetailView({
   conflict,
   history,
   schedule,
+  review,
+  assignment,
+  comments,
   seo,
   checks,
   duplicates,
@@ -174,6 +187,9 @@ export function ArticleDetailView({
         <ArticleUrlsCard scrapedUrl={article.scrapedUrl} newUrl={article.newUrl} />
       </Grid>
       {schedule}
+      {review}
+      {assignment}
+      {comments}
       {conflict?.field === 'slug' && <EditConflictPanel {...conflict} />}
       <SlugEditor savedSlug={article.slug} isPublished={isPublished} onBlockedEdit={onOpenDialog} refused={refused.edit} {...slug} />
       {conflict?.field === 'blogData' && <EditConflictPanel {...conflict} />}

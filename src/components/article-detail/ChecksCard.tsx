@@ -23,6 +23,11 @@ export interface ChecksCardProps {
   /** Puts an item's place in the HTML editor in view, selected; offered for the items `canShow` finds there. */
   onShow?: (item: CheckItem) => void;
   canShow?: (item: CheckItem) => boolean;
+  /**
+   * Writes the file's alt text (`item.fileAlt`) into the image's tag in the HTML editor: offered
+   * for the items `canShow` finds there, while the HTML may be edited.
+   */
+  onUseFileAlt?: (item: CheckItem) => void;
 }
 
 /**
@@ -31,7 +36,18 @@ export interface ChecksCardProps {
  * to fix, with what it is about (an image's address, a heading's text) and a way to its place in
  * the HTML editor. Publishing is never blocked by them.
  */
-export function ChecksCard({ checks, loading = false, running, error, onRun, unsaved = false, stale = false, onShow, canShow }: ChecksCardProps) {
+export function ChecksCard({
+  checks,
+  loading = false,
+  running,
+  error,
+  onRun,
+  unsaved = false,
+  stale = false,
+  onShow,
+  canShow,
+  onUseFileAlt,
+}: ChecksCardProps) {
   const failing = checks?.items.filter((item) => !item.ok).length ?? 0;
   return (
     <SectionCard title={t.title} subtitle={t.subtitle}>
@@ -83,12 +99,22 @@ export function ChecksCard({ checks, loading = false, running, error, onRun, uns
                         {item.target}
                       </Text>
                     ) : null}
+                    {!item.ok && item.fileAlt ? (
+                      <Text textStyle="sm" color="fg.muted">
+                        {t.fileAlt(item.fileAlt)}
+                      </Text>
+                    ) : null}
                     {!item.ok && onShow && canShow?.(item) ? (
-                      <Box>
+                      <HStack gap="4" wrap="wrap">
                         <Button variant="plain" size="xs" px="0" h="auto" textDecoration="underline" onClick={() => onShow(item)} aria-label={t.showLabel(t.kinds[item.kind], item.target)}>
                           {t.show}
                         </Button>
-                      </Box>
+                        {item.fileAlt && onUseFileAlt ? (
+                          <Button variant="plain" size="xs" px="0" h="auto" textDecoration="underline" onClick={() => onUseFileAlt(item)} aria-label={t.useFileAltLabel(item.target)}>
+                            {t.useFileAlt}
+                          </Button>
+                        ) : null}
+                      </HStack>
                     ) : null}
                   </Stack>
                 </List.Item>

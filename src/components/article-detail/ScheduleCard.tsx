@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Alert, Card, HStack, Stack, Text } from '@chakra-ui/react';
+import { SaveRow } from './SaveRow';
 import { SectionCard } from './SectionCard';
 import { Button } from '../common/Button';
 import { scheduleProblem, type Article, type ArticleStatus, type SchedulePatch } from '../../contract';
@@ -242,20 +243,13 @@ export function ScheduleCard({
                   </Text>
                 ) : null}
                 {outcome && !outcome.ok ? <ErrorNotice message={outcome.message} /> : null}
-                <HStack gap="3" wrap="wrap">
-                  <Button
-                    type="submit"
-                    colorPalette="blue"
-                    disabled={busy || (!changes.publishAt && !changes.unpublishAt)}
-                    loading={pending === 'save'}
-                    loadingText={t.saving}
-                  >
-                    {t.save}
-                  </Button>
-                  <Text role="status" textStyle="sm" color="status.ok" fontWeight="medium">
-                    {outcome?.ok ? outcome.message : null}
-                  </Text>
-                </HStack>
+                <SaveRow
+                  label={t.save}
+                  loadingText={t.saving}
+                  disabled={busy || (!changes.publishAt && !changes.unpublishAt)}
+                  loading={pending === 'save'}
+                  outcome={outcome}
+                />
               </Stack>
             </form>
           )}

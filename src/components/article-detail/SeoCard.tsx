@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Box, Card, Field, Grid, HStack, Image, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import { SaveRow } from './SaveRow';
 import { SectionCard } from './SectionCard';
 import { Button } from '../common/Button';
 import { ErrorNotice } from '../common/ErrorNotice';
@@ -14,6 +15,8 @@ export interface SeoImage {
   name: string;
   /** Its picture, small where the library has one. */
   src: string;
+  /** The file's alt text ('' when it has none): the social card carries it. */
+  alt: string;
 }
 
 export type SeoArticle = Pick<
@@ -205,19 +208,12 @@ export function SeoCard({ article, images, moreImages = false, onSave, refused, 
                     <Field.HelperText color="fg.muted">{t.noImages}</Field.HelperText>
                   ) : imageId && images && !image && !moreImages ? (
                     <Field.HelperText color="status.warn">{t.socialImageMissing}</Field.HelperText>
+                  ) : image ? (
+                    <Field.HelperText color={image.alt ? 'fg.muted' : 'status.warn'}>{image.alt ? t.socialImageAlt(image.alt) : t.socialImageNoAlt}</Field.HelperText>
                   ) : null}
                 </Field.Root>
                 {outcome && !outcome.ok ? <ErrorNotice message={outcome.message} onDismiss={() => setOutcome(null)} /> : null}
-                {locked ? null : (
-                  <HStack gap="3">
-                    <Button type="submit" colorPalette="blue" disabled={!dirty} loading={saving} loadingText={t.saving}>
-                      {t.save}
-                    </Button>
-                    <Text role="status" textStyle="sm" color="status.ok" fontWeight="medium">
-                      {outcome?.ok ? outcome.message : null}
-                    </Text>
-                  </HStack>
-                )}
+                {locked ? null : <SaveRow label={t.save} loadingText={t.saving} disabled={!dirty} loading={saving} outcome={outcome} />}
               </Stack>
             </form>
             <Stack gap="5">
@@ -243,7 +239,7 @@ export function SeoCard({ article, images, moreImages = false, onSave, refused, 
                 </Text>
                 <Box borderWidth="1px" borderRadius="md" overflow="hidden" bg="bg" maxW="md">
                   {image ? (
-                    <Image src={image.src} alt="" aspectRatio={1.91} objectFit="cover" w="full" />
+                    <Image src={image.src} alt={image.alt} aspectRatio={1.91} objectFit="cover" w="full" />
                   ) : (
                     <Box aspectRatio={1.91} bg="bg.muted" display="flex" alignItems="center" justifyContent="center">
                       <Text textStyle="sm" color="fg.muted">

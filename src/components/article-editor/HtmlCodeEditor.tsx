@@ -3,7 +3,7 @@ import { EditorView, ExternalChange, Transaction, useCodeMirror } from '@uiw/rea
 import { html } from '@codemirror/lang-html';
 import { HighlightStyle, syntaxHighlighting } from '@codemirror/language';
 import { tags } from '@lezer/highlight';
-import type { Reveal } from '../../lib/checkPlace';
+import type { Insertion, Reveal } from '../../lib/checkPlace';
 
 export interface HtmlCodeEditorProps {
   value: string;
@@ -14,6 +14,8 @@ export interface HtmlCodeEditorProps {
   height: string;
   /** A place to select and bring into view (an item of the checks before publishing). */
   reveal?: Reveal | null;
+  /** A text to insert where the cursor is (over the selection), as the user's own edit. */
+  insertion?: Insertion | null;
 }
 
 /** A Chakra colour token as a CSS variable, so the editor follows the theme and dark mode. */
@@ -69,7 +71,7 @@ const BASIC_SETUP = { foldGutter: false } as const;
  * CodeMirror 6 set up for HTML. Loaded lazily by HtmlEditorPreview (default export for
  * React.lazy), so the editor's code is a chunk of its own.
  */
-export default function HtmlCodeEditor({ value, onChange, readOnly, label, height, reveal }: HtmlCodeEditorProps) {
+export default function HtmlCodeEditor({ value, onChange, readOnly, label, height, reveal, insertion }: HtmlCodeEditorProps) {
   // Texts this editor reported and the page has not echoed back yet.
   const echoes = useRef(new Set<string>());
 
@@ -130,6 +132,14 @@ export default function HtmlCodeEditor({ value, onChange, readOnly, label, heigh
     view.dispatch({ selection: { anchor: from, head: to }, scrollIntoView: true });
     view.focus();
   }, [view, reveal]);
+
+  // A text asked for (an image of the library): written over the selection as typing would be
+  // (reported, and undone by Undo), then the cursor after it, in view and focused.
+  useEffect(() => {
+    if (!view || !insertion || readOnly) return;
+    view.dispatch(view.state.replaceSelection(insertion.text), { scrollIntoView: true, userEvent: 'input.paste' });
+    view.focus();
+  }, [view, insertion, readOnly]);
 
   return <div ref={setContainer} />;
 }

@@ -5,7 +5,8 @@ import { texts } from '../../lib/texts';
 import { LockNotice } from './LockNotice';
 import { blockedEditHandlers } from './blockedEdit';
 import { canSaveHtml } from './rules';
-import type { Reveal } from '../../lib/checkPlace';
+import type { Insertion, Reveal } from '../../lib/checkPlace';
+import { imagePickerTexts } from '../../lib/texts-image-picker';
 
 // CodeMirror is large: it is fetched only when an article's editor is shown.
 const HtmlCodeEditor = lazy(() => import('./HtmlCodeEditor'));
@@ -30,6 +31,10 @@ export interface HtmlEditorPreviewProps {
   refused?: string | null;
   /** A place the editor selects and brings into view (an item of the checks before publishing). */
   reveal?: Reveal | null;
+  /** Opens the library's images (Insert image…); absent, the button is not offered. */
+  onInsertImage?: () => void;
+  /** A text the editor inserts where its cursor is (an image taken from the library). */
+  insertion?: Insertion | null;
 }
 
 /**
@@ -47,6 +52,8 @@ export function HtmlEditorPreview({
   onBlockedEdit,
   refused,
   reveal,
+  onInsertImage,
+  insertion,
 }: HtmlEditorPreviewProps) {
   const a = texts.article;
   const unsaved = value !== (savedHtml ?? '');
@@ -62,7 +69,12 @@ export function HtmlEditorPreview({
             <Card.Title>{a.htmlEditor}</Card.Title>
             {unsaved && <Badge colorPalette="orange">{a.unsaved}</Badge>}
           </HStack>
-          <HStack gap="2">
+          <HStack gap="2" wrap="wrap">
+            {onInsertImage ? (
+              <Button variant="outline" onClick={() => onInsertImage()} disabled={locked || isSaving}>
+                {imagePickerTexts.open}
+              </Button>
+            ) : null}
             <Button variant="ghost" onClick={() => onReset()} disabled={!unsaved || isSaving}>
               {a.reset}
             </Button>
@@ -94,6 +106,7 @@ export function HtmlEditorPreview({
                   label={a.htmlEditorLabel}
                   height={PANE_HEIGHT}
                   reveal={reveal}
+                  insertion={insertion}
                 />
               </Suspense>
             </Box>

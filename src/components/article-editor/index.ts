@@ -12,3 +12,4 @@ export {
   type SlugCheckState,
   type SlugCheckStatus,
 } from './rules';
+export { LibraryImagePicker, type LibraryImagePickerProps } from './LibraryImagePicker';

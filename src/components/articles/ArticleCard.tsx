@@ -12,6 +12,7 @@ import { articleRowTitle } from './articleRow';
 import { rawTextSnippet, snippetCuts } from './highlight';
 import { HighlightedText, SnippetText } from './HighlightedText';
 import { SelectCheckbox } from './SelectCheckbox';
+import { AssignmentBadges } from '../assignment/AssignmentBadges';
 import { ExtractionBadge } from '../extraction/ExtractionBadge';
 import { ScheduleBadges } from '../schedule/ScheduleBadges';
 
@@ -162,6 +163,7 @@ export const ArticleCard = memo(function ArticleCard({
             </Badge>
             <ScheduleBadges schedule={article} />
             <ExtractionBadge quality={article.extractionQuality} />
+            <AssignmentBadges article={article} />
           </HStack>
         </Flex>
       </Card.Header>

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { Button } from '@chakra-ui/react';
-import { LuCircleCheck, LuCopy, LuFileText, LuRefreshCw, LuSearchX } from 'react-icons/lu';
+import { LuCircleCheck, LuCopy, LuFileText, LuRefreshCw, LuSearchX, LuUserCheck } from 'react-icons/lu';
 import type { ArticleCard, ArticleFilter } from '../../contract';
 import { texts } from '../../lib/texts';
 import { articlesScreenTexts } from '../../lib/texts-articles';
+import { assignmentTexts } from '../../lib/texts-assignment';
 import { ListStates } from '../common/ListStates';
 import { StateNotice } from '../common/StateNotice';
 
@@ -25,6 +26,8 @@ export interface ArticleListStatesProps {
   copies?: boolean;
   /** Only the articles whose source changed are asked for: an empty list says none did. */
   sourceChanged?: boolean;
+  /** Only the articles assigned to the signed-in account are asked for: an empty list says none is. */
+  mine?: boolean;
 }
 
 /**
@@ -42,6 +45,7 @@ export function ArticleListStates({
   attention = false,
   copies = false,
   sourceChanged = false,
+  mine = false,
   children,
 }: ArticleListStatesProps & { children: (articles: readonly ArticleCard[]) => ReactNode }) {
   return (
@@ -55,6 +59,8 @@ export function ArticleListStates({
       empty={
         sourceChanged && !search ? (
           <StateNotice icon={<LuRefreshCw />} title={articlesScreenTexts.noSourceChanged} body={articlesScreenTexts.noSourceChangedHint} />
+        ) : mine && !search ? (
+          <StateNotice icon={<LuUserCheck />} title={assignmentTexts.noneMine} body={assignmentTexts.noneMineHint} />
         ) : (
           <EmptyList search={search} attention={attention} copies={copies} filter={filter} onClearSearch={onClearSearch} />
         )

@@ -11,6 +11,7 @@ import { articleRowTitle, sourceSite } from './articleRow';
 import { ArticleListStates, type ArticleListStatesProps } from './ArticleListStates';
 import { HighlightedText } from './HighlightedText';
 import { SelectCheckbox } from './SelectCheckbox';
+import { AssignmentBadges } from '../assignment/AssignmentBadges';
 import { ExtractionBadge } from '../extraction/ExtractionBadge';
 import { ScheduleBadges } from '../schedule/ScheduleBadges';
 
@@ -306,6 +307,7 @@ const ArticleTableRow = memo(function ArticleTableRow({
         </Box>
         <ScheduleBadges schedule={article} size="sm" nowrap />
         <ExtractionBadge quality={article.extractionQuality} size="sm" />
+        <AssignmentBadges article={article} size="sm" nowrap />
       </Box>
       <Box role="gridcell" px="3">
         <Badge size="sm" colorPalette={isPublished ? 'green' : 'orange'} variant="subtle">

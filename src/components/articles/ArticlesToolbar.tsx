@@ -1,6 +1,8 @@
 import { Box, Button, Flex, Group, IconButton } from '@chakra-ui/react';
-import { LuCircleAlert, LuCopy, LuLayoutGrid, LuRefreshCw, LuTable } from 'react-icons/lu';
+import { LuCalendar, LuCircleAlert, LuCopy, LuLayoutGrid, LuRefreshCw, LuTable, LuUserCheck } from 'react-icons/lu';
 import { formatSearchCount } from '../../contract';
+import { assignmentTexts } from '../../lib/texts-assignment';
+import { calendarTexts } from '../../lib/texts-calendar';
 import { articlesScreenTexts } from '../../lib/texts-articles';
 import { ArticleSearchBox, type ArticleSearchBoxProps } from './ArticleSearchBox';
 import { ArticleSiteSelect, type ArticleSiteCount } from './ArticleSiteSelect';
@@ -35,6 +37,11 @@ export interface ArticlesToolbarProps extends ArticleSearchBoxProps {
   /** How many articles' sources changed (the list's first page says): the toggle shows when some did, or while it is on. */
   sourceChangedCount?: number;
   onSourceChangedChange?: (sourceChanged: boolean) => void;
+  /** Only the articles assigned to the signed-in account. */
+  mine?: boolean;
+  /** How many are theirs (the list's first page says): the toggle shows when some are, or while it is on. */
+  mineCount?: number;
+  onMineChange?: (mine: boolean) => void;
   /** The list below is the trash, which is neither searched, sorted nor filtered: all are disabled. */
   disabled?: boolean;
 }
@@ -42,6 +49,7 @@ export interface ArticlesToolbarProps extends ArticleSearchBoxProps {
 const VIEWS = [
   { value: 'cards', label: articlesScreenTexts.cardsView, icon: <LuLayoutGrid /> },
   { value: 'table', label: articlesScreenTexts.tableView, icon: <LuTable /> },
+  { value: 'calendar', label: calendarTexts.view, icon: <LuCalendar /> },
 ] as const;
 
 /**
@@ -66,6 +74,9 @@ export function ArticlesToolbar({
   sourceChanged = false,
   sourceChangedCount,
   onSourceChangedChange,
+  mine = false,
+  mineCount,
+  onMineChange,
   disabled = false,
   ...search
 }: ArticlesToolbarProps) {
@@ -115,6 +126,13 @@ export function ArticlesToolbar({
           <LuRefreshCw aria-hidden />
           {articlesScreenTexts.sourceChanged}
           {sourceChangedCount === undefined ? null : ` ${articlesScreenTexts.attentionCount(formatSearchCount(sourceChangedCount))}`}
+        </Button>
+      ) : null}
+      {onMineChange && (mine || (mineCount ?? 0) > 0) ? (
+        <Button variant={mine ? 'solid' : 'outline'} aria-pressed={mine} title={assignmentTexts.mineHint} onClick={() => onMineChange(!mine)} disabled={disabled}>
+          <LuUserCheck aria-hidden />
+          {assignmentTexts.mine}
+          {mineCount === undefined ? null : ` ${articlesScreenTexts.attentionCount(formatSearchCount(mineCount))}`}
         </Button>
       ) : null}
       <Group attached role="group" aria-label={articlesScreenTexts.viewLabel}>

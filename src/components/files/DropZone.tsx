@@ -1,10 +1,11 @@
-import { Box, Button, Icon, List, Progress, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Box, Button, HStack, Icon, List, Progress, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useId, useImperativeHandle, useRef, type ChangeEvent, type KeyboardEvent, type Ref } from 'react';
 import { LuCircleCheck, LuCloudUpload, LuCopy } from 'react-icons/lu';
 import { ACCEPTED_UPLOAD_TYPES, type StoredFile } from '../../contract';
 import { texts } from '../../lib/texts';
 import { fileExtraTexts } from '../../lib/texts-files';
 import type { UploadItem } from '../../lib/uploads';
+import { filesOfChosenFolder, type FolderFile } from './folderUpload';
 import { useFileDrop } from './useFileDrop';
 
 export type { UploadItem, UploadStatus } from '../../lib/uploads';
@@ -17,6 +18,11 @@ export interface DropZoneHandle {
 export interface DropZoneProps {
   /** Called with the files dropped on the zone or picked in the chooser. */
   onFiles: (files: File[]) => void;
+  /**
+   * Called with the files of a folder dropped on the zone or chosen with Choose a Folder, each
+   * with the folders it sits in; absent, folders are not offered (a drop gives its loose files).
+   */
+  onFolder?: (files: FolderFile[]) => void;
   uploads?: UploadItem[];
   /** 'Show file' beside a duplicate upload: points out the file that already had its bytes. */
   onShowFile?: (file: StoredFile) => void;
@@ -27,11 +33,12 @@ export interface DropZoneProps {
  * The upload area: drop files on it, click it (or press Enter/Space on it), or use Choose
  * Files. All three paths end in `onFiles`; the route decides how to upload.
  */
-export function DropZone({ onFiles, uploads = [], onShowFile, ref }: DropZoneProps) {
+export function DropZone({ onFiles, onFolder, uploads = [], onShowFile, ref }: DropZoneProps) {
   const inputRef = useRef<HTMLInputElement>(null);
+  const folderRef = useRef<HTMLInputElement>(null);
   const titleId = useId();
   const hintId = useId();
-  const { isDragging, handlers } = useFileDrop(onFiles);
+  const { isDragging, handlers } = useFileDrop(onFiles, onFolder);
 
   const openChooser = () => inputRef.current?.click();
   useImperativeHandle(ref, () => ({ openChooser }), []);
@@ -41,6 +48,12 @@ export function DropZone({ onFiles, uploads = [], onShowFile, ref }: DropZonePro
     // Reset so that choosing the same file again still fires a change.
     event.target.value = '';
     if (files.length > 0) onFiles(files);
+  };
+
+  const onFolderChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const files = Array.from(event.target.files ?? []);
+    event.target.value = '';
+    if (files.length > 0) onFolder?.(filesOfChosenFolder(files));
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -85,15 +98,28 @@ export function DropZone({ onFiles, uploads = [], onShowFile, ref }: DropZonePro
           <Text id={hintId} color="fg.muted" fontSize="sm">
             {texts.files.dropHint}
           </Text>
-          <Button
-            variant="outline"
-            onClick={(event) => {
-              event.stopPropagation();
-              openChooser();
-            }}
-          >
-            {texts.files.chooseFiles}
-          </Button>
+          <HStack gap="3" wrap="wrap" justify="center">
+            <Button
+              variant="outline"
+              onClick={(event) => {
+                event.stopPropagation();
+                openChooser();
+              }}
+            >
+              {texts.files.chooseFiles}
+            </Button>
+            {onFolder ? (
+              <Button
+                variant="outline"
+                onClick={(event) => {
+                  event.stopPropagation();
+                  folderRef.current?.click();
+                }}
+              >
+                {fileExtraTexts.chooseFolder}
+              </Button>
+            ) : null}
+          </HStack>
         </Stack>
         <VisuallyHidden asChild>
           <input
@@ -107,6 +133,21 @@ export function DropZone({ onFiles, uploads = [], onShowFile, ref }: DropZonePro
             onClick={(event) => event.stopPropagation()}
           />
         </VisuallyHidden>
+        {onFolder ? (
+          <VisuallyHidden asChild>
+            {/* The browser's folder picker: every file inside, each with its relative path. */}
+            <input
+              ref={folderRef}
+              type="file"
+              multiple
+              {...{ webkitdirectory: '' }}
+              aria-label={fileExtraTexts.chooseFolderInput}
+              tabIndex={-1}
+              onChange={onFolderChange}
+              onClick={(event) => event.stopPropagation()}
+            />
+          </VisuallyHidden>
+        ) : null}
       </Box>
       {uploads.length > 0 && <UploadList uploads={uploads} onShowFile={onShowFile} />}
     </Stack>
@@ -118,10 +159,25 @@ function UploadList({ uploads, onShowFile }: { uploads: UploadItem[]; onShowFile
     <List.Root variant="plain" gap="3">
       {uploads.map((upload) => (
         <List.Item key={upload.id} display="block" data-status={upload.status}>
-          <Text fontSize="sm" fontWeight="medium" truncate title={upload.name}>
+          <Text fontSize="sm" fontWeight="medium" truncate title={upload.path ? `${upload.path}/${upload.name}` : upload.name}>
             {upload.name}
+            {upload.path ? (
+              <Text as="span" fontWeight="normal" color="fg.muted">
+                {` ${fileExtraTexts.intoFolder(upload.path)}`}
+              </Text>
+            ) : null}
           </Text>
-          {upload.status === 'uploading' && (
+          {upload.status === 'waiting' && (
+            <Text fontSize="sm" color="fg.muted">
+              {fileExtraTexts.waiting}
+            </Text>
+          )}
+          {upload.status === 'resuming' && (
+            <Text role="status" fontSize="sm" color="status.warn">
+              {fileExtraTexts.resuming(upload.attempt ?? 1)}
+            </Text>
+          )}
+          {(upload.status === 'uploading' || upload.status === 'resuming') && (
             <Progress.Root value={Math.round(Math.min(1, Math.max(0, upload.progress)) * 100)} size="sm" mt="1">
               <Progress.Track aria-label={texts.files.uploadProgress(upload.name)}>
                 <Progress.Range />

@@ -1,8 +1,8 @@
 import { IconButton, Menu, Portal } from '@chakra-ui/react';
-import { LuClock, LuDownload, LuEllipsisVertical, LuEye, LuFileUp, LuLink, LuTag, LuTrash2 } from 'react-icons/lu';
+import { LuClock, LuDownload, LuEllipsisVertical, LuEye, LuFileUp, LuFolderInput, LuLink, LuTag, LuTrash2 } from 'react-icons/lu';
 import type { StoredFile } from '../../contract';
 import { texts } from '../../lib/texts';
-import { fileDetailsTexts, fileExtraTexts as x } from '../../lib/texts-files';
+import { fileDetailsTexts, fileExtraTexts as x, folderTexts } from '../../lib/texts-files';
 import { fileVersionTexts } from '../../lib/texts-history';
 
 /** What a file can do, shared by the grid, the list and the browser around them. */
@@ -23,12 +23,14 @@ export interface FileActions {
   onShowVersions?: (file: StoredFile) => void;
   /** 'Details…': alt text, caption, credit, focal point. Without it (a role that may not), no such item. */
   onEditDetails?: (file: StoredFile) => void;
+  /** 'Move to…': the folder it goes in. Without it (a role that may not), no such item, and cards are not dragged. */
+  onMove?: (file: StoredFile) => void;
 }
 
 const browserConfirm = (message: string) => window.confirm(message);
 
 /**
- * The per-file menu: Preview, Details…, Download, Copy link, Replace…, Versions…, Delete (after a
+ * The per-file menu: Preview, Details…, Move to…, Download, Copy link, Replace…, Versions…, Delete (after a
  * confirmation), each of the last ones when given (what the signed-in role may do). Items act on click, not
  * on the menu's onSelect: the menu selects its *highlighted* item, and a click that arrives
  * without a pointer hover first (assistive technology, scripted clicks) has none. Enter on a
@@ -45,6 +47,7 @@ export function FileActionsMenu({
   onCopyLink,
   onShowVersions,
   onEditDetails,
+  onMove,
 }: FileActions & { file: StoredFile }) {
   const confirmAndDelete = () => {
     if (confirm(texts.files.confirmDelete)) onDelete?.(file.id);
@@ -73,6 +76,12 @@ export function FileActionsMenu({
               <Menu.Item value="details" onClick={() => onEditDetails(file)}>
                 <LuTag aria-hidden />
                 {fileDetailsTexts.menuItem}
+              </Menu.Item>
+            ) : null}
+            {onMove ? (
+              <Menu.Item value="move" onClick={() => onMove(file)}>
+                <LuFolderInput aria-hidden />
+                {folderTexts.moveItem}
               </Menu.Item>
             ) : null}
             <Menu.Item value="download" onClick={() => onDownload(file)}>

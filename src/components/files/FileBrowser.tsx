@@ -26,6 +26,8 @@ export interface FileBrowserProps extends FileActions, FileSelection {
   isSearch?: boolean;
   /** The signed-in role may upload: an empty library invites it to (else the empty state only says so). */
   canUpload?: boolean;
+  /** What an empty list says instead of the library's words (an empty folder's). */
+  emptyText?: string;
   /** The server has another page. */
   hasMore?: boolean;
   isFetchingMore?: boolean;
@@ -45,6 +47,7 @@ export function FileBrowser({
   isFiltered = false,
   isSearch = false,
   canUpload = true,
+  emptyText,
   hasMore = false,
   isFetchingMore = false,
   onLoadMore,
@@ -74,9 +77,9 @@ export function FileBrowser({
                 <LuFolderOpen aria-hidden />
               </EmptyState.Indicator>
               <EmptyState.Title as="h3">{texts.files.emptyTitle}</EmptyState.Title>
-              {isFiltered || canUpload ? (
+              {isFiltered || canUpload || emptyText ? (
                 <EmptyState.Description color="fg.muted">
-                  {isFiltered ? texts.files.emptyFiltered : texts.files.emptyAll}
+                  {isFiltered ? texts.files.emptyFiltered : (emptyText ?? texts.files.emptyAll)}
                 </EmptyState.Description>
               ) : null}
             </EmptyState.Content>

@@ -5,7 +5,7 @@ import { fileDetailsTexts as t } from '../../lib/texts-files';
 import { Button } from '../common/Button';
 import { FormDialog } from '../common/FormDialog';
 import { useLastShown } from '../common/useLastShown';
-import { fileImageUrl } from './fileUrls';
+import { fileImageUrl, withVersion } from './fileUrls';
 import { FileUsageList, type FileUsageListProps } from './FileUsageList';
 
 export interface FileDetailsDialogProps {
@@ -41,6 +41,8 @@ function DetailsForm({ file, isPending, error, onSave, onCancel, usage, title }:
   const [caption, setCaption] = useState(file?.caption ?? '');
   const [credit, setCredit] = useState(file?.credit ?? '');
   const [focal, setFocal] = useState<FocalPoint | null>(file?.focalPoint ?? null);
+  // The picture at 640 pixels could not be made (the server refused it in time or memory): the stored image instead.
+  const [asStored, setAsStored] = useState(false);
   // The percentages as typed (a field may be empty or out of range while being typed).
   const [typed, setTyped] = useState(() => ({ x: focal ? String(percent(focal.x)) : '', y: focal ? String(percent(focal.y)) : '' }));
   const isImage = file?.type === 'image';
@@ -128,7 +130,16 @@ function DetailsForm({ file, isPending, error, onSave, onCancel, usage, title }:
             {t.focalHelp}
           </Text>
           <Box position="relative" alignSelf="start" maxW="full" cursor="crosshair" onClick={clickPicture} data-testid="focal-picture">
-            <Image src={fileImageUrl(file, 640)} alt={t.focalPicture} display="block" maxH="64" maxW="full" borderRadius="sm" draggable={false} />
+            <Image
+              src={asStored ? withVersion(file.url, file.lastModified) : fileImageUrl(file, 640)}
+              onError={() => setAsStored(true)}
+              alt={t.focalPicture}
+              display="block"
+              maxH="64"
+              maxW="full"
+              borderRadius="sm"
+              draggable={false}
+            />
             <Box
               aria-hidden
               position="absolute"
@@ -144,6 +155,11 @@ function DetailsForm({ file, isPending, error, onSave, onCancel, usage, title }:
               pointerEvents="none"
             />
           </Box>
+          {asStored ? (
+            <Text textStyle="xs" color="fg.muted">
+              {t.pictureAsStored}
+            </Text>
+          ) : null}
           <Text role="status" textStyle="sm">
             {focal ? t.focalAt(focal.x, focal.y) : t.focalMiddle}
           </Text>

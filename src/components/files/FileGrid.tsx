@@ -10,6 +10,7 @@ import { FileActionsMenu, type FileActions } from './FileActionsMenu';
 import { FileTypeBadge, FileTypeIcon } from './FileTypeIcon';
 import { withVersion } from './fileUrls';
 import { GRID_GAP, gridColumns } from './gridColumns';
+import { draggableFile } from './folderTree';
 
 /** Which files are selected for a bulk action, and the one pointed out. */
 export interface FileSelection {
@@ -201,6 +202,7 @@ const FileCard = memo(function FileCard({
       overflow="hidden"
       bg="bg.card"
       {...selectableItem(file, selection)}
+      {...draggableFile(file.id, Boolean(actions.onMove))}
     >
       <Center h="32" bg="bg.muted">
         {file.thumbnailUrl ? (

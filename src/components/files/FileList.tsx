@@ -9,6 +9,7 @@ import { FileActionsMenu, type FileActions } from './FileActionsMenu';
 import { FileSelectCheckbox, selectableItem, type FileItemSelection, type FileViewProps } from './FileGrid';
 import { FileTypeBadge, FileTypeIcon } from './FileTypeIcon';
 import { withVersion } from './fileUrls';
+import { draggableFile } from './folderTree';
 
 /** A row: 40px icon, 12px padding above and below, the border. */
 const ESTIMATED_ROW_HEIGHT = 69;
@@ -85,6 +86,7 @@ const FileRow = memo(function FileRow({
       px="2"
       borderBottomWidth={isLast ? '0' : '1px'}
       {...selectableItem(file, { isSelected, isHighlighted, onToggleSelect })}
+      {...draggableFile(file.id, Boolean(actions.onMove))}
       _selected={{ bg: 'colorPalette.subtle' }}
     >
       <FileSelectCheckbox file={file} isSelected={isSelected} isHighlighted={isHighlighted} onToggleSelect={onToggleSelect} />

@@ -16,3 +16,6 @@ export { fileImageUrl, withVersion } from './fileUrls';
 export { FileDetailsDialog, type FileDetailsDialogProps } from './FileDetailsDialog';
 export { FileUsageList, type FileUsageListProps } from './FileUsageList';
 export { ReplaceFileInput, type ReplaceFileInputHandle, type ReplaceFileInputProps } from './ReplaceFileInput';
+export { FolderBar, type FolderBarProps } from './FolderBar';
+export { DeleteFolderDialog, FolderNameDialog, MoveFilesDialog, type DeleteFolderDialogProps, type FolderNameDialogProps, type MoveFilesDialogProps } from './FolderDialogs';
+export { folderPathOf } from './folderTree';

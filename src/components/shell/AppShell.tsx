@@ -8,7 +8,7 @@ import { useIsMobile } from './useMediaQuery';
 import { useSidebarState } from './useSidebarState';
 
 /** Narrow screens only: wide screens never load the sheet (nor the dialog machinery under it). */
-const ColorModeToggle = lazy(() => import('./ColorModeToggle').then((m) => ({ default: m.ColorModeToggle })));
+const HeaderTools = lazy(() => import('./HeaderTools'));
 const MobileSidebarSheet = lazy(() => import('./MobileSidebarSheet').then((m) => ({ default: m.MobileSidebarSheet })));
 
 export interface AppShellProps {
@@ -24,7 +24,7 @@ export interface AppShellProps {
   /** What the signed-in role may do: the sidebar names it and leaves out the links it may not use. */
   access?: Access | null;
   onSignOut?: () => void;
-  /** The top bar's light/dark switch (a chunk of its own, so it does not hold up the first screen). */
+  /** The top bar's light/dark switch and notifications bell (a chunk of their own, so they do not hold up the first screen). */
   colorModeToggle?: boolean;
 }
 
@@ -111,7 +111,7 @@ export function AppShell({
           {isMobile && <Text fontWeight="semibold">{sidebarTexts.title}</Text>}
           {colorModeToggle && (
             <Suspense fallback={null}>
-              <ColorModeToggle />
+              <HeaderTools />
             </Suspense>
           )}
         </Flex>

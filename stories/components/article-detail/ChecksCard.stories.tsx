@@ -146,6 +146,27 @@ export const ShowInTheHtml: Story = {
   },
 };
 
+/**
+ * An image of the file library without alt text here, whose file has some: the card says it and
+ * offers to write it into the image's tag (the other image, of another site, has nothing to offer).
+ */
+export const FileAltOffered: Story = {
+  args: {
+    checks: { ...failing, items: failing.items.map((item, i) => (i === 2 ? { ...item, fileAlt: 'The harbour at dawn, boats at anchor' } : item)) },
+    onShow: fn(),
+    canShow: (item) => item.target !== '',
+    onUseFileAlt: fn(),
+  },
+  play: async ({ canvasElement, args }) => {
+    const c = card(canvasElement);
+    await expect(c.getByText(t.fileAlt('The harbour at dawn, boats at anchor'))).toBeVisible();
+    await expect(c.getAllByRole('button', { name: new RegExp(`^${t.useFileAlt}:`) })).toHaveLength(1);
+    await userEvent.click(c.getByRole('button', { name: t.useFileAltLabel('/api/files/file_02/content') }));
+    await expect(args.onUseFileAlt).toHaveBeenCalledWith(args.checks!.items[2]);
+    (canvasElement.ownerDocument.activeElement as HTMLElement | null)?.blur();
+  },
+};
+
 /** No result yet, and the server's own run of the article waits or is under way (a new article). */
 export const RunningByThemselves: Story = {
   args: { stale: true },

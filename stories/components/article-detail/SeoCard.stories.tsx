@@ -10,7 +10,7 @@ import { files, makeArticle } from '../../fixtures';
 /** The sample library's images, as the card offers them. */
 const images: SeoImage[] = files
   .filter((file) => file.type === 'image')
-  .map((file) => ({ id: file.id, name: file.name, src: file.thumbnailUrl ?? file.url }));
+  .map((file) => ({ id: file.id, name: file.name, src: file.thumbnailUrl ?? file.url, alt: file.alt }));
 const article = makeArticle();
 
 const meta = {
@@ -51,13 +51,26 @@ export const Filled: Story = {
       canonicalUrl: 'https://garden.example.com/guides/vegetables/how-to-grow-tomatoes-in-small-spaces',
       socialImageId: 'file_02',
     }),
+    // The chosen file has alt text: the card carries it, and says so.
+    images: images.map((image) => (image.id === 'file_02' ? { ...image, alt: 'Ripe tomatoes on a balcony rail' } : image)),
   },
   play: async ({ canvasElement }) => {
     const social = preview(canvasElement, t.socialPreview);
+    await expect(social.getByRole('img', { name: 'Ripe tomatoes on a balcony rail' })).toBeVisible();
+    await expect(within(canvasElement).getByText(t.socialImageAlt('Ripe tomatoes on a balcony rail'))).toBeVisible();
     await expect(social.getByText('garden.example.com')).toBeVisible();
     await expect(social.getByText('Grow tomatoes on a balcony')).toBeVisible();
     await expect(field(canvasElement, t.socialImageLabel)).toHaveValue('file_02');
     await expect(preview(canvasElement, t.searchPreview).getByText(/^garden\.example\.com › guides/)).toBeVisible();
+  },
+};
+
+/** The chosen image has no alt text in the library: the card says where to give it some. */
+export const SocialImageWithoutAlt: Story = {
+  args: { article: makeArticle({ metaTitle: 'Grow tomatoes on a balcony', socialImageId: 'file_03' }) },
+  play: async ({ canvasElement }) => {
+    await expect(field(canvasElement, t.socialImageLabel)).toHaveValue('file_03');
+    await expect(within(canvasElement).getByText(t.socialImageNoAlt)).toBeVisible();
   },
 };
 

@@ -4,6 +4,7 @@ import { RevisionList } from '../../../src/components/article-history';
 import { historyTexts as t } from '../../../src/lib/texts-history';
 import { sampleRevision, sampleRevisions } from '../../fixtures';
 import { expectBusy } from '../../busy';
+import { opened } from '../../routes/plays';
 
 const meta = {
   title: 'Components/ArticleHistory/RevisionList',
@@ -74,15 +75,18 @@ export const RowActions: Story = {
       [t.rename, args.onRename],
     ] as const) {
       await userEvent.click(canvas.getByRole('button', { name: t.actions(3) }));
-      await userEvent.click(await body(canvasElement).findByRole('menuitem', { name: item }));
+      const menu = await opened(body(canvasElement).findByRole('menu'));
+      await userEvent.click(within(menu).getByRole('menuitem', { name: item }));
       await waitFor(() => expect(spy).toHaveBeenCalledWith(expect.objectContaining({ number: 3 })));
     }
     // The current version cannot be restored: it is what the article is.
     await userEvent.click(canvas.getByRole('button', { name: t.actions(5) }));
-    const pin = await body(canvasElement).findByRole('menuitem', { name: t.pin });
-    await waitFor(() => expect(pin).toBeVisible());
+    // Escape reaches the menu once it holds the focus (on a busy machine, a frame or more after it shows).
+    const menu = await opened(body(canvasElement).findByRole('menu'));
+    await expect(within(menu).getByRole('menuitem', { name: t.pin })).toBeVisible();
     await expect(body(canvasElement).queryByRole('menuitem', { name: t.restore })).not.toBeInTheDocument();
     await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(menu).not.toBeVisible());
   },
 };
 

@@ -3,6 +3,7 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { DropZone } from '../../../src/components/files/DropZone';
 import { serverMessages } from '../../../src/contract';
 import { makeFile } from '../../fixtures';
+import { fileExtraTexts } from '../../../src/lib/texts-files';
 
 const meta = {
   title: 'Components/Files/DropZone',
@@ -135,6 +136,51 @@ export const Uploading: Story = {
     await expect(canvas.getByRole('progressbar', { name: 'Uploading hero-banner.png' })).toHaveAttribute('aria-valuenow', '75');
     await expect(canvas.getByText('Uploaded')).toBeVisible();
     await expect(canvas.queryByRole('alert')).toBeNull();
+  },
+};
+
+/**
+ * A folder's files going up a few at a time: one resuming after its connection dropped (it goes
+ * on from what the server has), one sending, the rest waiting their turn; each says where it goes.
+ */
+export const FolderUploadResuming: Story = {
+  args: {
+    onFolder: fn(),
+    uploads: [
+      { id: 'u1', name: 'harbour-at-dawn.jpg', progress: 0.45, status: 'resuming', attempt: 2, path: 'Holiday' },
+      { id: 'u2', name: 'fish-market.png', progress: 0.3, status: 'uploading', path: 'Holiday' },
+      { id: 'u3', name: 'lighthouse.jpg', progress: 0, status: 'waiting', path: 'Holiday/Day 2' },
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('status')).toHaveTextContent(fileExtraTexts.resuming(2));
+    await expect(canvas.getAllByRole('progressbar')).toHaveLength(2);
+    await expect(canvas.getByText(fileExtraTexts.waiting)).toBeVisible();
+    await expect(canvas.getByText(fileExtraTexts.intoFolder('Holiday/Day 2'), { exact: false })).toBeVisible();
+  },
+};
+
+/** Choose a Folder: the browser's folder picker; every file inside is handed over with the folders it sits in. */
+export const ChooseFolder: Story = {
+  args: { onFolder: fn() },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const input = canvas.getByLabelText(fileExtraTexts.chooseFolderInput);
+    await expect(input).toHaveAttribute('webkitdirectory');
+    const opened = fn();
+    input.addEventListener('click', opened);
+    await userEvent.click(canvas.getByRole('button', { name: fileExtraTexts.chooseFolder }));
+    input.removeEventListener('click', opened);
+    await expect(opened).toHaveBeenCalledTimes(1);
+    // What the picker gives: each file with its path below the folder chosen.
+    const inFolder = (path: string) => Object.defineProperty(new File(['png'], path.split('/').pop()!, { type: 'image/png' }), 'webkitRelativePath', { value: path });
+    const chosen = [inFolder('Holiday/a.png'), inFolder('Holiday/Day 2/b.png')];
+    await userEvent.upload(input, chosen);
+    await expect(args.onFolder).toHaveBeenCalledWith([
+      { file: chosen[0], folders: ['Holiday'] },
+      { file: chosen[1], folders: ['Holiday', 'Day 2'] },
+    ]);
   },
 };
 

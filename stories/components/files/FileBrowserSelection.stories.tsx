@@ -1,6 +1,6 @@
 // The file browser's selection (what the file manager adds): a checkbox per file, a range, Space.
 import type { Meta } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { FileBrowser } from '../../../src/components/files/FileBrowser';
 import { files } from '../../fixtures';
 import { fileBrowserMeta, type FileBrowserStory as Story, image, pdf } from './fileBrowserStories';
@@ -42,6 +42,8 @@ export const SpaceTogglesFocusedFile: Story = {
   args: { selected: new Set<string>(), onToggleSelect: fn() },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
+    // Cards are mounted again once the grid has measured its width: the one focused must be the one that stays.
+    await waitFor(() => expect(canvasElement.querySelector('[data-laid-out]')).not.toBeNull());
     const card = canvas.getByText('team-photo.jpg').closest('[role="listitem"]') as HTMLElement;
     card.focus();
     await expect(card).toHaveFocus();

@@ -1,9 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { http, HttpResponse } from 'msw';
 import { expect, fireEvent, fn, userEvent, waitFor, within } from 'storybook/test';
 import { FileDetailsDialog } from '../../../src/components/files';
 import { serverMessages } from '../../../src/contract';
 import { fileDetailsTexts as t, fileUsageTexts as u } from '../../../src/lib/texts-files';
 import { makeFile } from '../../fixtures';
+import { errorResponse } from '../../mocks/errors';
 import { opened } from '../../routes/plays';
 
 /** A landscape photo (3 : 2) drawn without any network: sky, sea, and a boat right of the middle. */
@@ -213,5 +215,34 @@ export const UsageFailed: Story = {
   play: async ({ canvasElement }) => {
     const shown = await dialog(canvasElement, photo.name);
     await expect(usedIn(shown).getByRole('alert')).toHaveTextContent(`${u.failed}: ${serverMessages.databaseUnavailable}`);
+  },
+};
+
+/** A photo stored at the server's address, whose 640-pixel copy could not be made (422 derivative_failed). */
+const unsized = makeFile({ ...photo, id: 'file_unsized', url: '/api/files/file_unsized/content', thumbnailUrl: '/api/files/file_unsized/thumbnail' });
+
+/**
+ * The smaller copy of the picture fails (made past its time or memory): the dialog shows the image
+ * as stored instead, and says so; its focal point is set on it as on any other.
+ */
+export const DerivativeFailing: Story = {
+  args: { file: unsized },
+  beforeEach({ msw }) {
+    msw.use(
+      http.get('*/api/files/file_unsized/content', ({ request }) =>
+        new URL(request.url).searchParams.has('w')
+          ? errorResponse('derivative_failed', { shape: 'file' })
+          : new HttpResponse(decodeURIComponent(photoUrl.slice(photoUrl.indexOf(',') + 1)), { headers: { 'content-type': 'image/svg+xml' } }),
+      ),
+    );
+  },
+  // The refused copy is a failed request the browser logs.
+  parameters: { consoleErrors: ['/api/files/file_unsized/content'] },
+  play: async ({ canvasElement }) => {
+    const shown = await dialog(canvasElement, unsized.name);
+    await expect(await shown.findByText(t.pictureAsStored, {}, { timeout: 5_000 })).toBeVisible();
+    const picture = shown.getByRole('img', { name: t.focalPicture });
+    await expect(picture.getAttribute('src')).toMatch(/^\/api\/files\/file_unsized\/content\?v=\d+$/);
+    await waitFor(() => expect((picture as HTMLImageElement).naturalWidth).toBeGreaterThan(0));
   },
 };

@@ -1,5 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Heading, Text } from '@chakra-ui/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router-dom';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { AppShell } from '../../../src/components/shell/AppShell';
 import { IconModeTooltip } from '../../../src/components/shell/IconModeTooltip';
@@ -7,6 +9,9 @@ import { MobileSidebarSheet } from '../../../src/components/shell/MobileSidebarS
 import { ColorModeToggle } from '../../../src/components/shell/ColorModeToggle';
 import { accessFor } from '../../../src/lib/access';
 import { opened } from '../../routes/plays';
+import { pointAt } from '../../refused';
+import { notificationHandlers } from '../../mocks';
+import { using } from '../../routes/screen';
 
 const meta = {
   title: 'Components/Shell/AppShell',
@@ -171,8 +176,7 @@ export const TooltipShown: Story = {
   name: 'Icon mode: tooltip shown',
   args: { defaultOpen: false },
   play: async ({ canvasElement }) => {
-    await userEvent.hover(await wiredArticlesLink(canvasElement));
-    const tooltip = await within(canvasElement.ownerDocument.body).findByRole('tooltip', {}, { timeout: 3000 });
+    const tooltip = await pointAt(await wiredArticlesLink(canvasElement));
     await expect(tooltip).toHaveTextContent('Articles');
   },
 };
@@ -249,6 +253,17 @@ export const Mobile: Story = {
  */
 export const ColorModeSwitch: Story = {
   args: { colorModeToggle: true },
+  // The switch's chunk brings the bell, which asks for the notifications: none here.
+  beforeEach: using(() => notificationHandlers.api()),
+  decorators: [
+    (Story) => (
+      <MemoryRouter>
+        <QueryClientProvider client={new QueryClient()}>
+          <Story />
+        </QueryClientProvider>
+      </MemoryRouter>
+    ),
+  ],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const root = document.documentElement;

@@ -100,6 +100,30 @@ export const ChecksRun: Story = {
   },
 };
 
+/**
+ * The article's image is a file of the library that has alt text: the checks say it and write it
+ * into the image's tag in the HTML editor, shown selected, to save with the rest.
+ */
+export const FileAltWrittenIn: Story = {
+  beforeEach: using(() => articleHandlers.api([...articles, toCheck], [], { fileAlts: { file_02: 'Fishing boats in the harbour at dawn' } })),
+  args: { path: `/articles/${toCheck.id}` },
+  parameters: { consoleErrors: ['/api/files/file_02/content'] },
+  play: async ({ canvasElement }) => {
+    const card = within(await within(canvasElement).findByRole('region', { name: chk.title }, ready));
+    await expect(await card.findByText(chk.fileAlt('Fishing boats in the harbour at dawn'), {}, ready)).toBeVisible();
+    const editor = await within(canvasElement).findByRole('textbox', { name: a.htmlEditorLabel }, ready);
+    await userEvent.click(card.getByRole('button', { name: chk.useFileAltLabel('/api/files/file_02/content') }));
+    const written = '<img alt="Fishing boats in the harbour at dawn" src="/api/files/file_02/content">';
+    await waitFor(() => expect(editor).toHaveTextContent(written));
+    await waitFor(() => expect(canvasElement.ownerDocument.getSelection()?.toString()).toBe(written));
+    // An edit as typed: unsaved, and the image's place without alt text is gone.
+    await expect(within(canvasElement).getByText(a.unsaved)).toBeVisible();
+    await expect(card.queryByRole('button', { name: chk.useFileAltLabel('/api/files/file_02/content') })).toBeNull();
+    await expect(card.getByText(chk.unsaved, { exact: false })).toBeVisible();
+    (canvasElement.ownerDocument.activeElement as HTMLElement | null)?.blur();
+  },
+};
+
 /** Scraped again from its AMP address, and carried by a wire service: the page says what it looks like a copy of, with links. */
 export const LooksLikeACopy: Story = {
   beforeEach: using(() => articleHandlers.api([...articles, original, ampCopy, wireCopy])),

@@ -3,7 +3,7 @@ import type { Meta } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { texts } from '../../../src/lib/texts';
 import { trashTexts } from '../../../src/lib/texts-articles';
-import { fileDetailsTexts as d, fileExtraTexts as x } from '../../../src/lib/texts-files';
+import { fileDetailsTexts as d, fileExtraTexts as x, folderTexts } from '../../../src/lib/texts-files';
 import { fileVersionTexts as v } from '../../../src/lib/texts-history';
 import { files, trashedFileSamples, versionOf } from '../../fixtures';
 import { authHandlers, fileHandlers } from '../../mocks';
@@ -63,9 +63,10 @@ export const Author: Story = {
       await expect(canvas.getByRole('button', { name: f.upload })).toBeEnabled();
       await expect(canvas.getByText(f.dropTitle)).toBeVisible();
     });
-    await step('no selection; the menu without Replace… and Delete', async () => {
+    await step('no selection; the menu without Replace… and Delete; folders made, not renamed or deleted', async () => {
       await expect(canvas.queryByRole('checkbox', { name: x.select(name) })).toBeNull();
-      await expect(await menuItemsOf(canvasElement, name)).toEqual([f.preview, d.menuItem, f.download, x.copyLink, v.menuItem]);
+      await expect(await menuItemsOf(canvasElement, name)).toEqual([f.preview, d.menuItem, folderTexts.moveItem, f.download, x.copyLink, v.menuItem]);
+      await expect(canvas.getByRole('button', { name: folderTexts.newFolder })).toBeVisible();
     });
     await step('earlier versions can be read and downloaded, not restored', async () => {
       await pickFileAction(canvasElement, name, v.menuItem);

@@ -1,10 +1,14 @@
-// The file manager's selection: checkboxes, a range, the keyboard, and a bulk Delete with its Undo.
+// The file manager's selection: checkboxes, a range, the keyboard, and a bulk Delete with its Undo
+// (asked again, in the server's words, for files published articles show).
 import type { Meta } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { serverMessages } from '../../../src/contract';
 import { texts } from '../../../src/lib/texts';
 import { fileExtraTexts as x } from '../../../src/lib/texts-files';
 import { files } from '../../fixtures';
+import { fileHandlers } from '../../mocks';
 import { AppStory } from '../AppStory';
+import { ready } from '../plays';
 import { findToast, type ScreenStory as Story } from '../screen';
 import { checkbox, fileManagerScreen, findFilesTitle, newestFirst, selectedCount, withConfirm } from './fileManagerScreen';
 
@@ -96,5 +100,34 @@ export const BulkDeleteThenUndo: Story = {
       await expect(canvas.getByRole('button', { name: f.actions(first.name) })).toBeVisible();
       await waitFor(() => expect(canvas.getByRole('tab', { name: 'Trash 0' })).toBeVisible());
     });
+  },
+};
+
+/**
+ * A bulk Delete of files one of which a published article shows: the server refuses that one and
+ * names the article; the console asks again in its words, and yes sends it to the trash with the
+ * others, in one toast with one Undo.
+ */
+export const BulkDeleteFileInUse: Story = {
+  beforeEach({ msw }) {
+    msw.use(
+      ...fileHandlers.api(files, [], {}, {
+        [newestFirst[1]!.id]: [{ articleId: 'art_1', title: 'The harbour wakes up', slug: 'the-harbour-wakes-up', status: 'published', inTrash: false, places: ['body'] }],
+      }),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await findFilesTitle(canvasElement, files.length);
+    await userEvent.click(checkbox(canvasElement, newestFirst[0]!.name));
+    await userEvent.click(checkbox(canvasElement, newestFirst[1]!.name));
+    const asked = await withConfirm(canvasElement, true, async (questions) => {
+      await userEvent.click(within(canvas.getByRole('region', { name: x.barLabel })).getByRole('button', { name: x.delete }));
+      await waitFor(() => expect(questions).toHaveLength(2), ready);
+    });
+    await expect(asked).toEqual([x.confirmDeleteMany(2), serverMessages.fileInUse(['The harbour wakes up'])]);
+    await findToast(canvasElement, x.movedToTrash(2));
+    await expect(await findFilesTitle(canvasElement, files.length - 2)).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: f.actions(newestFirst[1]!.name) })).toBeNull();
   },
 };

@@ -1,0 +1,22 @@
+/** The words of the articles' calendar view (src/contract/calendar.ts). */
+export const calendarTexts = {
+  view: 'Calendar view',
+  label: (month: string) => `Calendar of ${month}`,
+  previous: 'Previous month',
+  next: 'Next month',
+  today: 'Today',
+  loading: 'Loading the calendar…',
+  failed: 'The calendar could not be loaded',
+  truncated: (max: number) => `Only the first ${max.toLocaleString('en-US')} entries of this month are shown: narrow it with the tabs or 'Assigned to me'.`,
+  empty: 'Nothing is planned or scheduled this month. Plan an article from its page (Assignment), or schedule it.',
+  planned: 'Planned',
+  publish: 'Publish',
+  unpublish: 'Unpublish',
+  more: (n: number) => `+${n} more`,
+  untitled: 'Untitled article',
+  dragHint: 'Drag a planned article to another day to move it; its page moves it by keyboard.',
+  moved: (title: string, day: string) => `Moved "${title}" to ${day}`,
+  undo: 'Undo',
+  moveFailed: 'The planned day could not be moved',
+  weekdays: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'],
+};
