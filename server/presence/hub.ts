@@ -6,6 +6,7 @@
  * process renews its tabs (one statement) and sends any list that changed meanwhile (a tab of a
  * process that died lapses): LISTEN/NOTIFY makes it immediate, the renewal makes it certain.
  */
+import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import {
   PRESENCE_RENEW_MS,
@@ -39,6 +40,8 @@ interface Notice {
 interface Stream {
   tab: string;
   article: string;
+  /** Which stream of the tab this is (the row names its newest). */
+  id: string;
   out: ServerResponse;
   /** The last list sent (JSON): a list is sent only when it changed. */
   sent?: string;
@@ -80,18 +83,35 @@ export class PresenceHub {
    * then every change until `out` closes. Refuses a tab id another account uses.
    */
   async open(tab: string, article: string, userId: string, out: ServerResponse) {
-    if (!(await openTab(this.db, tab, article, userId))) throw apiError('not_found', presenceMessages.tabNotOpen);
+    // The tab is this stream's from now on: the close of its earlier stream (a page reloaded, a
+    // stream reconnecting), heard while the row is written, is that stream's alone, and the
+    // database ignores a close of an earlier stream that lands after this stream's open.
     const previous = this.streams.get(tab);
-    if (previous) previous.out.end();
-    const stream: Stream = { tab, article, out };
+    const stream: Stream = { tab, article, out, id: randomUUID() };
     this.streams.set(tab, stream);
-    out.on('close', () => {
-      if (this.streams.get(tab) !== stream) return;
+    const release = () => {
+      if (this.streams.get(tab) !== stream) return false;
       this.streams.delete(tab);
-      void closeTab(this.db, tab)
+      return true;
+    };
+    const opening = openTab(this.db, tab, article, userId, stream.id);
+    out.on('close', () => {
+      if (!release()) return;
+      // Written after this stream's open, whenever the stream goes.
+      void opening
+        .catch(() => false)
+        .then(() => closeTab(this.db, tab, stream.id))
         .then(() => this.announce({ article }))
         .catch(this.onError);
     });
+    // Refused (the tab is another account's, or the database failed): the earlier stream, if
+    // any, keeps the tab; accepted: the earlier stream ends.
+    const opened = await opening.catch((error: unknown) => error);
+    if (opened !== true) {
+      if (release() && previous) this.streams.set(tab, previous);
+      throw opened === false ? apiError('not_found', presenceMessages.tabNotOpen) : opened;
+    }
+    if (previous) previous.out.end();
     // The browser reconnects after a second when the stream breaks (a process going away).
     out.write('retry: 1000\n\n');
     // A take-over while the page's stream was away (its process went): told now.

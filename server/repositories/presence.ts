@@ -31,29 +31,37 @@ const LEASE_HELD = `p.editing_since IS NOT NULL AND p.seen_at > now() - interval
 const PRESENT = `p.open AND p.seen_at > now() - interval '${PRESENCE_LAPSE_MS} milliseconds'`;
 
 /**
- * Opens (or opens again: a reload, a stream moved to another process) the tab on the article;
- * answers whether it is the user's (a tab id never passes to another account).
+ * Opens (or opens again: a reload, a stream moved to another process) the tab on the article,
+ * as its stream `stream`; answers whether it is the user's (a tab id never passes to another
+ * account).
  */
-export async function openTab(db: Queryable, tab: string, articleId: string, userId: string): Promise<boolean> {
+export async function openTab(db: Queryable, tab: string, articleId: string, userId: string, stream: string): Promise<boolean> {
   const { rows } = await db.query(
-    `INSERT INTO article_presence (tab, article_id, user_id, opened_at, seen_at, open) VALUES ($1, $2, $3, now(), now(), true)
-       ON CONFLICT (tab) DO UPDATE SET seen_at = now(), open = true, article_id = excluded.article_id,
+    `INSERT INTO article_presence (tab, article_id, user_id, opened_at, seen_at, open, stream) VALUES ($1, $2, $3, now(), now(), true, $4)
+       ON CONFLICT (tab) DO UPDATE SET seen_at = now(), open = true, stream = excluded.stream, article_id = excluded.article_id,
          editing_since = CASE WHEN article_presence.article_id = excluded.article_id THEN article_presence.editing_since END
        WHERE article_presence.user_id = excluded.user_id
      RETURNING tab`,
-    [tab, articleId, userId],
+    [tab, articleId, userId, stream],
   );
   return rows.length > 0;
 }
 
-/** Renews the open tabs of this process. */
+/**
+ * Renews the open tabs of this process. A renewal written after its tab closed changes nothing
+ * (a lapsed lease stays lapsed).
+ */
 export async function renewTabs(db: Queryable, tabs: readonly string[]) {
   if (tabs.length) await db.query('UPDATE article_presence SET seen_at = now() WHERE tab = ANY($1) AND open', [tabs]);
 }
 
-/** The tab's stream went: it leaves the list at once; its lease (if any) lapses LEASE_LAPSE_MS later. */
-export async function closeTab(db: Queryable, tab: string) {
-  await db.query('UPDATE article_presence SET open = false, seen_at = now() WHERE tab = $1', [tab]);
+/**
+ * The tab's stream `stream` went: it leaves the list at once; its lease (if any) lapses
+ * LEASE_LAPSE_MS later. A close written after a newer stream of the tab opened (a reload, a
+ * reconnection to another process) changes nothing.
+ */
+export async function closeTab(db: Queryable, tab: string, stream: string) {
+  await db.query('UPDATE article_presence SET open = false, seen_at = now() WHERE tab = $1 AND stream = $2', [tab, stream]);
 }
 
 /** Who is on each of the articles, oldest tab first. */

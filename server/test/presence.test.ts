@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { presenceMessages, roleMessages, type Presence } from '../../src/contract/index.ts';
 import { createSession } from '../accounts/auth.ts';
 import { createAccount } from '../accounts/operations.ts';
+import { closeTab, openTab, renewTabs } from '../repositories/presence.ts';
 import { ADMIN, TEST_HASHING, auth, backends, openHarness, type Harness } from './helpers.ts';
 
 interface Event {
@@ -50,8 +51,11 @@ class Page {
       while ((end = buffer.indexOf('\n\n')) >= 0) {
         const block = buffer.slice(0, end);
         buffer = buffer.slice(end + 2);
-        const event = /^event: (.*)$/m.exec(block)?.[1];
-        const data = /^data: (.*)$/m.exec(block)?.[1];
+        // The server says how soon to reconnect once it has written the page's open: heard as
+        // an event `retry`.
+        const retry = /^retry: (\d+)$/m.exec(block)?.[1];
+        const event = retry ? 'retry' : /^event: (.*)$/m.exec(block)?.[1];
+        const data = retry ?? /^data: (.*)$/m.exec(block)?.[1];
         if (!event || data === undefined) continue;
         const e = { event, data: JSON.parse(data) as unknown };
         this.events.push(e);
@@ -229,6 +233,45 @@ describe.each(backends)('presence ($name)', (backend) => {
     expect((await call(dana.token, 'POST', `/api/articles/${article}/presence/takeover`, { tab: 'tab-dana-01' })).json().code).toBe('lease_lapsed');
     expect(await rows()).toEqual(before);
     expect((await call(dana.token, 'PUT', `/api/articles/${article}/presence`, { tab: 'tab-dana-01', editing: true })).statusCode).toBe(200);
+  });
+
+  it('a page whose stream reconnects as the old one closes stays in the list, every time', async () => {
+    const watcher = page('tab-dana-01', dana.token);
+    await watcher.open(base, article);
+    let mine = page('tab-admin-1', admin);
+    await mine.open(base, article);
+    await watcher.list((l) => l.length === 2);
+    for (let round = 0; round < 10; round++) {
+      // The old stream closes and the new one opens at once: the close may be heard while the
+      // new open is being written.
+      const next = page('tab-admin-1', admin);
+      mine.close();
+      await next.open(base, article);
+      mine = next;
+      await mine.list((l) => tabs(l).join() === 'tab-admin-1,tab-dana-01');
+      // The list may come before the new stream's open is written (the row of the old one was
+      // still open): its open is written once the server says how soon to reconnect.
+      await mine.next((e) => e.event === 'retry');
+    }
+    // What the database says once the last open has been written (a close of an earlier stream
+    // is written before it, or not at all): the tab is open.
+    expect((await h.db.query("SELECT open FROM article_presence WHERE tab = 'tab-admin-1'")).rows).toEqual([{ open: true }]);
+  });
+
+  it('a renewal or a close of a stream written late changes nothing: a lapsed lease stays lapsed, a newer stream stays open', async () => {
+    // As a process writes them when its statements land out of order: the renewal of a stream
+    // that closed meanwhile, and the close of a stream the tab has since opened anew.
+    const { id: userId } = (await h.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', ['dana@example.com'])).rows[0]!;
+    const row = async () =>
+      (await h.db.query("SELECT open, seen_at < now() - interval '120 seconds' AS lapsed FROM article_presence WHERE tab = $1", ['tab-dana-01'])).rows;
+    expect(await openTab(h.db, 'tab-dana-01', article, userId, 'first')).toBe(true);
+    await closeTab(h.db, 'tab-dana-01', 'first');
+    await h.db.query("UPDATE article_presence SET seen_at = now() - interval '121 seconds'");
+    await renewTabs(h.db, ['tab-dana-01']);
+    expect(await row()).toEqual([{ open: false, lapsed: true }]);
+    expect(await openTab(h.db, 'tab-dana-01', article, userId, 'second')).toBe(true);
+    await closeTab(h.db, 'tab-dana-01', 'first');
+    expect(await row()).toEqual([{ open: true, lapsed: false }]);
   });
 
   it('a page of a process that stopped renewing leaves the list', async () => {

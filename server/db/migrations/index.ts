@@ -36,6 +36,7 @@ import { articleReviews } from './030-article-reviews.ts';
 import { articleAssignments } from './031-article-assignments.ts';
 import { articleComments } from './032-article-comments.ts';
 import { notifications } from './033-notifications.ts';
+import { presenceStreams } from './034-presence-streams.ts';
 import type { Migration } from './types.ts';
 
 export const migrations: Migration[] = [
@@ -72,4 +73,5 @@ export const migrations: Migration[] = [
   articleAssignments,
   articleComments,
   notifications,
+  presenceStreams,
 ];
