@@ -41,6 +41,7 @@ import { docsRoutes, registerOpenApi } from './openapi.ts';
 import { historyRoutes } from './routes/history.ts';
 import { presenceRoutes } from './routes/presence.ts';
 import { PresenceHub } from './presence/hub.ts';
+import { NotificationHub } from './notifications/hub.ts';
 import { sweepArticleHistory, sweepFileVersions } from './history/sweep.ts';
 import { DEFAULT_RETENTION, type RetentionPolicy } from './history/retention.ts';
 import { FOLD_MS } from './history/articles.ts';
@@ -422,6 +423,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const presence = new PresenceHub(options.db, (err) => app.log.warn({ err }, 'presence not sent'), options.presenceRenewMs);
   await presence.start();
   app.addHook('preClose', () => presence.close());
+  const notifications = new NotificationHub(options.db, (err) => app.log.warn({ err }, 'notification count not sent'));
+  await notifications.start();
+  app.addHook('preClose', () => notifications.close());
 
   const views = new ViewCounter(
     options.db,
@@ -462,6 +466,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicCorsOrigins: options.publicCorsOrigins ?? [],
     sessions,
     presence,
+    notifications,
     storage,
     uploads,
     presignedDownloads: options.presignedDownloads ?? false,

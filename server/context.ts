@@ -4,6 +4,7 @@ import type { ViewCounter } from './articles/views.ts';
 import type { PasswordHashing, SessionCache } from './accounts/auth.ts';
 import type { Database } from './db/database.ts';
 import type { PresenceHub } from './presence/hub.ts';
+import type { NotificationHub } from './notifications/hub.ts';
 import type { FileStorage } from './files/storage.ts';
 import type { ResumableUploads } from './files/resumable.ts';
 import type { RetentionPolicy } from './history/retention.ts';
@@ -25,6 +26,8 @@ export interface AppContext {
   sessions: SessionCache;
   /** Who has which article open, live across processes (server/presence/hub.ts). */
   presence: PresenceHub;
+  /** The bell's live count per account, across processes (server/notifications/hub.ts). */
+  notifications: NotificationHub;
   storage: FileStorage;
   /** Resumable uploads (tus), their bytes in DATA_DIR/uploads until they are finished. */
   uploads: ResumableUploads;

@@ -8,6 +8,7 @@ import type { Notification, NotificationKind, WebhookEventType } from '../../src
 import type { Queryable } from '../db/database.ts';
 import { newId } from '../ids.ts';
 import {
+  announceNotifications,
   deciderIds,
   insertNotification,
   mutedKindsOf,
@@ -52,6 +53,8 @@ export async function notify(tx: Queryable, news: News): Promise<number> {
   for (const userId of recipients) {
     await insertNotification(tx, { id: newId(at.getTime()), userId, kind: news.kind, message: news.message, articleId: news.articleId, actorId: news.actorId, at });
   }
+  // Their consoles hear it once the change commits (server/notifications/hub.ts).
+  await announceNotifications(tx, recipients);
   return recipients.length;
 }
 
@@ -75,6 +78,8 @@ export async function notificationsOf(db: Queryable, userId: string): Promise<{ 
 /** POST /notifications/read: the ones named (the account's own only), or all of them. */
 export async function markRead(db: Queryable, userId: string, ids: readonly string[] | undefined): Promise<{ unread: number }> {
   await setRead(db, userId, ids);
+  // The account's other consoles (tabs) update their count.
+  await announceNotifications(db, [userId]);
   return { unread: await unreadCount(db, userId) };
 }
 

@@ -86,3 +86,14 @@ export async function mutedKindsOf(db: Queryable, userId: string): Promise<Notif
 export async function setMutedKindsOf(db: Queryable, userId: string, muted: readonly NotificationKind[]) {
   await db.query('UPDATE users SET muted_notifications = $2 WHERE id = $1', [userId, [...new Set(muted)]]);
 }
+
+/** The channel (LISTEN/NOTIFY) on which a change of accounts' lists is told: `{ users: ids }`. */
+export const NOTIFICATIONS_CHANNEL = 'notifications';
+
+/** Tells every process on the database that these accounts' lists changed, when the transaction commits. */
+export async function announceNotifications(db: Queryable, userIds: readonly string[]) {
+  // A notice's payload stays under PostgreSQL's 8,000 bytes: a hundred ids at a time.
+  for (let at = 0; at < userIds.length; at += 100) {
+    await db.query('SELECT pg_notify($1, $2)', [NOTIFICATIONS_CHANNEL, JSON.stringify({ users: userIds.slice(at, at + 100) })]);
+  }
+}

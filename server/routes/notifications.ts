@@ -1,5 +1,6 @@
-/** The signed-in account's notifications (/api/notifications) and the kinds it mutes. */
+/** The signed-in account's notifications (/api/notifications), their live count, and the kinds it mutes. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   notificationListSchema,
   notificationPreferencesSchema,
@@ -14,6 +15,33 @@ export const notificationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
   app.get('/', {
     schema: { response: { 200: notificationListSchema, ...errorResponses } },
     handler: (request) => notificationsOf(ctx.db, request.user!.id),
+  });
+
+  app.get('/stream', {
+    schema: {
+      response: {
+        200: z.string().describe('text/event-stream: a `notifications` event ({ unread }) at once, then whenever the list changes'),
+        ...errorResponses,
+      },
+    },
+    handler: async (request, reply) => {
+      // The stream is this handler's from here: Fastify sends nothing more.
+      reply.hijack();
+      const out = reply.raw;
+      out.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+        'x-request-id': request.id,
+        // No proxy buffering (nginx): each event goes out at once.
+        'x-accel-buffering': 'no',
+      });
+      try {
+        await ctx.notifications.open(request.user!.id, out);
+      } catch (error) {
+        out.end(`event: error\ndata: ${JSON.stringify({ message: error instanceof Error ? error.message : 'error' })}\n\n`);
+      }
+    },
   });
 
   app.post('/read', {

@@ -11,6 +11,7 @@ import {
   notificationsReadResultSchema,
   type Role,
 } from '../../src/contract/index.ts';
+import { EventStreamReader, listenLocally } from './eventStream.ts';
 import { auth, backends, signedInAccount, useHarness } from './helpers.ts';
 
 describe.each(backends)('notifications ($name)', (backend) => {
@@ -64,6 +65,51 @@ describe.each(backends)('notifications ($name)', (backend) => {
     expect((await call(editor.token, 'POST', '/api/notifications/read', { ids: told.data.map((n) => n.id) })).json()).toEqual({ unread: 1 });
     expect((await bell(author.token)).unread).toBe(2);
     expect((await call(author.token, 'POST', '/api/notifications/read', {})).json()).toEqual({ unread: 0 });
+  });
+
+  it('tells each open console of the account its unread count at once and on each change, from either process', async () => {
+    const author = await account('author@example.com', 'author');
+    const article = await draft('live');
+    const base = await listenLocally(ctx.h.app);
+    // Another process on the same database: what it writes reaches this one's streams through LISTEN/NOTIFY.
+    const other = await ctx.h.buildApp();
+    const otherBase = await listenLocally(other);
+    const streams: EventStreamReader[] = [];
+    try {
+      const tab = (name: string, at: string) => {
+        const stream = new EventStreamReader(name, author.token);
+        streams.push(stream);
+        return stream.connect(`${at}/api/notifications/stream`).then(() => stream);
+      };
+      const count = (stream: EventStreamReader, unread: number, from = 0) =>
+        stream.next((e) => e.event === 'notifications' && (e.data as { unread: number }).unread === unread, from);
+      const one = await tab('first tab', base);
+      const two = await tab('second tab', otherBase);
+      expect([one.status, two.status]).toEqual([200, 200]);
+      await Promise.all([count(one, 0), count(two, 0)]);
+
+      // A mention written through the other process: both tabs hear it.
+      const mentioned = await other.inject({ method: 'POST', url: `/api/articles/${article.id}/comments`, headers: auth(ctx.token), payload: { body: 'Over to you, @author@example.com.' } });
+      expect(mentioned.statusCode, mentioned.body).toBe(201);
+      await Promise.all([count(one, 1), count(two, 1)]);
+
+      // Read in one tab: both hear the count fall.
+      const heard = [one.events.length, two.events.length] as const;
+      expect((await call(author.token, 'POST', '/api/notifications/read', {})).json()).toEqual({ unread: 0 });
+      await Promise.all([count(one, 0, heard[0]), count(two, 0, heard[1])]);
+
+      // Another account's news says nothing to these tabs (the news of theirs that follows it, told
+      // in the order written, is the first they hear); a stream needs a session.
+      const before = one.events.length;
+      await call(author.token, 'POST', `/api/articles/${article.id}/comments`, { body: 'Noted, @admin@example.com.' });
+      await ctx.api('POST', `/api/articles/${article.id}/comments`, { body: 'And again, @author@example.com.' });
+      await count(one, 1, before);
+      expect(one.events.slice(before).filter((e) => e.event === 'notifications')).toEqual([{ event: 'notifications', data: { unread: 1 } }]);
+      expect((await fetch(`${base}/api/notifications/stream`)).status).toBe(401);
+    } finally {
+      for (const stream of streams) stream.close();
+      await other.close();
+    }
   });
 
   it('leaves out the kinds an account muted, and refuses a kind that does not exist', async () => {

@@ -4,79 +4,26 @@
  * refuses a second editor, passes on take-over (the first page is told at once) and lapses; bad
  * input is refused with nothing changed.
  */
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { presenceMessages, roleMessages, type Presence } from '../../src/contract/index.ts';
 import { createSession } from '../accounts/auth.ts';
 import { createAccount } from '../accounts/operations.ts';
 import { closeTab, openTab, renewTabs } from '../repositories/presence.ts';
+import { EventStreamReader, listenLocally } from './eventStream.ts';
 import { ADMIN, TEST_HASHING, auth, backends, openHarness, type Harness } from './helpers.ts';
 
-interface Event {
-  event: string;
-  data: unknown;
-}
-
-/** An open page's stream: the events heard so far, and a wait for the next one that passes a test. */
-class Page {
-  readonly events: Event[] = [];
-  private readonly waiters: { test: (e: Event) => boolean; resolve: (e: Event) => void }[] = [];
-  private readonly controller = new AbortController();
-  status = 0;
-
+/** An open page's stream: the events heard so far, and the lists it was sent. */
+class Page extends EventStreamReader {
   constructor(
     readonly tab: string,
-    readonly token: string,
-  ) {}
-
-  async open(base: string, article: string) {
-    const res = await fetch(`${base}/api/articles/${article}/presence/stream?tab=${this.tab}`, {
-      headers: auth(this.token),
-      signal: this.controller.signal,
-    });
-    this.status = res.status;
-    if (!res.ok || !res.body) return res;
-    void this.read(res.body).catch(() => {});
-    return res;
+    token: string,
+  ) {
+    super(tab, token);
   }
 
-  private async read(body: ReadableStream<Uint8Array>) {
-    const decoder = new TextDecoder();
-    let buffer = '';
-    const reader = body.getReader();
-    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-      buffer += decoder.decode(chunk.value, { stream: true });
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        // The server says how soon to reconnect once it has written the page's open: heard as
-        // an event `retry`.
-        const retry = /^retry: (\d+)$/m.exec(block)?.[1];
-        const event = retry ? 'retry' : /^event: (.*)$/m.exec(block)?.[1];
-        const data = retry ?? /^data: (.*)$/m.exec(block)?.[1];
-        if (!event || data === undefined) continue;
-        const e = { event, data: JSON.parse(data) as unknown };
-        this.events.push(e);
-        for (const w of [...this.waiters]) {
-          if (w.test(e)) {
-            this.waiters.splice(this.waiters.indexOf(w), 1);
-            w.resolve(e);
-          }
-        }
-      }
-    }
-  }
-
-  /** The first event (heard already, from the `from`th on, or next) that passes `test`. */
-  next(test: (e: Event) => boolean, from = 0, timeoutMs = 5_000): Promise<Event> {
-    const heard = this.events.slice(from).find(test);
-    if (heard) return Promise.resolve(heard);
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`${this.tab}: no such event; heard ${JSON.stringify(this.events)}`)), timeoutMs);
-      this.waiters.push({ test, resolve: (e) => (clearTimeout(timer), resolve(e)) });
-    });
+  open(base: string, article: string) {
+    return this.connect(`${base}/api/articles/${article}/presence/stream?tab=${this.tab}`);
   }
 
   /** The first list (from the `from`th event on) in which `test` holds. */
@@ -84,10 +31,6 @@ class Page {
     return this.next((e) => e.event === 'presence' && test((e.data as { data: Presence[] }).data), from).then(
       (e) => (e.data as { data: Presence[] }).data,
     );
-  }
-
-  close() {
-    this.controller.abort();
   }
 }
 
@@ -104,10 +47,7 @@ describe.each(backends)('presence ($name)', (backend) => {
   let article: string;
   const pages: Page[] = [];
 
-  const listen = async (a: FastifyInstance) => {
-    await a.listen({ host: '127.0.0.1', port: 0 });
-    return `http://127.0.0.1:${(a.server.address() as AddressInfo).port}`;
-  };
+  const listen = listenLocally;
   const page = (tab: string, token: string) => {
     const p = new Page(tab, token);
     pages.push(p);

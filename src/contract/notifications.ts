@@ -6,6 +6,9 @@
  *
  * - `GET /notifications` (any role): `{ data: Notification[], unread }`, newest first, the last
  *   NOTIFICATIONS_KEPT.
+ * - `GET /notifications/stream`: server-sent events, a `notifications` event `{ unread }` at once
+ *   and whenever the account's list changes (a notification written, from any process; some marked
+ *   read in another tab); the console then reads the list again.
  * - `POST /notifications/read` `{ ids? }`: those (or all) marked read; `{ unread }`.
  * - `GET /notifications/preferences`, `PUT /notifications/preferences` `{ muted: kinds[] }`.
  * Needs zod; re-exported by `./index`.

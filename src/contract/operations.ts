@@ -106,6 +106,7 @@ export const OPERATIONS: Record<string, { operationId: OperationId; summary: str
   'POST /api/files/:id/versions/:v/restore': { operationId: 'restoreFileVersion', summary: 'Make an earlier version\'s bytes the file\'s again (the current ones become a version)' },
   'GET /api/calendar': { operationId: 'getCalendar', summary: 'What is planned and scheduled between two days, by day' },
   'GET /api/notifications': { operationId: 'listNotifications', summary: 'The signed-in account\'s notifications, newest first, with how many are unread' },
+  'GET /api/notifications/stream': { operationId: 'streamNotifications', summary: 'The signed-in account\'s unread count, live (server-sent events: at once, then on each change)' },
   'POST /api/notifications/read': { operationId: 'markNotificationsRead', summary: 'Mark notifications read (the ones named, or all)' },
   'GET /api/notifications/preferences': { operationId: 'getNotificationPreferences', summary: 'Which kinds of notification the signed-in account has muted' },
   'PUT /api/notifications/preferences': { operationId: 'setNotificationPreferences', summary: 'Mute or unmute kinds of notification for the signed-in account' },

@@ -113,6 +113,7 @@ export const OPERATION_ACCESS = {
   getCalendar: 'viewer',
   // One's own notifications and their preferences.
   listNotifications: 'viewer',
+  streamNotifications: 'viewer',
   markNotificationsRead: 'viewer',
   getNotificationPreferences: 'viewer',
   setNotificationPreferences: 'viewer',

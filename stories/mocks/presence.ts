@@ -10,8 +10,8 @@ import { errorResponse } from './errors';
 
 const API = '*/api/articles';
 
-/** A stream that sends `events` then stays open (until the page closes it). */
-function eventStream(events: readonly { event: string; data: unknown }[]) {
+/** A stream that sends `events` then stays open (until the page closes it), as the server's do. */
+export function eventStream(events: readonly { event: string; data: unknown }[]) {
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
