@@ -4,6 +4,7 @@
  * anything else; authors change drafts only and schedule nothing; roles are given, changed and
  * shown, and the last admin stays one. Each refusal leaves everything as it was.
  */
+import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import {
   OPERATION_ACCESS,
@@ -42,8 +43,18 @@ describe.each(backends)('roles ($name)', (backend) => {
     const { token } = await createSession(harness.h.db, id);
     return { id, token };
   };
-  const as = async (token: string, method: Method, url: string, payload?: object) =>
-    harness.h.app.inject({ method, url, headers: auth(token), ...(payload ? { payload } : {}) });
+  const as = async (token: string, method: Method, url: string, payload?: object) => {
+    if (url.endsWith('/stream')) {
+      // A stream of server-sent events stays open: its answer is read as it starts (the body of
+      // a refusal whole), then let go.
+      const controller = new AbortController();
+      const res = await harness.h.app.inject({ method, url, headers: auth(token), payloadAsStream: true, signal: controller.signal });
+      const body = res.statusCode >= 400 ? await new Response(Readable.toWeb(res.stream()) as ReadableStream).text() : '';
+      controller.abort();
+      return { statusCode: res.statusCode, body, json: <T = unknown>() => JSON.parse(body) as T };
+    }
+    return harness.h.app.inject({ method, url, headers: auth(token), ...(payload ? { payload } : {}) });
+  };
 
   const operations = async (): Promise<Operation[]> => {
     const doc = (await harness.h.app.inject({ url: '/api/docs/openapi.json' })).json<{
