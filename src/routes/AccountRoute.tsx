@@ -9,9 +9,10 @@ import { accountTexts } from '../lib/texts-account';
 import { AccessScreen } from './AccessScreen';
 import { AccountsSection } from './AccountsSection';
 import { InvitationsSection } from './InvitationsSection';
+import { NotificationPreferencesSection } from './NotificationPreferencesSection';
 
 /**
- * The signed-in user's role, password and sessions; for an admin, the accounts with their roles,
+ * The signed-in user's role, password, notification settings and sessions; for an admin, the accounts with their roles,
  * and invitations (other roles do not see them: the server would refuse them).
  */
 function Account({ access }: { access: Access }) {
@@ -40,6 +41,7 @@ function Account({ access }: { access: Access }) {
           done={changePassword.isSuccess}
         />
       </Stack>
+      <NotificationPreferencesSection />
       <SessionsCard
         sessions={sessions.data}
         loading={sessions.isPending}

@@ -120,7 +120,7 @@ function Articles({ access }: { access: Access }) {
           <ArticleTrashList {...trash.list} />
         ) : view === 'calendar' ? (
           <Suspense fallback={null}>
-            <ArticleCalendarSection filter={filter} mine={mine} canMove={access.may('updateArticle')} />
+            <ArticleCalendarSection filter={filter} mine={mine} canMove={access.may('updateArticle')} canReschedule={access.may('scheduleArticle')} />
           </Suspense>
         ) : (
           <SelectionArea onEscape={selection.clear}>

@@ -1,13 +1,18 @@
 import type { Meta } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { ROLE_DESCRIPTIONS, ROLE_LABELS, roleMessages, serverMessages } from '../../src/contract';
+import { notificationKindLabels, ROLE_DESCRIPTIONS, ROLE_LABELS, roleMessages, serverMessages } from '../../src/contract';
 import { accountTexts } from '../../src/lib/texts-account';
+import { notificationSettingsTexts as n } from '../../src/lib/texts-notification-settings';
 import { accountHandlers, articleHandlers, authHandlers, systemHandlers } from '../mocks';
 import { AppStory } from './AppStory';
 import { screen, type ScreenStory as Story, using } from './screen';
 import { ready } from './plays';
 
 const t = accountTexts;
+
+/** The notification settings have come (their own answer): the screen's shot never shows them loading. */
+const notificationSettingsShown = (canvas: ReturnType<typeof within>) =>
+  canvas.findByRole('checkbox', { name: notificationKindLabels.mention }, ready);
 
 export default {
   title: 'Screens/Account',
@@ -18,6 +23,7 @@ export default {
 export const Default: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
+    await notificationSettingsShown(canvas);
     await expect(await canvas.findByRole('heading', { name: t.title, level: 1 }, ready)).toBeVisible();
     await expect(await canvas.findByText('Chrome on Linux')).toBeVisible();
     await expect(await canvas.findByText('editor@example.com')).toBeVisible();
@@ -33,6 +39,7 @@ export const Default: Story = {
 export const AddAccount: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
+    await notificationSettingsShown(canvas);
     await userEvent.type(await canvas.findByLabelText(new RegExp(`^${t.accounts.email}`), undefined, ready), 'writer@example.com');
     await userEvent.selectOptions(canvas.getByRole('combobox', { name: t.accounts.role }), 'author');
     await userEvent.click(canvas.getByRole('button', { name: t.accounts.add }));
@@ -47,6 +54,7 @@ export const AddAccount: Story = {
 export const AddTakenEmail: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
+    await notificationSettingsShown(canvas);
     await userEvent.type(await canvas.findByLabelText(new RegExp(`^${t.accounts.email}`), undefined, ready), 'editor@example.com');
     await userEvent.click(canvas.getByRole('button', { name: t.accounts.add }));
     await expect(await canvas.findByRole('alert')).toHaveTextContent(serverMessages.emailTaken);
@@ -57,6 +65,7 @@ export const AddTakenEmail: Story = {
 export const ChangePasswordWrongCurrent: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
+    await notificationSettingsShown(canvas);
     await userEvent.type(await canvas.findByLabelText(new RegExp(`^${t.password.current}`), undefined, ready), 'wrong');
     await userEvent.type(canvas.getByLabelText(new RegExp(`^${t.password.next}`)), 'a brand new secret');
     await userEvent.type(canvas.getByLabelText(new RegExp(`^${t.password.confirm}`)), 'a brand new secret');
@@ -69,6 +78,7 @@ export const ChangePasswordWrongCurrent: Story = {
 export const ChangePassword: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
+    await notificationSettingsShown(canvas);
     await expect(await canvas.findByText('Safari on iOS', undefined, ready)).toBeVisible();
     await userEvent.type(canvas.getByLabelText(new RegExp(`^${t.password.current}`)), 'correct horse battery staple');
     await userEvent.type(canvas.getByLabelText(new RegExp(`^${t.password.next}`)), 'a brand new secret');
@@ -84,6 +94,7 @@ export const CreateInvitation: Story = {
   beforeEach: using(() => accountHandlers.api({ invitations: { enabled: true, data: [] } })),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
+    await notificationSettingsShown(canvas);
     const create = await canvas.findByRole('button', { name: t.invitations.create }, ready);
     await userEvent.selectOptions(canvas.getByRole('combobox', { name: t.invitations.role }), 'author');
     await userEvent.click(create);
@@ -97,6 +108,7 @@ export const CreateInvitation: Story = {
 export const ChangeRole: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
+    await notificationSettingsShown(canvas);
     const role = await canvas.findByRole('combobox', { name: t.accounts.roleOf('editor@example.com') }, ready);
     await expect(role).toHaveValue('editor');
     await userEvent.selectOptions(role, 'viewer');
@@ -110,6 +122,7 @@ export const ChangeRole: Story = {
 export const LastAdmin: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
+    await notificationSettingsShown(canvas);
     const role = await canvas.findByRole('combobox', { name: t.accounts.roleOf('admin@example.com') }, ready);
     await userEvent.selectOptions(role, 'editor');
     await expect(await canvas.findByRole('alert')).toHaveTextContent(roleMessages.lastAdmin);
@@ -128,6 +141,7 @@ export const AsEditor: Story = {
   beforeEach: using(() => authHandlers.signedInAs('editor')),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
+    await notificationSettingsShown(canvas);
     await expect(await canvas.findByRole('heading', { name: t.yourRole(ROLE_LABELS.editor) }, ready)).toBeVisible();
     await expect(canvas.getByText(ROLE_DESCRIPTIONS.editor)).toBeVisible();
     await expect(canvas.getByText(t.intro)).toBeVisible();
@@ -141,6 +155,7 @@ export const Loading: Story = {
   beforeEach: using(() => accountHandlers.loading()),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
+    await notificationSettingsShown(canvas);
     await expect(await canvas.findByRole('heading', { name: t.title, level: 1 }, ready)).toBeVisible();
     await expect(canvasElement.querySelectorAll('[aria-busy="true"]').length).toBe(3);
   },
@@ -150,7 +165,29 @@ export const Failed: Story = {
   beforeEach: using(() => accountHandlers.failing()),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
+    await notificationSettingsShown(canvas);
     await waitFor(() => expect(canvas.getAllByRole('alert')).toHaveLength(3), ready);
+  },
+};
+
+/**
+ * Mentions muted: the box unticked and saved, the server's answer kept (the page opened again
+ * shows it unticked); nothing to save until something changes.
+ */
+export const MuteNotifications: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const mention = await notificationSettingsShown(canvas);
+    const save = canvas.getByRole('button', { name: n.save });
+    await expect(save).toBeDisabled();
+    await expect(mention).toBeChecked();
+    await userEvent.click(mention);
+    await expect(mention).not.toBeChecked();
+    await userEvent.click(save);
+    await expect(await canvas.findByText(n.saved)).toBeVisible();
+    await expect(canvas.getByRole('checkbox', { name: notificationKindLabels.mention })).not.toBeChecked();
+    await expect(canvas.getByRole('checkbox', { name: notificationKindLabels.assigned })).toBeChecked();
+    await expect(canvas.getByRole('button', { name: n.save })).toBeDisabled();
   },
 };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { calendarMessages, calendarProblem } from '../../contract/calendar';
-import { shiftMonth, weeksOf } from './ArticleCalendar';
+import { mondayOf, shiftAnchor, shiftMonth, weeksOf, weeksShown } from './ArticleCalendar';
 
 describe('the calendar month', () => {
   it('is whole weeks, Monday first, covering the month', () => {
@@ -20,6 +20,22 @@ describe('the calendar month', () => {
   it('moves across years', () => {
     expect(shiftMonth('2026-12', 1)).toBe('2027-01');
     expect(shiftMonth('2026-01', -1)).toBe('2025-12');
+  });
+
+  it('shows one week, Monday first, around any of its days, across months and years', () => {
+    expect(weeksShown('week', '2026-06-24')).toEqual([['2026-06-22', '2026-06-23', '2026-06-24', '2026-06-25', '2026-06-26', '2026-06-27', '2026-06-28']]);
+    expect(mondayOf('2026-06-22')).toBe('2026-06-22');
+    expect(mondayOf('2026-06-28')).toBe('2026-06-22');
+    expect(weeksShown('week', '2027-01-01')[0]).toEqual(['2026-12-28', '2026-12-29', '2026-12-30', '2026-12-31', '2027-01-01', '2027-01-02', '2027-01-03']);
+    expect(weeksShown('month', '2026-06-24')).toEqual(weeksOf('2026-06'));
+  });
+
+  it('steps a month to its next first day, a week to the next Monday', () => {
+    expect(shiftAnchor('month', '2026-06-24', 1)).toBe('2026-07-01');
+    expect(shiftAnchor('month', '2026-01-31', -1)).toBe('2025-12-01');
+    expect(shiftAnchor('week', '2026-06-24', 1)).toBe('2026-06-29');
+    expect(shiftAnchor('week', '2026-12-30', 1)).toBe('2027-01-04');
+    expect(shiftAnchor('week', '2026-06-24', -1)).toBe('2026-06-15');
   });
 
   it('asks the server for at most the days a month shows', () => {
