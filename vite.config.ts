@@ -48,6 +48,9 @@ const signedInModule = new RegExp(
   ].join('|'),
 );
 
+/** The groups' chunks keep their names: the preload lists leave them out by name (below). */
+const KEEP_NAME = new Set(['framework', 'signed-in', 'LayoutRoute', 'index', 'rolldown-runtime']);
+
 export default defineConfig({
   plugins: [react()],
   server: {
@@ -91,7 +94,10 @@ export default defineConfig({
         // and the first screens carry every chunk's name in their preload lists: those get their
         // hash alone (0.2 KB less on the dashboard). Hashes of 7 characters (the fewest rolldown
         // allows for this many chunks; 8 by default): 0.12 KB less on the dashboard.
-        chunkFileNames: (chunk) => (chunk.name.includes('~') ? 'assets/s-[hash:7].js' : 'assets/[name]-[hash:7].js'),
+        // The same for the other chunks that are no screen's own (a component or a helper shared by
+        // several screens: 'create-split-props', 'normalize-props', …), which each screen's list names.
+        chunkFileNames: (chunk) =>
+          chunk.isDynamicEntry || KEEP_NAME.has(chunk.name) ? 'assets/[name]-[hash:7].js' : 'assets/s-[hash:7].js',
         codeSplitting: {
           // What every screen runs, and what every signed-in screen runs, each in one chunk
           // rather than spread over a dozen small chunks shared by different sets of screens:

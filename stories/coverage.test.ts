@@ -26,6 +26,7 @@ const SHOWN_BY_PARENT: Record<string, string | [stories: string, parent: string]
   'analytics/DataTable': 'stories/components/analytics/AnalyticsCards.stories.tsx',
   'analytics/charts': 'stories/components/analytics/AnalyticsCards.stories.tsx',
   'article-detail/ArticleDetailView': ['stories/routes/article-detail/ArticleDetailStates.stories.tsx', 'src/routes/ArticleDetailRoute.tsx'],
+  'article-detail/fold': ['stories/routes/article-detail/ArticleDetailStates.stories.tsx', 'src/components/article-detail/ArticleDetailView.tsx'],
   'article-detail/ReadOnlyText': 'stories/components/article-detail/DataCard.stories.tsx',
   'article-detail/SaveRow': 'stories/components/article-detail/SeoCard.stories.tsx',
   'article-editor/HtmlCodeEditor': 'stories/components/article-editor/HtmlEditorPreview.stories.tsx',

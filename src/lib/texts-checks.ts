@@ -29,6 +29,7 @@ export const checksTexts = {
   /** '1,240 words · 5 min read'. */
   reading: (words: number, minutes: number) => `${words.toLocaleString('en-US')} ${words === 1 ? 'word' : 'words'} · ${minutes} min read`,
   /** 'Nothing to fix' or '2 to fix'. */
+  showMore: (n: number, kind: string) => `Show ${n} more (${kind})`,
   outcome: (failing: number) => (failing === 0 ? 'Nothing to fix.' : `${failing} to fix.`),
   checkedAt: (when: string) => `Checked ${when}.`,
   unsaved: 'The HTML has unsaved edits: the checks read the saved version.',

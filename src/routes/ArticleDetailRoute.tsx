@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { articleKeys, useArticle } from '../api/articles';
 import { useArticleViews } from '../api/articleViews';
 import { ArticleDetailView, ArticleLoading, ArticleNotFound } from '../components/article-detail';
@@ -33,6 +33,7 @@ function ArticleEditor({
   onReload: () => Promise<unknown>;
 }) {
   const navigate = useNavigate();
+  const location = useLocation();
   const { deleted } = useTrashToasts();
   const views = useArticleViews(article.id);
   // Deleted: the article's cached queries go once the page has left (not while it still shows them).
@@ -62,6 +63,9 @@ function ArticleEditor({
   return (
     <>
       <ArticleDetailView
+        // A section of the side panel named in the address (`#history`): opened and shown, each time a link to it is followed.
+        anchor={location.hash.length > 1 ? { id: location.hash.slice(1), key: location.key } : null}
+        onShowSection={(section) => void navigate({ hash: `#${section}` }, { replace: true, preventScrollReset: true })}
       {...editor}
       slug={{ ...editor.slug, onChange: lease.touched(editor.slug.onChange) }}
       html={{ ...editor.html, onChange: onHtmlChange, reveal: checks.reveal, onInsertImage: images.onOpen, insertion: images.insertion }}

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { Grid, HStack, Stack } from '@chakra-ui/react';
+import { chakra, Grid, HStack, Link, Stack } from '@chakra-ui/react';
 import type { Article, ArticleViews, RescrapeRequest, ScrapeResult } from '../../contract';
 import { texts } from '../../lib/texts';
+import { panelTexts } from '../../lib/texts-article-panel';
 import { DeviceFramePreview, HtmlEditorPreview, SlugEditor, hasWebsitePreview, type SlugCheckState } from '../article-editor';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { ArticleDetailHeader } from './ArticleDetailHeader';
@@ -13,6 +14,7 @@ import { ConvertToDraftDialog } from './ConvertToDraftDialog';
 import { DataCard } from './DataCard';
 import { DraftRestoreNotice, type DraftRestoreNoticeProps } from './DraftRestoreNotice';
 import { EditConflictPanel, type EditConflictPanelProps } from './EditConflictPanel';
+import { FoldingSection } from './fold';
 import { LeaveWithoutSavingDialog, type LeaveWithoutSavingDialogProps } from './LeaveWithoutSavingDialog';
 import { RescrapeAction } from './RescrapeAction';
 import { StatusBanner } from './StatusBanner';
@@ -33,6 +35,12 @@ export interface ArticleRefusals {
   unpublish?: string | null;
   delete?: string | null;
   rescrape?: string | null;
+}
+
+/** The panel's section a link named (`#history`), and which following of it (a new key each time). */
+export interface SectionAnchor {
+  id: string;
+  key: string;
 }
 
 export interface ArticleDetailViewProps {
@@ -107,9 +115,63 @@ export interface ArticleDetailViewProps {
   refused?: ArticleRefusals;
   /** Who else has the article open, and who is editing it (the route's: it holds the live stream). */
   presence?: ReactNode;
+  /** The section of the side panel the address names, if any. */
+  anchor?: SectionAnchor | null;
+  /** A link of the panel followed: the route puts its anchor in the address. */
+  onShowSection?: (id: string) => void;
 }
 
-/** The article detail screen (docs/product.md, 'Article detail'), from its props alone. */
+/**
+ * The side panel: each section that is there (a card), in a section that folds and is reachable
+ * by its anchor (`#history`), with a line of links to them first. Beside the editor from 1440 px,
+ * below it on narrower screens.
+ */
+function ArticlePanel({
+  sections,
+  anchor,
+  onShowSection,
+}: {
+  sections: [id: string, label: string, card: ReactNode][];
+  anchor: SectionAnchor | null;
+  onShowSection: (id: string) => void;
+}) {
+  const present = sections.filter(([, , card]) => card);
+  return (
+    <chakra.aside aria-label={panelTexts.panel} minW="0">
+      <Stack gap="4">
+        <chakra.nav aria-label={panelTexts.sections}>
+          <HStack as="ul" listStyleType="none" m="0" p="0" gap="1" columnGap="3" wrap="wrap" textStyle="sm">
+            {present.map(([id, label]) => (
+              <li key={id}>
+                <Link
+                  href={`#${id}`}
+                  color="fg.muted"
+                  onClick={(event) => {
+                    event.preventDefault();
+                    onShowSection(id);
+                  }}
+                >
+                  {label}
+                </Link>
+              </li>
+            ))}
+          </HStack>
+        </chakra.nav>
+        {present.map(([id, , card]) => (
+          <FoldingSection key={id} id={id} target={anchor?.id === id ? anchor.key : null}>
+            {card}
+          </FoldingSection>
+        ))}
+      </Stack>
+    </chakra.aside>
+  );
+}
+
+/**
+ * The article detail screen (docs/product.md, 'Article detail'), from its props alone: the slug,
+ * the HTML editor with its preview, the website preview and the texts first; the side panel of
+ * the article's sections beside them (below on narrower screens).
+ */
 export function ArticleDetailView({
   article,
   views = false,
@@ -145,6 +207,8 @@ export function ArticleDetailView({
   source,
   refused = {},
   presence,
+  anchor = null,
+  onShowSection = () => {},
 }: ArticleDetailViewProps) {
   const isPublished = article.status === 'published';
   return (
@@ -180,33 +244,45 @@ export function ArticleDetailView({
       <ErrorNotice message={error} onDismiss={onDismissError} />
       {draftOffer && <DraftRestoreNotice {...draftOffer} />}
       {duplicates}
-      <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="6">
-        <ArticleMetadataCard createdAt={article.createdAt} updatedAt={article.updatedAt}>
-          {views !== false && <ArticleViewsItem views={views} />}
-        </ArticleMetadataCard>
-        <ArticleUrlsCard scrapedUrl={article.scrapedUrl} newUrl={article.newUrl} />
+      <Grid gap="6" alignItems="start" templateColumns="minmax(0, 1fr)" css={{ '@media (min-width: 90rem)': { gridTemplateColumns: 'minmax(0, 1fr) 24rem' } }}>
+        <Stack gap="6" minW="0">
+          {conflict?.field === 'slug' && <EditConflictPanel {...conflict} />}
+          <SlugEditor savedSlug={article.slug} isPublished={isPublished} onBlockedEdit={onOpenDialog} refused={refused.edit} {...slug} />
+          {conflict?.field === 'blogData' && <EditConflictPanel {...conflict} />}
+          <HtmlEditorPreview
+            savedHtml={article.blogData}
+            isPublished={isPublished}
+            onBlockedEdit={onOpenDialog}
+            refused={refused.edit}
+            {...html}
+          />
+          {hasWebsitePreview(article) && <DeviceFramePreview scrapedUrl={article.scrapedUrl} newUrl={article.newUrl} />}
+          <DataCard title={texts.article.scrappedData} text={article.scrappedData} />
+          {article.blogData ? <DataCard title={texts.article.blogData} text={article.blogData} /> : null}
+        </Stack>
+        <ArticlePanel
+          anchor={anchor}
+          onShowSection={onShowSection}
+          sections={[
+            ['review', panelTexts.review, review],
+            ['schedule', panelTexts.schedule, schedule],
+            ['assignment', panelTexts.assignment, assignment],
+            ['seo', panelTexts.seo, seo],
+            ['checks', panelTexts.checks, checks],
+            ['comments', panelTexts.comments, comments],
+            ['history', panelTexts.history, history],
+            ['source', panelTexts.source, source],
+            [
+              'details',
+              panelTexts.details,
+              <ArticleMetadataCard key="details" createdAt={article.createdAt} updatedAt={article.updatedAt}>
+                {views !== false && <ArticleViewsItem views={views} />}
+              </ArticleMetadataCard>,
+            ],
+            ['addresses', panelTexts.addresses, <ArticleUrlsCard key="addresses" scrapedUrl={article.scrapedUrl} newUrl={article.newUrl} />],
+          ]}
+        />
       </Grid>
-      {schedule}
-      {review}
-      {assignment}
-      {comments}
-      {conflict?.field === 'slug' && <EditConflictPanel {...conflict} />}
-      <SlugEditor savedSlug={article.slug} isPublished={isPublished} onBlockedEdit={onOpenDialog} refused={refused.edit} {...slug} />
-      {conflict?.field === 'blogData' && <EditConflictPanel {...conflict} />}
-      <HtmlEditorPreview
-        savedHtml={article.blogData}
-        isPublished={isPublished}
-        onBlockedEdit={onOpenDialog}
-        refused={refused.edit}
-        {...html}
-      />
-      {seo}
-      {checks}
-      {source}
-      {history}
-      {hasWebsitePreview(article) && <DeviceFramePreview scrapedUrl={article.scrapedUrl} newUrl={article.newUrl} />}
-      <DataCard title={texts.article.scrappedData} text={article.scrappedData} />
-      {article.blogData ? <DataCard title={texts.article.blogData} text={article.blogData} /> : null}
       <ConvertToDraftDialog open={dialogOpen} onClose={onCloseDialog} onConvert={onConvertToDraft} isConverting={isConverting} />
       <LeaveWithoutSavingDialog {...leave} />
     </Stack>

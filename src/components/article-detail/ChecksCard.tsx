@@ -1,9 +1,10 @@
+import { Fragment, useState } from 'react';
 import { Box, Card, HStack, Icon, List, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { LuCircleAlert, LuCircleCheck } from 'react-icons/lu';
 import { SectionCard } from './SectionCard';
 import { Button } from '../common/Button';
 import { ErrorNotice } from '../common/ErrorNotice';
-import type { ArticleChecks, CheckItem } from '../../contract';
+import type { ArticleChecks, CheckItem, CheckKind } from '../../contract';
 import { formatDateTime } from '../../lib/format';
 import { checksTexts as t } from '../../lib/texts-checks';
 
@@ -30,11 +31,22 @@ export interface ChecksCardProps {
   onUseFileAlt?: (item: CheckItem) => void;
 }
 
+/** How many items of a kind are shown until the rest is asked for. */
+export const CHECKS_SHOWN_PER_KIND = 3;
+
+/** The items by kind (in the order the kinds first come), those to fix first in each. */
+function byKind(items: readonly CheckItem[]): [CheckKind, CheckItem[]][] {
+  const groups = new Map<CheckKind, CheckItem[]>();
+  for (const item of items) groups.set(item.kind, [...(groups.get(item.kind) ?? []), item]);
+  return [...groups].map(([kind, list]) => [kind, [...list.filter((i) => !i.ok), ...list.filter((i) => i.ok)]]);
+}
+
 /**
  * The article page's checks before publishing: the last result kept (the server runs them after
- * each change), a Run button, then the words and reading time and one line per item, passing or
- * to fix, with what it is about (an image's address, a heading's text) and a way to its place in
- * the HTML editor. Publishing is never blocked by them.
+ * each change), a Run button, then the words and reading time and the items by kind, those to fix
+ * first, the first few of each kind shown (the rest on asking), each with what it is about (an
+ * image's address, a heading's text) and a way to its place in the HTML editor. Publishing is
+ * never blocked by them.
  */
 export function ChecksCard({
   checks,
@@ -49,6 +61,8 @@ export function ChecksCard({
   onUseFileAlt,
 }: ChecksCardProps) {
   const failing = checks?.items.filter((item) => !item.ok).length ?? 0;
+  // The kinds shown whole (asked for).
+  const [whole, setWhole] = useState<ReadonlySet<CheckKind>>(new Set());
   return (
     <SectionCard title={t.title} subtitle={t.subtitle}>
       <Card.Body>
@@ -80,45 +94,59 @@ export function ChecksCard({
           <ErrorNotice message={error} />
           {checks ? (
             <List.Root gap="2" variant="plain" aria-label={t.title}>
-              {checks.items.map((item, i) => (
-                <List.Item key={`${item.kind}-${i}`} alignItems="flex-start" gap="2">
-                  <List.Indicator asChild color={item.ok ? 'status.ok' : 'status.warn'} mt="0.5">
-                    <Icon aria-hidden>{item.ok ? <LuCircleCheck /> : <LuCircleAlert />}</Icon>
-                  </List.Indicator>
-                  <Stack gap="0" minW="0">
-                    <Text textStyle="sm">
-                      <VisuallyHidden>{`${item.ok ? t.passed : t.failed}: `}</VisuallyHidden>
-                      <Text as="span" fontWeight="semibold">
-                        {t.kinds[item.kind]}
-                      </Text>
-                      {': '}
-                      {item.detail}
-                    </Text>
-                    {item.target ? (
-                      <Text textStyle="xs" color="fg.muted" fontFamily="mono" truncate title={item.target}>
-                        {item.target}
-                      </Text>
-                    ) : null}
-                    {!item.ok && item.fileAlt ? (
-                      <Text textStyle="sm" color="fg.muted">
-                        {t.fileAlt(item.fileAlt)}
-                      </Text>
-                    ) : null}
-                    {!item.ok && onShow && canShow?.(item) ? (
-                      <HStack gap="4" wrap="wrap">
-                        <Button variant="plain" size="xs" px="0" h="auto" textDecoration="underline" onClick={() => onShow(item)} aria-label={t.showLabel(t.kinds[item.kind], item.target)}>
-                          {t.show}
+              {byKind(checks.items).map(([kind, items]) => {
+                const shown = whole.has(kind) ? items : items.slice(0, CHECKS_SHOWN_PER_KIND);
+                return (
+                  <Fragment key={kind}>
+                    {shown.map((item, i) => (
+                      <List.Item key={`${item.kind}-${i}`} alignItems="flex-start" gap="2">
+                        <List.Indicator asChild color={item.ok ? 'status.ok' : 'status.warn'} mt="0.5">
+                          <Icon aria-hidden>{item.ok ? <LuCircleCheck /> : <LuCircleAlert />}</Icon>
+                        </List.Indicator>
+                        <Stack gap="0" minW="0">
+                          <Text textStyle="sm">
+                            <VisuallyHidden>{`${item.ok ? t.passed : t.failed}: `}</VisuallyHidden>
+                            <Text as="span" fontWeight="semibold">
+                              {t.kinds[item.kind]}
+                            </Text>
+                            {': '}
+                            {item.detail}
+                          </Text>
+                          {item.target ? (
+                            <Text textStyle="xs" color="fg.muted" fontFamily="mono" truncate title={item.target}>
+                              {item.target}
+                            </Text>
+                          ) : null}
+                          {!item.ok && item.fileAlt ? (
+                            <Text textStyle="sm" color="fg.muted">
+                              {t.fileAlt(item.fileAlt)}
+                            </Text>
+                          ) : null}
+                          {!item.ok && onShow && canShow?.(item) ? (
+                            <HStack gap="4" wrap="wrap">
+                              <Button variant="plain" size="xs" px="0" h="auto" textDecoration="underline" onClick={() => onShow(item)} aria-label={t.showLabel(t.kinds[item.kind], item.target)}>
+                                {t.show}
+                              </Button>
+                              {item.fileAlt && onUseFileAlt ? (
+                                <Button variant="plain" size="xs" px="0" h="auto" textDecoration="underline" onClick={() => onUseFileAlt(item)} aria-label={t.useFileAltLabel(item.target)}>
+                                  {t.useFileAlt}
+                                </Button>
+                              ) : null}
+                            </HStack>
+                          ) : null}
+                        </Stack>
+                      </List.Item>
+                    ))}
+                    {items.length > shown.length ? (
+                      <List.Item ps="6">
+                        <Button variant="plain" size="xs" px="0" h="auto" textDecoration="underline" onClick={() => setWhole(new Set([...whole, kind]))}>
+                          {t.showMore(items.length - shown.length, t.kinds[kind])}
                         </Button>
-                        {item.fileAlt && onUseFileAlt ? (
-                          <Button variant="plain" size="xs" px="0" h="auto" textDecoration="underline" onClick={() => onUseFileAlt(item)} aria-label={t.useFileAltLabel(item.target)}>
-                            {t.useFileAlt}
-                          </Button>
-                        ) : null}
-                      </HStack>
+                      </List.Item>
                     ) : null}
-                  </Stack>
-                </List.Item>
-              ))}
+                  </Fragment>
+                );
+              })}
             </List.Root>
           ) : null}
         </Stack>

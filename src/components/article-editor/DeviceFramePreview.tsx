@@ -60,7 +60,7 @@ export function DeviceFramePreview({
     <Card.Root bg="bg.card">
       <Card.Header>
         <HStack justify="space-between" gap="3">
-          <Card.Title>{a.websitePreview}</Card.Title>
+          <Card.Title as="h2">{a.websitePreview}</Card.Title>
           <IconButton
             aria-label={a.refreshPreview}
             variant="ghost"

@@ -66,7 +66,7 @@ export function HtmlEditorPreview({
       <Card.Header>
         <HStack justify="space-between" gap="3" wrap="wrap">
           <HStack gap="3" wrap="wrap">
-            <Card.Title>{a.htmlEditor}</Card.Title>
+            <Card.Title as="h2">{a.htmlEditor}</Card.Title>
             {unsaved && <Badge colorPalette="orange">{a.unsaved}</Badge>}
           </HStack>
           <HStack gap="2" wrap="wrap">

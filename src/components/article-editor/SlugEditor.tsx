@@ -51,7 +51,7 @@ export function SlugEditor({
     <Card.Root as="section" aria-label={a.slugEditor} bg="bg.card">
       <Card.Header>
         <HStack justify="space-between" gap="3" wrap="wrap">
-          <Card.Title>{a.slugEditor}</Card.Title>
+          <Card.Title as="h2">{a.slugEditor}</Card.Title>
           {unsaved && <Badge colorPalette="orange">{a.unsaved}</Badge>}
         </HStack>
       </Card.Header>

@@ -11,6 +11,7 @@ import { RestoreRevisionDialog } from './RestoreRevisionDialog';
 import { RevisionCompare, type CompareSide } from './RevisionCompare';
 import { RevisionLabelDialog } from './RevisionLabelDialog';
 import { RevisionList, type RevisionListProps } from './RevisionList';
+import { FoldBody, FoldTitle, useFoldOpen } from '../article-detail/fold';
 
 /** What a side of a comparison is: a revision, the current version, or the page as scraped. */
 export type CompareTarget = { kind: 'revision'; number: number } | { kind: 'current' } | { kind: 'source' };
@@ -59,6 +60,7 @@ export function ArticleHistoryCard({
   ...list
 }: ArticleHistoryCardProps) {
   const titleId = useId();
+  const open = useFoldOpen();
   const [selected, setSelected] = useState<number[]>([]);
   const restoring = useConfirmedAction<RevisionSummary>();
   const labelling = useConfirmedAction<RevisionSummary>();
@@ -118,13 +120,13 @@ export function ArticleHistoryCard({
         <HStack justify="space-between" gap="3" wrap="wrap">
           <Stack gap="1">
             <Card.Title as="h2" id={titleId}>
-              {t.title}
+              <FoldTitle>{t.title}</FoldTitle>
             </Card.Title>
             <Text textStyle="sm" color="fg.muted">
               {t.subtitle}
             </Text>
           </Stack>
-          <HStack gap="2" wrap="wrap">
+          <HStack gap="2" wrap="wrap" hidden={!open}>
             <Button variant="outline" onClick={compareSelected} disabled={selected.length === 0}>
               <LuFiles aria-hidden />
               {t.compareSelected}
@@ -136,24 +138,26 @@ export function ArticleHistoryCard({
           </HStack>
         </HStack>
       </Card.Header>
-      <Card.Body gap="3">
-        {refused && <LockNotice text={refused} />}
-        {notice && (
-          <Text role={notice.error ? 'alert' : 'status'} color={notice.error ? 'status.down' : 'status.ok'} fontWeight="medium">
-            {notice.text}
-          </Text>
-        )}
-        <RevisionList
-          {...list}
-          selected={selected}
-          onToggleSelect={toggleSelect}
-          onCompareWithCurrent={compareWithCurrent}
-          onRestore={askRestore}
-          onTogglePin={togglePin}
-          onRename={rename}
-          canChange={!refused}
-        />
-      </Card.Body>
+      <FoldBody>
+        <Card.Body gap="3">
+          {refused && <LockNotice text={refused} />}
+          {notice && (
+            <Text role={notice.error ? 'alert' : 'status'} color={notice.error ? 'status.down' : 'status.ok'} fontWeight="medium">
+              {notice.text}
+            </Text>
+          )}
+          <RevisionList
+            {...list}
+            selected={selected}
+            onToggleSelect={toggleSelect}
+            onCompareWithCurrent={compareWithCurrent}
+            onRestore={askRestore}
+            onTogglePin={togglePin}
+            onRename={rename}
+            canChange={!refused}
+          />
+        </Card.Body>
+      </FoldBody>
       <ClosableDialog size="cover" open={comparison !== null} title={t.compareTitle} onClose={onCloseComparison} closeLabel={t.close}>
         {comparison && <RevisionCompare {...comparison} />}
       </ClosableDialog>

@@ -175,3 +175,31 @@ export const RunningByThemselves: Story = {
     await expect(card(canvasElement).getByRole('button', { name: t.run })).toBeEnabled();
   },
 };
+
+/** A scraped page's 28 links: two to fix first, the first three of the kind shown, the rest on asking. */
+export const ManyOfAKind: Story = {
+  args: {
+    checks: {
+      ...passing,
+      items: [
+        passing.items[0]!,
+        ...Array.from({ length: 26 }, (_, i) => ({ kind: 'link' as const, ok: true, target: `https://news.example.com/harbour/${i + 1}`, detail: checkTexts.status(200) })),
+        { kind: 'link', ok: false, target: 'https://news.example.com/2019/harbour-plans', detail: checkTexts.status(404) },
+        { kind: 'link', ok: false, target: 'https://archive.example.org/harbour', detail: checkTexts.status(410) },
+        passing.items[4]!,
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const c = card(canvasElement);
+    const list = within(c.getByRole('list', { name: t.title }));
+    // The title, three links (the two to fix first), the rest asked for, the images.
+    await expect(list.getAllByRole('listitem')).toHaveLength(6);
+    await expect(list.getAllByRole('listitem')[1]).toHaveTextContent('https://news.example.com/2019/harbour-plans');
+    await expect(list.getAllByRole('listitem')[2]).toHaveTextContent('https://archive.example.org/harbour');
+    await userEvent.click(list.getByRole('button', { name: t.showMore(25, t.kinds.link) }));
+    await expect(list.getAllByRole('listitem')).toHaveLength(30);
+    await expect(list.queryByRole('button', { name: /^Show \d+ more/ })).toBeNull();
+    (canvasElement.ownerDocument.activeElement as HTMLElement | null)?.blur();
+  },
+};

@@ -1,11 +1,14 @@
 // The article page in its states: a draft, a published article, loading, an article the server
-// does not know, and a failure without a message.
+// does not know, and a failure without a message; its side panel's sections folding, and one
+// reached by its link.
 import type { Meta } from '@storybook/react-vite';
 import { http, HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { articleHandlers } from '../../mocks';
 import { AppStory } from '../AppStory';
 import { findTitle, ready, slugCard } from '../plays';
+import { panelTexts as p } from '../../../src/lib/texts-article-panel';
+import { historyTexts as h } from '../../../src/lib/texts-history';
 import { requestsTo, type ScreenStory as Story, using } from '../screen';
 import { a, articleDetailScreen, atPublished, draft, published } from './articleDetailScreen';
 
@@ -39,6 +42,41 @@ export const Published: Story = {
     await expect(slug.getByText(a.publishedLocked)).toBeVisible();
     await expect(slug.getByRole('button', { name: a.verify })).toBeDisabled();
     await expect(slug.getByRole('button', { name: a.save })).toBeDisabled();
+  },
+};
+
+/**
+ * The side panel: History closed by its title (a button saying so), its body gone, then opened
+ * again; the panel's link to it opens it and puts its anchor in the address.
+ */
+export const PanelSectionsFold: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await findTitle(canvasElement, draft.title!);
+    const panel = within(canvas.getByRole('complementary', { name: p.panel }));
+    const toggle = await panel.findByRole('button', { name: h.title }, ready);
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await waitFor(() => expect(panel.getByRole('list', { name: h.listLabel })).toBeVisible(), ready);
+    await userEvent.click(toggle);
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(panel.queryByRole('list', { name: h.listLabel })).toBeNull();
+    // The section's link opens it again.
+    await userEvent.click(within(panel.getByRole('navigation', { name: p.sections })).getByRole('link', { name: p.history }));
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-expanded', 'true'), ready);
+    await expect(panel.getByRole('list', { name: h.listLabel })).toBeVisible();
+    (canvasElement.ownerDocument.activeElement as HTMLElement | null)?.blur();
+  },
+};
+
+/** Opened at `#history` (a link shared, a notification): the History section is open and in view. */
+export const AtHistoryLink: Story = {
+  args: { path: `/articles/${draft.id}#history` },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await findTitle(canvasElement, draft.title!);
+    const section = await canvas.findByRole('region', { name: h.title }, ready);
+    await expect(within(section).getByRole('button', { name: h.title })).toHaveAttribute('aria-expanded', 'true');
+    await waitFor(() => expect(section.getBoundingClientRect().top).toBeLessThan(canvasElement.ownerDocument.defaultView!.innerHeight), ready);
   },
 };
 
