@@ -265,8 +265,8 @@ test('a process dies: its pages reconnect to the other through the load balancer
   page,
   browser,
 }) => {
-  // The process is killed mid-stream: its presence stream is cut.
-  expectConsoleErrors(page, /net::ERR_INCOMPLETE_CHUNKED_ENCODING \(.*\/presence\/stream\?/);
+  // The process is killed mid-stream: its presence stream and the bell's live count are cut.
+  expectConsoleErrors(page, /net::ERR_INCOMPLETE_CHUNKED_ENCODING \(.*\/presence\/stream\?/, /net::ERR_INCOMPLETE_CHUNKED_ENCODING \(.*\/api\/notifications\/stream\)$/);
   const lb = await balancer([a, b]);
   try {
     const { data: article } = (await (await apiB.post('/api/articles', { data: { slug: 'failover', blogData: '<p>x</p>' } })).json()) as {
