@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
-import { test, expect, apiAs, signIn, chooseFromMenu, createArticle, expectConsoleErrors } from './support';
+import { test, expect, apiAs, signIn, chooseFromMenu, searchFiles, createArticle, expectConsoleErrors } from './support';
 
 let api: APIRequestContext;
 const files = new Set<string>();
@@ -57,7 +57,7 @@ test('a photo described in its Details…, cropped around its focal point, and s
   expect([file.width, file.height]).toEqual([1200, 800]);
 
   await signIn(page, '/file-manager');
-  await page.getByLabel('Search files').fill(name);
+  await searchFiles(page, name);
   await chooseFromMenu(page, `Actions for ${name}`, 'Details…');
   const dialog = page.getByRole('dialog', { name: `Details of ${name}` });
   await expect(dialog.getByText('No alt text yet', { exact: false })).toBeVisible();
@@ -113,7 +113,7 @@ test('a photo described in its Details…, cropped around its focal point, and s
 
   // Where it is used, and what deleting it would break.
   await page.goto('/file-manager');
-  await page.getByLabel('Search files').fill(name);
+  await searchFiles(page, name);
   await chooseFromMenu(page, `Actions for ${name}`, 'Details…');
   const usedIn = page.getByRole('dialog', { name: `Details of ${name}` }).getByRole('region', { name: 'Used in' });
   await expect(usedIn.getByRole('listitem')).toHaveText([`${slug}Publishedin its text`]);
@@ -166,13 +166,15 @@ test('folders: one made, a file uploaded into it and another moved there, then d
 
   // Back to All files: the other file moved there with Move to…
   await bar.getByRole('button', { name: 'All files' }).click();
-  await page.getByLabel('Search files').fill(moved);
+  await searchFiles(page, moved);
   await chooseFromMenu(page, `Actions for ${moved}`, 'Move to…');
   const moving = page.getByRole('dialog', { name: `Move ${moved}` });
   await moving.getByLabel('Folder').selectOption({ label: folderName });
   await moving.getByRole('button', { name: 'Move', exact: true }).click();
   await expect(page.getByText(`1 file moved to ${folderName}`)).toBeVisible();
   await expect(tile).toContainText('2 files');
+  // The dialog gone, and with it its hold on the focus (given back to the menu's button as it goes).
+  await expect(moving).toBeHidden();
 
   // Deleted: it asks where the two files go, and they go to the top.
   await chooseFromMenu(page, `Actions for folder ${folderName}`, 'Delete…');

@@ -104,6 +104,17 @@ export const pdfBytes = Buffer.from(
 );
 
 /**
+ * Searches the file manager for `term` and waits for the list to settle on its answer: the count
+ * the search finds, and no request of the list still running. A menu opened on a list still
+ * changing can lose its row (the grid places files by row) and close before its choice.
+ */
+export async function searchFiles(page: Page, term: string, count = 1) {
+  await page.getByLabel('Search files').fill(term);
+  await expect(page.getByRole('heading', { name: `Files (${count})` })).toBeVisible();
+  await expect(page.locator('[data-spinning]')).toHaveCount(0);
+}
+
+/**
  * Opens the menu of the button named `trigger` and chooses `item`, once the menu holds the focus:
  * a menu takes it a frame or more after it shows, and on a busy machine a choice made before that
  * was lost with the menu left open.
