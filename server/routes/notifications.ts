@@ -9,6 +9,7 @@ import {
 } from '../../src/contract/index.ts';
 import type { AppContext } from '../context.ts';
 import { errorResponses } from '../errors.ts';
+import { serveEventStream } from './eventStream.ts';
 import { markRead, mutedKinds, notificationsOf, setMutedKinds } from '../notifications/operations.ts';
 
 export const notificationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
@@ -25,22 +26,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
       },
     },
     handler: async (request, reply) => {
-      // The stream is this handler's from here: Fastify sends nothing more.
-      reply.hijack();
-      const out = reply.raw;
-      out.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        'x-content-type-options': 'nosniff',
-        'x-request-id': request.id,
-        // No proxy buffering (nginx): each event goes out at once.
-        'x-accel-buffering': 'no',
-      });
-      try {
-        await ctx.notifications.open(request.user!.id, out);
-      } catch (error) {
-        out.end(`event: error\ndata: ${JSON.stringify({ message: error instanceof Error ? error.message : 'error' })}\n\n`);
-      }
+      await serveEventStream(request, reply, (out) => ctx.notifications.open(request.user!.id, out));
     },
   });
 

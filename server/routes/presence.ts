@@ -13,6 +13,7 @@ import {
 } from '../../src/contract/index.ts';
 import type { AppContext } from '../context.ts';
 import { errorResponses } from '../errors.ts';
+import { serveEventStream } from './eventStream.ts';
 import { assertArticleExists } from '../articles/operations/index.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
@@ -34,22 +35,7 @@ export const presenceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     },
     handler: async (request, reply) => {
       await assertArticle(request.params.id);
-      // The stream is this handler's from here: Fastify sends nothing more.
-      reply.hijack();
-      const out = reply.raw;
-      out.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        'x-content-type-options': 'nosniff',
-        'x-request-id': request.id,
-        // No proxy buffering (nginx): each event goes out at once.
-        'x-accel-buffering': 'no',
-      });
-      try {
-        await presence.open(request.query.tab, request.params.id, request.user!.id, out);
-      } catch (error) {
-        out.end(`event: error\ndata: ${JSON.stringify({ message: error instanceof Error ? error.message : 'error' })}\n\n`);
-      }
+      await serveEventStream(request, reply, (out) => presence.open(request.query.tab, request.params.id, request.user!.id, out));
     },
   });
 
