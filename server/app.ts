@@ -42,6 +42,7 @@ import { historyRoutes } from './routes/history.ts';
 import { presenceRoutes } from './routes/presence.ts';
 import { PresenceHub } from './presence/hub.ts';
 import { NotificationHub } from './notifications/hub.ts';
+import { CalendarCache, mayChangeCalendar } from './articles/calendarCache.ts';
 import { sweepArticleHistory, sweepFileVersions } from './history/sweep.ts';
 import { DEFAULT_RETENTION, type RetentionPolicy } from './history/retention.ts';
 import { FOLD_MS } from './history/articles.ts';
@@ -426,6 +427,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const notifications = new NotificationHub(options.db, (err) => app.log.warn({ err }, 'notification count not sent'));
   await notifications.start();
   app.addHook('preClose', () => notifications.close());
+  const calendar = new CalendarCache(options.db);
+  await calendar.start();
+  app.addHook('preClose', () => calendar.close());
+  // A write answered here is seen by the next read its console sends (server/articles/calendarCache.ts).
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (mayChangeCalendar(request.method, request.url)) calendar.forget();
+    return payload;
+  });
 
   const views = new ViewCounter(
     options.db,
@@ -467,6 +476,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sessions,
     presence,
     notifications,
+    calendar,
     storage,
     uploads,
     presignedDownloads: options.presignedDownloads ?? false,

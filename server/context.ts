@@ -5,6 +5,7 @@ import type { PasswordHashing, SessionCache } from './accounts/auth.ts';
 import type { Database } from './db/database.ts';
 import type { PresenceHub } from './presence/hub.ts';
 import type { NotificationHub } from './notifications/hub.ts';
+import type { CalendarCache } from './articles/calendarCache.ts';
 import type { FileStorage } from './files/storage.ts';
 import type { ResumableUploads } from './files/resumable.ts';
 import type { RetentionPolicy } from './history/retention.ts';
@@ -28,6 +29,8 @@ export interface AppContext {
   presence: PresenceHub;
   /** The bell's live count per account, across processes (server/notifications/hub.ts). */
   notifications: NotificationHub;
+  /** The calendar's answers, kept until a change could alter them (server/articles/calendarCache.ts). */
+  calendar: CalendarCache;
   storage: FileStorage;
   /** Resumable uploads (tus), their bytes in DATA_DIR/uploads until they are finished. */
   uploads: ResumableUploads;

@@ -124,10 +124,11 @@ async function listenOnPostgres(
   options: PostgresOptions,
   channel: string,
   onMessage: (payload: string) => void,
-  onGap?: () => void,
+  onGap?: (state: 'lost' | 'back') => void,
 ): Promise<() => Promise<void>> {
   let client: pg.Client | undefined;
   let stopped = false;
+  let lost = false;
   let timer: NodeJS.Timeout | undefined;
   const connect = async () => {
     const c = new pg.Client({ connectionString: options.connectionString });
@@ -138,7 +139,8 @@ async function listenOnPostgres(
     c.once('end', () => {
       if (stopped || client !== c) return;
       client = undefined;
-      onGap?.();
+      lost = true;
+      onGap?.('lost');
       retry();
     });
     try {
@@ -149,7 +151,13 @@ async function listenOnPostgres(
       throw error;
     }
     if (stopped) await c.end();
-    else client = c;
+    else {
+      client = c;
+      if (lost) {
+        lost = false;
+        onGap?.('back');
+      }
+    }
   };
   const retry = () => {
     timer = setTimeout(() => {

@@ -37,10 +37,11 @@ export interface Database extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: Pick<QueryOptions, 'lane'>): Promise<T>;
   /**
    * Calls `onMessage` with the payload of every NOTIFY on `channel`, from any process on this
-   * database. `onGap` is called when notices may have been missed (the listening connection
-   * was lost; it reconnects by itself). Resolves, once listening, to a function that stops.
+   * database. `onGap` is called when notices may have been missed: with 'lost' when the
+   * listening connection is lost (it reconnects by itself), and with 'back' once it listens
+   * again (the notices between are gone). Resolves, once listening, to a function that stops.
    */
-  listen(channel: string, onMessage: (payload: string) => void, onGap?: () => void): Promise<() => Promise<void>>;
+  listen(channel: string, onMessage: (payload: string) => void, onGap?: (state: 'lost' | 'back') => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
   /** The embedded database's queue now (PostgreSQL has none of its own to tell). */
   queue?(): Promise<{ waiting: { quick: number; normal: number; background: number }; runningMs: number }>;

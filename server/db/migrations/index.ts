@@ -37,6 +37,7 @@ import { articleAssignments } from './031-article-assignments.ts';
 import { articleComments } from './032-article-comments.ts';
 import { notifications } from './033-notifications.ts';
 import { presenceStreams } from './034-presence-streams.ts';
+import { calendarChanges } from './035-calendar-changes.ts';
 import type { Migration } from './types.ts';
 
 export const migrations: Migration[] = [
@@ -74,4 +75,5 @@ export const migrations: Migration[] = [
   articleComments,
   notifications,
   presenceStreams,
+  calendarChanges,
 ];
