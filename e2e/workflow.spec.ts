@@ -34,12 +34,13 @@ test('ask for review, comment on a sentence, edit around it, resolve, approve, s
   await region(author, 'Review').getByRole('button', { name: 'Ask for review' }).click();
   await expect(region(author, 'Review').getByRole('status')).toHaveText('Review requested');
 
-  // The editor's bell says so; the notification opens the article.
+  // The editor's bell says so; the notification opens the article at its review.
   await editor.goto('/articles');
   const bell = editor.getByRole('button', { name: 'Notifications, 1 unread' });
   await bell.click();
   await region(editor, 'Notifications').getByRole('button', { name: /asked for your review of "harbour-at-dawn-flow"/ }).click();
-  await expect(editor).toHaveURL(new RegExp(`/articles/${id}$`));
+  await expect(editor).toHaveURL(new RegExp(`/articles/${id}#review$`));
+  await expect(editor.getByRole('region', { name: 'Review', exact: true })).toBeInViewport();
   await expect(editor.getByRole('button', { name: 'Notifications' })).toBeVisible();
 
   // A comment on the sentence, then changes asked for.
@@ -74,16 +75,18 @@ test('ask for review, comment on a sentence, edit around it, resolve, approve, s
   await region(author, 'Review').getByRole('button', { name: 'Ask for review again' }).click();
   await expect(region(author, 'Review').getByRole('status')).toHaveText('Review requested');
 
-  // The editor approves and schedules it for tomorrow, 09:00 UTC.
+  // The editor approves and, in the same step, schedules its publish for tomorrow, 09:00 in the
+  // browser's zone; the Schedule section then shows it.
   await editor.reload();
-  await region(editor, 'Review').getByRole('button', { name: 'Approve' }).click();
-  await expect(region(editor, 'Review').getByRole('status')).toHaveText('Article approved');
-  const schedule = region(editor, 'Schedule');
-  await schedule.getByRole('combobox', { name: 'Time zone' }).selectOption('UTC');
+  const reviewing = region(editor, 'Review');
+  await reviewing.getByRole('combobox', { name: 'Once approved' }).selectOption({ label: 'Schedule its publish' });
+  const zone = await editor.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  await expect(reviewing.getByText(`Read in ${zone};`, { exact: false })).toBeVisible();
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-  await schedule.getByLabel('Publish at').fill(`${tomorrow}T09:00:00`);
-  await schedule.getByRole('button', { name: 'Save schedule' }).click();
-  await expect(schedule.getByRole('status')).toHaveText('Schedule saved.');
+  await reviewing.getByLabel('Publish at').fill(`${tomorrow}T09:00:00`);
+  await reviewing.getByRole('button', { name: 'Approve and schedule' }).click();
+  await expect(reviewing.getByRole('status')).toHaveText('Article approved and its publish scheduled');
+  await expect(region(editor, 'Schedule').getByLabel('Publish at', { exact: true })).toHaveValue(`${tomorrow}T09:00`);
 
   // The calendar shows the publish, on tomorrow's day.
   await editor.goto('/articles');

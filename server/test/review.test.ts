@@ -11,6 +11,7 @@ import {
   reviewActionResultSchema,
   reviewMessages,
   roleMessages,
+  scheduleMessages,
   serverMessages,
   whoMay,
   type Role,
@@ -86,6 +87,45 @@ describe.each(backends)('the review of an article ($name)', (backend) => {
     const edited = await keeping.inject({ method: 'PATCH', url: `/api/articles/${article.id}`, headers: auth(ctx.token), payload: { title: 'Harbour at dawn' } });
     expect(edited.statusCode, edited.body).toBe(200);
     expect((await review(article.id)).state).toBe('approved');
+  });
+
+  it('publishes at once, or schedules the publish, with the approval: both in one step, or neither', async () => {
+    const editor = await account('editor@example.com', 'editor');
+    const article = async (id: string) => articleSchema.parse((await ctx.api('GET', `/api/articles/${id}`)).json().data);
+
+    const now = await draft();
+    await step(ctx.token, now.id, { action: 'request' });
+    const published = await step(editor.token, now.id, { action: 'approve', note: 'Ship it.', publish: 'now' });
+    expect(published.statusCode, published.body).toBe(200);
+    expect(reviewActionResultSchema.parse(published.json())).toMatchObject({ message: reviewMessages.approvedAndPublished, data: { state: 'approved', note: 'Ship it.' } });
+    expect((await article(now.id)).status).toBe('published');
+    const entries = (await ctx.h.db.query<{ kind: string; actor: string }>('SELECT kind, actor FROM activity ORDER BY id DESC LIMIT 2')).rows;
+    expect(entries.reverse()).toEqual([
+      { kind: 'article.approved', actor: editor.email },
+      { kind: 'article.published', actor: editor.email },
+    ]);
+
+    const later = await draft();
+    await step(ctx.token, later.id, { action: 'request' });
+    const asked = await review(later.id);
+    // A time that is not to come: refused, and neither the approval nor the schedule written.
+    const past = await step(editor.token, later.id, { action: 'approve', publish: { publishAt: '2020-01-01T09:00:00Z' } });
+    expect(past.statusCode, past.body).toBe(400);
+    expect(past.json()).toEqual({ code: 'validation_failed', message: scheduleMessages.inThePast('publishAt') });
+    const zone = await step(editor.token, later.id, { action: 'approve', publish: { publishAt: '2028-01-01T09:00:00Z', timeZone: 'Mars/Olympus' } });
+    expect(zone.json()).toEqual({ code: 'validation_failed', message: scheduleMessages.unknownTimeZone('Mars/Olympus') });
+    // publish goes with an approval only; its shape is checked.
+    const withChanges = await step(editor.token, later.id, { action: 'request_changes', note: 'No.', publish: 'now' });
+    expect(withChanges.json()).toEqual({ code: 'validation_failed', message: reviewMessages.publishWithoutApproval });
+    expect((await step(editor.token, later.id, { action: 'approve', publish: 'tomorrow' })).statusCode).toBe(400);
+    expect((await step(editor.token, later.id, { action: 'approve', publish: { publishAt: '2028-01-01T09:00:00Z', at: 1 } })).statusCode).toBe(400);
+    expect(await review(later.id)).toEqual(asked);
+    expect(await article(later.id)).toMatchObject({ status: 'draft', publishAt: null });
+
+    const scheduled = await step(editor.token, later.id, { action: 'approve', publish: { publishAt: '2028-01-01T09:00:00+01:00', timeZone: 'Europe/Paris' } });
+    expect(scheduled.statusCode, scheduled.body).toBe(200);
+    expect(reviewActionResultSchema.parse(scheduled.json())).toMatchObject({ message: reviewMessages.approvedAndScheduled, data: { state: 'approved' } });
+    expect(await article(later.id)).toMatchObject({ status: 'draft', publishAt: '2028-01-01T08:00:00.000Z' });
   });
 
   it('refuses the steps a role may not take and every bad input, with nothing changed', async () => {

@@ -5,12 +5,16 @@
  * revision is kept of it, and the public API never shows it.
  *
  * - `GET /articles/:id/review` (any role that may read the article): `{ data: ArticleReview }`.
- * - `POST /articles/:id/review` `{ action: request|approve|request_changes, note?, reviewerIds? }`:
- *   `{ data: ArticleReview, message }`; an activity entry each. Refused: 403 `forbidden_role` (an
- *   author approving or asking for changes), 409 `review_not_requested` (approving or asking for
- *   changes of an article nobody asked a review of), 409 `article_published` (asking for the review
- *   of a published article), 400 `validation_failed` (reviewers who are not editors or admins, a
- *   note too long, changes asked for without a note); nothing changes.
+ * - `POST /articles/:id/review` `{ action: request|approve|request_changes, note?, reviewerIds?, publish? }`:
+ *   `{ data: ArticleReview, message }`; an activity entry each. With `approve`, `publish` publishes
+ *   the article at once (`'now'`) or schedules its publish (`{ publishAt, timeZone? }`, as a
+ *   schedule's PATCH takes them) in the same transaction: both happen or neither. Refused: 403
+ *   `forbidden_role` (an author approving or asking for changes), 409 `review_not_requested`
+ *   (approving or asking for changes of an article nobody asked a review of), 409
+ *   `article_published` (asking for the review of a published article), 409 `schedule_published`
+ *   (a publish scheduled for an article published meanwhile), 400 `validation_failed` (reviewers
+ *   who are not editors or admins, a note too long, changes asked for without a note, `publish`
+ *   without an approval, a publish time that is not one or is past); nothing changes.
  * Needs zod; re-exported by `./index`.
  */
 import { z } from 'zod';
@@ -40,10 +44,19 @@ export type ArticleReview = z.infer<typeof articleReviewSchema>;
 export const reviewActionSchema = z.enum(['request', 'approve', 'request_changes']);
 export type ReviewAction = z.infer<typeof reviewActionSchema>;
 
+/** What an approval does besides: publish at once, or schedule the publish. */
+export const reviewPublishSchema = z.union([
+  z.literal('now'),
+  z.strictObject({ publishAt: z.string().max(64), timeZone: z.string().min(1).max(64).optional() }),
+]);
+export type ReviewPublish = z.infer<typeof reviewPublishSchema>;
+
 export const reviewRequestSchema = z.strictObject({
   action: reviewActionSchema,
   note: z.string().max(10_000).optional(),
   reviewerIds: z.array(z.string().min(1).max(64)).max(MAX_REVIEWERS).optional(),
+  /** With `approve` only: published at once, or its publish scheduled, in the same step. */
+  publish: reviewPublishSchema.optional(),
 });
 export type ReviewRequest = z.infer<typeof reviewRequestSchema>;
 
@@ -58,6 +71,9 @@ export const reviewMessages = {
   notAReviewer: (who: string) => `${who} cannot review articles: only editors and admins review.`,
   requested: 'Review requested',
   approved: 'Article approved',
+  approvedAndPublished: 'Article approved and published',
+  approvedAndScheduled: 'Article approved and its publish scheduled',
+  publishWithoutApproval: 'Only an approval publishes or schedules the article: send publish with approve.',
   changesRequested: 'Changes requested',
 } as const;
 
@@ -65,7 +81,8 @@ export const reviewMessages = {
 export const NO_REVIEW: ArticleReview = { state: 'none', note: '', reviewers: [], requestedBy: null, requestedAt: null, decidedBy: null, decidedAt: null };
 
 /** What is wrong with a review step's input, in the words the console shows, or undefined (whether the role may take it is the server's to say). */
-export function reviewProblem(request: Pick<ReviewRequest, 'action' | 'note'>): string | undefined {
+export function reviewProblem(request: Pick<ReviewRequest, 'action' | 'note' | 'publish'>): string | undefined {
+  if (request.publish !== undefined && request.action !== 'approve') return reviewMessages.publishWithoutApproval;
   const note = request.note?.trim() ?? '';
   if (note.length > REVIEW_NOTE_MAX) return reviewMessages.noteTooLong;
   if (request.action === 'request_changes' && !note) return reviewMessages.noteRequired;

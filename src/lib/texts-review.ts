@@ -19,6 +19,16 @@ export const reviewTexts = {
   noteHelp: 'Say what to change (needed to ask for changes); a word with an approval is welcome.',
   approve: 'Approve',
   approving: 'Approving…',
+  /** What the approval does besides (editors, on a draft). */
+  thenLabel: 'Once approved',
+  then: { keep: 'Leave it a draft', now: 'Publish it at once', schedule: 'Schedule its publish' },
+  thenHelp: 'Publishing or scheduling happens with the approval, or not at all.',
+  publishAtLabel: 'Publish at',
+  /** The zone the time is read in. */
+  readIn: (zone: string) => `Read in ${zone}; the Schedule section can change it afterwards.`,
+  chooseTime: 'Choose when to publish it.',
+  approveAndPublish: 'Approve and publish',
+  approveAndSchedule: 'Approve and schedule',
   requestChanges: 'Ask for changes',
   sending: 'Sending…',
   loading: 'Reading the review…',

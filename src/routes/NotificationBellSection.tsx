@@ -4,10 +4,20 @@ import { useNavigate } from 'react-router-dom';
 import { API_BASE, api } from '../api/client';
 import { NotificationBell } from '../components/shell/NotificationBell';
 import { messageOf } from '../components/common/messageOf';
+import type { NotificationKind } from '../contract';
 
 /** How often the bell asks for news while its live stream is down (and at once when the tab comes back). */
 export const NOTIFICATIONS_POLL_MS = 20_000;
 const key = ['notifications'];
+
+/** The section of the article page each kind of notification opens at (its anchor, as `#comments`). */
+const SECTION_OF: Record<NotificationKind, string> = {
+  mention: 'comments',
+  review_requested: 'review',
+  review_decided: 'review',
+  assigned: 'assignment',
+  schedule_failed: 'schedule',
+};
 
 /**
  * Whether the account's live count (`GET /notifications/stream`) is open: each change it tells
@@ -33,7 +43,7 @@ function useLiveNotifications(onChange: () => void) {
  * The bell with its reads and writes: the notifications (`GET /notifications`, read again when
  * the live stream says they changed, every NOTIFICATIONS_POLL_MS while it is down, and when the
  * window regains focus), a chosen one marked read (`POST /notifications/read`) and its article
- * opened, or all marked read.
+ * opened at the section it tells of (a mention at the comments), or all marked read.
  */
 export default function NotificationBellSection() {
   const client = useQueryClient();
@@ -57,7 +67,7 @@ export default function NotificationBellSection() {
       loadError={list.isError ? messageOf(list.error) : null}
       onOpen={(notification) => {
         if (!notification.read) read.mutate([notification.id]);
-        if (notification.articleId) navigate(`/articles/${notification.articleId}`);
+        if (notification.articleId) navigate(`/articles/${notification.articleId}#${SECTION_OF[notification.kind]}`);
       }}
       onMarkAllRead={() => read.mutate(undefined)}
     />

@@ -206,8 +206,22 @@ export function articlesApi(
       }
       if (current.state !== 'in_review') return errorResponse('review_not_requested');
       const approve = parsed.data.action === 'approve';
+      // An approval that publishes or schedules: both or neither.
+      const { publish } = parsed.data;
+      let message: string = approve ? reviewMessages.approved : reviewMessages.changesRequested;
+      if (publish === 'now' && article.status === 'draft') {
+        history.record(touch(article, { status: 'published', ...switchClears('published') }), 'publish');
+        message = reviewMessages.approvedAndPublished;
+      } else if (publish && publish !== 'now') {
+        const next = scheduled(article, publish);
+        if ('refused' in next) return next.refused === 'validation_failed' ? errorResponse('validation_failed', next.message!) : errorResponse(next.refused);
+        db.set(id, next);
+        message = reviewMessages.approvedAndScheduled;
+      } else if (publish) {
+        message = reviewMessages.approvedAndPublished;
+      }
       reviews.set(id, { ...current, state: approve ? 'approved' : 'changes_requested', note, decidedBy: me, decidedAt: at });
-      return HttpResponse.json({ data: reviews.get(id), message: approve ? reviewMessages.approved : reviewMessages.changesRequested });
+      return HttpResponse.json({ data: reviews.get(id), message });
     }),
     // Near-duplicates, by the server's rule (src/contract/duplicates.ts) over the stories' library.
     http.get(`${API}/:id/duplicates`, ({ params }) => {

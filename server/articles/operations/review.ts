@@ -13,14 +13,17 @@ import {
   type ReviewRequest,
   type Role,
 } from '../../../src/contract/index.ts';
-import type { Database, Queryable } from '../../db/database.ts';
+import type { Queryable } from '../../db/database.ts';
 import { apiError } from '../../errors.ts';
 import { recordActivity } from '../../repositories/activity.ts';
 import { getArticle } from '../../repositories/articles.ts';
 import { accountsAmong, decideReview, lockReviewState, requestReview, reviewOf } from '../../repositories/reviews.ts';
 import { articleLabel } from '../rules.ts';
 import { deciderIds, notify } from '../../notifications/operations.ts';
+import { writeArticles, type ArticleWriteContext } from '../commit.ts';
 import { articleNotFound } from './create.ts';
+import { applySchedule } from './schedule.ts';
+import { applySwitch } from './status.ts';
 
 /** GET /articles/:id/review. */
 export async function readReview(ctx: { db: Queryable }, id: string): Promise<ArticleReview> {
@@ -31,9 +34,13 @@ export async function readReview(ctx: { db: Queryable }, id: string): Promise<Ar
 /** Roles that decide a review (approve, ask for changes). */
 const DECIDERS: readonly Role[] = ['admin', 'editor'];
 
-/** POST /articles/:id/review: the step taken, and the review as it now is. */
+/**
+ * POST /articles/:id/review: the step taken, and the review as it now is. An approval that
+ * publishes or schedules writes both in one transaction: a refused publish time leaves the
+ * review in review.
+ */
 export async function reviewArticle(
-  ctx: { db: Database },
+  ctx: ArticleWriteContext,
   user: { id: string; email: string; role: Role },
   id: string,
   request: ReviewRequest,
@@ -45,7 +52,8 @@ export async function reviewArticle(
   }
   const reviewerIds = [...new Set(request.reviewerIds ?? [])];
   const note = request.note?.trim() ?? '';
-  const message = await ctx.db.transaction(async (tx) => {
+  const message = await writeArticles(ctx, async (writer) => {
+    const tx = writer.tx;
     const article = await getArticle(tx, id, true);
     if (!article) throw articleNotFound();
     const state = await lockReviewState(tx, id);
@@ -87,7 +95,16 @@ export async function reviewArticle(
       at,
       user.email,
     );
-    return approve ? reviewMessages.approved : reviewMessages.changesRequested;
+    if (!approve) return reviewMessages.changesRequested;
+    if (request.publish === 'now') {
+      await applySwitch(writer, user.email, id, 'publish');
+      return reviewMessages.approvedAndPublished;
+    }
+    if (request.publish) {
+      await applySchedule(writer, user.email, id, { publishAt: request.publish.publishAt, timeZone: request.publish.timeZone }, at);
+      return reviewMessages.approvedAndScheduled;
+    }
+    return reviewMessages.approved;
   });
   return { data: await reviewOf(ctx.db, id), message };
 }

@@ -92,16 +92,19 @@ async function schedule(writer: ArticleWriter, row: ArticleRow, patch: ScheduleP
  */
 export async function changeSchedule(ctx: ArticleWriteContext, actor: string, id: string, patch: SchedulePatch): Promise<ArticleRow> {
   const now = new Date();
-  return writeArticles(ctx, async (writer) => {
-    const current = await getArticle(writer.tx, id, true);
-    if (!current) throw articleNotFound();
-    const problem = scheduleProblem(patch, now, scheduleTimesOf(current));
-    if (problem) throw apiError('validation_failed', problem);
-    const after = timesAfter(current, scheduleTimes(patch));
-    const conflict = scheduleConflict(current.status, after, patch);
-    if (conflict) throw apiError(conflict);
-    return schedule(writer, current, patch, after, actor, now);
-  });
+  return writeArticles(ctx, (writer) => applySchedule(writer, actor, id, patch, now));
+}
+
+/** The change written in the writer's transaction (also by an approval that schedules: ./review.ts). */
+export async function applySchedule(writer: ArticleWriter, actor: string, id: string, patch: SchedulePatch, now: Date): Promise<ArticleRow> {
+  const current = await getArticle(writer.tx, id, true);
+  if (!current) throw articleNotFound();
+  const problem = scheduleProblem(patch, now, scheduleTimesOf(current));
+  if (problem) throw apiError('validation_failed', problem);
+  const after = timesAfter(current, scheduleTimes(patch));
+  const conflict = scheduleConflict(current.status, after, patch);
+  if (conflict) throw apiError(conflict);
+  return schedule(writer, current, patch, after, actor, now);
 }
 
 /** The bulk `schedule` action: the same times on each article that can take them. */

@@ -5,9 +5,9 @@
  */
 import { serverMessages, type ActivityKind, type Article, type BulkRequest } from '../../../src/contract/index.ts';
 import { lockLiveArticles, trashArticles, updateStatus, updateStatuses } from '../../repositories/articles.ts';
-import { toArticle } from '../../repositories/articleRows.ts';
+import { toArticle, type ArticleRow } from '../../repositories/articleRows.ts';
 import { lockArticleForWrite } from '../../repositories/revisions.ts';
-import { writeArticles, type ArticleEvent, type ArticleWriteContext } from '../commit.ts';
+import { writeArticles, type ArticleEvent, type ArticleWriteContext, type ArticleWriter } from '../commit.ts';
 import { articleLabel, nextUpdatedAt } from '../rules.ts';
 import { articleNotFound } from './create.ts';
 
@@ -19,18 +19,20 @@ const SWITCHES = {
 
 /** The publish switch of one article: its row as it is after (unchanged when it had the status already). */
 export async function switchStatus(ctx: ArticleWriteContext, actor: string, id: string, action: keyof typeof SWITCHES): Promise<Article> {
+  return toArticle(await writeArticles(ctx, (writer) => applySwitch(writer, actor, id, action)));
+}
+
+/** The switch written in the writer's transaction (also by an approval that publishes: ./review.ts). */
+export async function applySwitch(writer: ArticleWriter, actor: string, id: string, action: keyof typeof SWITCHES): Promise<ArticleRow> {
   const { status, kind, verb, event } = SWITCHES[action];
-  const row = await writeArticles(ctx, async (writer) => {
-    const read = await lockArticleForWrite(writer.tx, id);
-    if (!read) throw articleNotFound();
-    const current = read.row;
-    if (current.status === status) return current;
-    const at = nextUpdatedAt(current.updated_at);
-    const updated = await updateStatus(writer.tx, current.id, status, at);
-    await writer.commit(current, updated, { actor, at, revision: action, activity: { kind, message: `Article ${articleLabel(current)} ${verb}` }, event }, read);
-    return updated;
-  });
-  return toArticle(row);
+  const read = await lockArticleForWrite(writer.tx, id);
+  if (!read) throw articleNotFound();
+  const current = read.row;
+  if (current.status === status) return current;
+  const at = nextUpdatedAt(current.updated_at);
+  const updated = await updateStatus(writer.tx, current.id, status, at);
+  await writer.commit(current, updated, { actor, at, revision: action, activity: { kind, message: `Article ${articleLabel(current)} ${verb}` }, event }, read);
+  return updated;
 }
 
 /** What each bulk action does and says. */

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { expect, fireEvent, fn, userEvent, waitFor, within } from 'storybook/test';
 import { ReviewCard } from '../../../src/components/article-detail/ReviewCard';
-import { NO_REVIEW, reviewMessages, type ArticleReview } from '../../../src/contract';
+import { NO_REVIEW, reviewMessages, scheduleMessages, type ArticleReview } from '../../../src/contract';
 import { reviewTexts as t } from '../../../src/lib/texts-review';
 import { fixturesNow } from '../../fixtures';
 
@@ -63,6 +63,63 @@ export const InReviewForAnEditor: Story = {
     await userEvent.click(c.getByRole('button', { name: t.approve }));
     await expect(args.onStep).toHaveBeenCalledWith('approve', 'Good to go.');
     await waitFor(() => expect(c.getByRole('status')).toHaveTextContent(reviewMessages.approved));
+    (canvasElement.ownerDocument.activeElement as HTMLElement | null)?.blur();
+  },
+};
+
+/** An editor approves and publishes at once: one step, said as the server says it. */
+export const ApproveAndPublish: Story = {
+  args: { review: inReview, canDecide: true, onStep: fn(async (): Promise<string> => reviewMessages.approvedAndPublished) },
+  play: async ({ canvasElement, args }) => {
+    const c = card(canvasElement);
+    await userEvent.selectOptions(c.getByLabelText(t.thenLabel), t.then.now);
+    await userEvent.click(c.getByRole('button', { name: t.approveAndPublish }));
+    await expect(args.onStep).toHaveBeenCalledWith('approve', '', 'now');
+    await waitFor(() => expect(c.getByRole('status')).toHaveTextContent(reviewMessages.approvedAndPublished));
+    // Done: back to a plain approval for the next time.
+    await expect(c.getByLabelText(t.thenLabel)).toHaveValue('keep');
+    (canvasElement.ownerDocument.activeElement as HTMLElement | null)?.blur();
+  },
+};
+
+/**
+ * An editor approves and schedules the publish: no time, then a past one, are said at once with
+ * nothing sent; a time to come goes with the approval, read in the zone, its UTC time beside it.
+ */
+export const ApproveAndSchedule: Story = {
+  args: { review: inReview, canDecide: true, defaultTimeZone: 'Europe/Paris', onStep: fn(async (): Promise<string> => reviewMessages.approvedAndScheduled) },
+  play: async ({ canvasElement, args }) => {
+    const c = card(canvasElement);
+    await userEvent.selectOptions(c.getByLabelText(t.thenLabel), t.then.schedule);
+    await expect(c.getByText(t.readIn('Europe/Paris'))).toBeVisible();
+    const approve = c.getByRole('button', { name: t.approveAndSchedule });
+    await userEvent.click(approve);
+    await expect(await c.findByText(t.chooseTime)).toBeVisible();
+    fireEvent.change(c.getByLabelText(t.publishAtLabel), { target: { value: '2026-06-01T09:00' } });
+    await userEvent.click(approve);
+    await expect(await c.findByText(scheduleMessages.inThePast('publishAt'))).toBeVisible();
+    await expect(args.onStep).not.toHaveBeenCalled();
+
+    fireEvent.change(c.getByLabelText(t.publishAtLabel), { target: { value: '2026-06-20T09:00' } });
+    await expect(c.getByText(/2026-06-20 07:00 UTC/)).toBeVisible();
+    await userEvent.click(approve);
+    await expect(args.onStep).toHaveBeenCalledWith('approve', '', { publishAt: '2026-06-20T09:00:00+02:00', timeZone: 'Europe/Paris' });
+    await waitFor(() => expect(c.getByRole('status')).toHaveTextContent(reviewMessages.approvedAndScheduled));
+    (canvasElement.ownerDocument.activeElement as HTMLElement | null)?.blur();
+  },
+};
+
+/** A publish time in the past, with the approval: said at once in the schedule's words, the time kept, nothing sent. */
+export const ApprovalTimeInThePast: Story = {
+  args: { review: inReview, canDecide: true, defaultTimeZone: 'Europe/Paris' },
+  play: async ({ canvasElement, args }) => {
+    const c = card(canvasElement);
+    await userEvent.selectOptions(c.getByLabelText(t.thenLabel), t.then.schedule);
+    fireEvent.change(c.getByLabelText(t.publishAtLabel), { target: { value: '2026-06-01T09:00' } });
+    await userEvent.click(c.getByRole('button', { name: t.approveAndSchedule }));
+    await expect(await c.findByText(scheduleMessages.inThePast('publishAt'))).toBeVisible();
+    await expect(c.getByLabelText(t.publishAtLabel)).toHaveValue('2026-06-01T09:00');
+    await expect(args.onStep).not.toHaveBeenCalled();
     (canvasElement.ownerDocument.activeElement as HTMLElement | null)?.blur();
   },
 };
