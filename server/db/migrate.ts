@@ -3,7 +3,7 @@
  * transaction that holds an advisory lock, so several processes starting against one PostgreSQL
  * apply each exactly once. Never edit a shipped migration: add the next version.
  */
-import type { Database } from './types.ts';
+import type { Database, Queryable } from './types.ts';
 import { waitForLock } from './locks.ts';
 import { migrations } from './migrations/index.ts';
 
@@ -20,23 +20,25 @@ export const SCHEMA_MARKER = 'schema-version';
 export async function migrate(db: Database): Promise<number[]> {
   return db.transaction(async (tx) => {
     await waitForLock(tx, 'migrations');
-    await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
-      version int PRIMARY KEY,
-      name text NOT NULL,
-      applied_at timestamptz NOT NULL DEFAULT now()
-    )`);
-    const { rows } = await tx.query<{ version: number }>('SELECT version FROM schema_migrations');
-    const done = new Set(rows.map((r) => Number(r.version)));
-    const applied: number[] = [];
-    for (const migration of migrations) {
-      if (done.has(migration.version)) continue;
-      for (const statement of migration.statements) await tx.query(statement);
-      await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [
-        migration.version,
-        migration.name,
-      ]);
-      applied.push(migration.version);
-    }
-    return applied;
+    return applyMigrations(tx);
   });
+}
+
+/** The missing migrations applied in the caller's transaction (also by the move to PostgreSQL: ./move.ts). */
+export async function applyMigrations(tx: Queryable): Promise<number[]> {
+  await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version int PRIMARY KEY,
+    name text NOT NULL,
+    applied_at timestamptz NOT NULL DEFAULT now()
+  )`);
+  const { rows } = await tx.query<{ version: number }>('SELECT version FROM schema_migrations');
+  const done = new Set(rows.map((r) => Number(r.version)));
+  const applied: number[] = [];
+  for (const migration of migrations) {
+    if (done.has(migration.version)) continue;
+    for (const statement of migration.statements) await tx.query(statement);
+    await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [migration.version, migration.name]);
+    applied.push(migration.version);
+  }
+  return applied;
 }
