@@ -6,42 +6,31 @@
  * target that is not empty, too old a PostgreSQL, a library at another schema version; a move
  * that fails midway leaves the target empty.
  */
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { LATEST_VERSION } from '../db/migrate.ts';
 import { checkTarget, moveLibrary, moveMessages, type MoveProgress } from '../db/move.ts';
-import { createPostgresDatabase, type Database } from '../db/database.ts';
+import type { Database } from '../db/database.ts';
 import { buildApp } from '../app.ts';
 import { ADMIN, auth, backends, fixtures, TEST_HASHING, uploadOk, useHarness } from './helpers.ts';
 
-const pgUrl = process.env.TEST_DATABASE_URL!;
-const opened: { db: Database; schema: string }[] = [];
+const opened: { db: Database; drop: () => Promise<void> }[] = [];
 
-/** An empty schema on the tests' PostgreSQL, as the move's target. */
+/** An empty schema on the tests' PostgreSQL (the harness's own way of making one), as the move's target. */
 async function emptyTarget() {
-  const schema = `move_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: pgUrl });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  await admin.end();
-  const db = await createPostgresDatabase({ connectionString: pgUrl, schema, max: 3 });
-  opened.push({ db, schema });
-  return db;
+  const target = await backends.find((b) => b.name === 'postgres')!.open('');
+  opened.push(target);
+  return target.db;
 }
 
 const tableCount = async (db: Database) =>
   Number((await db.query<{ n: string }>("SELECT count(*) AS n FROM pg_tables WHERE schemaname = current_schema()")).rows[0]!.n);
 
 afterAll(async () => {
-  const admin = new pg.Client({ connectionString: pgUrl });
-  await admin.connect();
-  for (const { db, schema } of opened) {
+  for (const { db, drop } of opened) {
     await db.close();
-    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+    await drop();
   }
-  await admin.end();
 });
 
 describe('moving an embedded library to PostgreSQL', () => {
