@@ -17,6 +17,9 @@ test.beforeAll(async ({ baseURL }) => {
 test.afterAll(() => api.dispose());
 
 const SENTENCE = 'The boats left before the sun came up over the hill.';
+// Two people through some thirty steps (a minute on a busy CI machine): more than the default test's time.
+test.setTimeout(180_000);
+
 const region = (page: Page, name: string) => page.getByRole('region', { name });
 const htmlCard = (page: Page) => region(page, 'Live HTML Editor & Preview');
 
