@@ -23,8 +23,12 @@ describe.each(backends)('health, activity, routing ($name)', (backend) => {
     expect(health.storage.usedBytes).toBeGreaterThan(0);
     expect(health.storage.usedBytes).toBeLessThanOrEqual(health.storage.totalBytes);
     expect(health.storage.percent).toBe(Math.round((health.storage.usedBytes / health.storage.totalBytes) * 100));
-    // The embedded database tells its queue (its ping was running, nothing waited); PostgreSQL has none.
-    if (ctx.h.db.kind === 'pglite') expect(health.databaseQueue).toEqual({ waiting: 0, runningMs: expect.any(Number) });
+    // The embedded database tells its queue; PostgreSQL has none. (What waits depends on the
+    // server's own timers of the moment: a checkpoint, a renewal of presence.)
+    if (ctx.h.db.kind === 'pglite') {
+      expect(health.databaseQueue).toEqual({ waiting: expect.any(Number), runningMs: expect.any(Number) });
+      expect(Number.isInteger(health.databaseQueue!.waiting) && health.databaseQueue!.waiting >= 0).toBe(true);
+    }
     else expect(health.databaseQueue).toBeUndefined();
   });
 
