@@ -2,6 +2,7 @@
 // notification read), all marked read.
 import type { Meta } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { commentTexts } from '../../src/lib/texts-comments';
 import { notificationTexts as t } from '../../src/lib/texts-notifications';
 import { articles, sampleNotifications } from '../fixtures';
 import { articleHandlers, authHandlers, notificationHandlers } from '../mocks';
@@ -13,7 +14,7 @@ export default { title: 'Screens/Notifications', tags: ['!autodocs'], ...screen(
 
 const draft = articles[1]!;
 
-/** A mention chosen from the bell opens its article; the count goes down. */
+/** A mention chosen from the bell opens its article at its comments; the count goes down. */
 export const OpenFromTheBell: Story = {
   beforeEach: using(() => notificationHandlers.api(sampleNotifications(draft.id))),
   play: async ({ canvasElement }) => {
@@ -23,6 +24,14 @@ export const OpenFromTheBell: Story = {
     await userEvent.click(panel.getByRole('button', { name: /mentioned you/ }));
     await waitFor(() => expect(storyLocation(canvasElement).pathname).toBe(`/articles/${draft.id}`), ready);
     await expect(await canvas.findByRole('button', { name: t.bell(1) }, ready)).toBeVisible();
+    // Opened at its comments (#comments): read, and brought into view.
+    const comments = await canvas.findByRole('region', { name: commentTexts.title }, ready);
+    await waitFor(() => expect(within(comments).queryByText(commentTexts.loading)).toBeNull(), ready);
+    await waitFor(() => {
+      const top = comments.getBoundingClientRect().top;
+      expect(top).toBeGreaterThanOrEqual(0);
+      expect(top).toBeLessThan(canvasElement.ownerDocument.defaultView!.innerHeight / 2);
+    }, ready);
   },
 };
 
