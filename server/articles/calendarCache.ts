@@ -37,7 +37,7 @@ export class CalendarCache {
   private generation = 0;
   private listening = false;
   private stopListening: (() => Promise<void>) | undefined;
-  /** How many reads were answered from memory, and how many from the database (for the benchmark). */
+  /** How many reads were answered from memory, and how many from the database (the tests read them). */
   readonly counts = { kept: 0, read: 0 };
 
   constructor(
