@@ -118,8 +118,9 @@ export const FileAltWrittenIn: Story = {
     await waitFor(() => expect(canvasElement.ownerDocument.getSelection()?.toString()).toBe(written));
     // An edit as typed: unsaved, and the image's place without alt text is gone.
     await expect(within(canvasElement).getByText(a.unsaved)).toBeVisible();
-    await expect(card.queryByRole('button', { name: chk.useFileAltLabel('/api/files/file_02/content') })).toBeNull();
-    await expect(card.getByText(chk.unsaved, { exact: false })).toBeVisible();
+    // The checks read the draft again once typing pauses: wait for that reading, not for the clock.
+    await waitFor(() => expect(card.queryByRole('button', { name: chk.useFileAltLabel('/api/files/file_02/content') })).toBeNull());
+    await expect(await card.findByText(chk.unsaved, { exact: false }, ready)).toBeVisible();
     (canvasElement.ownerDocument.activeElement as HTMLElement | null)?.blur();
   },
 };
