@@ -16,8 +16,7 @@ import {
 } from '../../src/contract/index.ts';
 import type { Queryable } from '../db/database.ts';
 import { apiError } from '../errors.ts';
-import { attentionCount } from '../repositories/articleChecks.ts';
-import { sourceChangedCount } from '../repositories/sourceChanges.ts';
+import { sideCounts } from '../repositories/keptCounts.ts';
 import { assignedCount } from '../repositories/assignments.ts';
 import { sourceSummary } from '../repositories/sources.ts';
 import { articleViewsByDay, viewsTodayAndYesterday } from '../repositories/views.ts';
@@ -122,12 +121,13 @@ export async function listArticles(db: Queryable, options: ListOptions, me?: str
   const copies = options.copies === 'true';
   const sourceChanged = options.sourceChanged === 'true';
   const assignee = options.assignee === 'me' ? (me ?? '') : undefined;
-  const { rows, counts, attention: carried } = await selectArticlePage(db, { status: options.status, q, site, attention, copies, sourceChanged, assignee, order, after, limit: options.limit });
-  // A first page says how many articles need attention, whatever the other filters (a plain
-  // page carries it; any other asks for it); later pages do not.
-  const needing = after ? undefined : (carried ?? (await attentionCount(db)));
-  // And how many articles' sources changed (few: an index of the flagged ones).
-  const changed = after ? undefined : await sourceChangedCount(db);
+  const { rows, counts, attention: carried, sourceChanged: carriedChanged } = await selectArticlePage(db, { status: options.status, q, site, attention, copies, sourceChanged, assignee, order, after, limit: options.limit });
+  // A first page says how many articles need attention and how many sources changed, whatever
+  // the other filters (kept by the writes: a plain page carries them, any other asks for them);
+  // later pages do not.
+  const side = after ? undefined : carried !== undefined && carriedChanged !== undefined ? { attention: carried, sourceChanged: carriedChanged } : await sideCounts(db);
+  const needing = side?.attention;
+  const changed = side?.sourceChanged;
   // And how many are the caller's (an index of the assigned ones).
   const mine = after || me === undefined ? undefined : await assignedCount(db, me);
   const page = rows.slice(0, options.limit);

@@ -2,7 +2,7 @@
  * The last checks before publishing of each article (article_checks, src/contract/checks.ts):
  * kept by every run, read by the article's page and by the list's attention filter.
  */
-import { failingItems, SEARCH_COUNT_CAP, type ArticleChecks, type KeptArticleChecksResult } from '../../src/contract/index.ts';
+import { failingItems, type ArticleChecks, type KeptArticleChecksResult } from '../../src/contract/index.ts';
 import { createHash } from 'node:crypto';
 import type { Queryable } from '../db/database.ts';
 
@@ -62,21 +62,4 @@ export async function keptArticleChecks(db: Queryable, articleId: string): Promi
     },
     stale: row.stale === true,
   };
-}
-
-/** The articles in the list that need attention: their last checks found something to fix. */
-export const NEEDS_ATTENTION = 'EXISTS (SELECT 1 FROM article_checks c WHERE c.article_id = articles.id AND c.failing > 0)';
-
-/**
- * How many articles (not in the trash) need attention, capped as search counts are: a subquery
- * a plain list page carries beside its rows (no statement of its own), through the partial index
- * of the failing results.
- */
-export const ATTENTION_COUNT_SQL = `(SELECT count(*) FROM (SELECT 1 FROM article_checks c JOIN articles a ON a.id = c.article_id
-   WHERE c.failing > 0 AND a.deleted_at IS NULL LIMIT ${SEARCH_COUNT_CAP + 1}) attention)`;
-
-/** The same, asked alone (a filtered or searched first page, an empty one). */
-export async function attentionCount(db: Queryable): Promise<number> {
-  const { rows } = await db.query<{ n: number | string }>(`SELECT ${ATTENTION_COUNT_SQL} AS n`, [], { prepare: true });
-  return Number(rows[0]!.n);
 }

@@ -60,10 +60,6 @@ export async function storeCopies(db: Queryable, articleId: string, otherIds: st
   }
 }
 
-/** An article looks like a copy of another not in the trash (the list's `copies=true`). */
-export const LOOKS_LIKE_A_COPY =
-  'EXISTS (SELECT 1 FROM article_copies c JOIN articles o ON o.id = c.other_id AND o.deleted_at IS NULL WHERE c.article_id = articles.id)';
-
 /**
  * Refreshes the planner's statistics of the signatures: without them it reckons a band value
  * matches 0.5% of them and reads them all (70 ms a lookup among 37,000 against 1.3 ms).

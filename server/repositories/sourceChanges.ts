@@ -132,8 +132,3 @@ export async function dropChange(tx: Queryable, articleId: string): Promise<bool
 
 /** The articles in the list whose source changed (not in the trash). */
 export const SOURCE_CHANGED = 'source_changed';
-
-export async function sourceChangedCount(db: Queryable): Promise<number> {
-  const { rows } = await db.query<{ n: string | number }>('SELECT count(*) AS n FROM articles WHERE source_changed AND deleted_at IS NULL');
-  return Number(rows[0]!.n);
-}

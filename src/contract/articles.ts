@@ -143,7 +143,7 @@ export const articleListResultSchema = z.object({
   nextCursor: z.string().nullable(),
   /**
    * On a first page: the articles whose last checks before publishing found something to fix,
-   * whatever the list's filters, capped as search counts are (the "Needs attention" toggle's count).
+   * whatever the list's filters (the "Needs attention" toggle's count).
    */
   attention: z.number().int().nonnegative().optional(),
   /** On a first page: the articles whose source changed, whatever the list's filters (the "Source changed" toggle's count). */

@@ -38,6 +38,7 @@ import { articleComments } from './032-article-comments.ts';
 import { notifications } from './033-notifications.ts';
 import { presenceStreams } from './034-presence-streams.ts';
 import { calendarChanges } from './035-calendar-changes.ts';
+import { keptCounts } from './036-kept-counts.ts';
 import type { Migration } from './types.ts';
 
 export const migrations: Migration[] = [
@@ -76,4 +77,5 @@ export const migrations: Migration[] = [
   notifications,
   presenceStreams,
   calendarChanges,
+  keptCounts,
 ];

@@ -1,11 +1,12 @@
 /**
- * The list's counts per status: from the trigger-kept table for a plain page, capped for a
- * search or a filter (each status through its own index), taken from the planner's estimate
- * where it is trusted, or from a sample of the newest for a phrase.
+ * The list's counts per status: kept by the writes (keptCounts.ts) for a plain page and for one
+ * filter alone, capped for a search or filters together (each status through its own index),
+ * taken from the planner's estimate where it is trusted, or from a sample of the newest for a
+ * phrase.
  */
 import type { ArticleCounts, ArticleStatus } from '../../../src/contract/index.ts';
 import type { Queryable } from '../../db/database.ts';
-import { ATTENTION_COUNT_SQL } from '../articleChecks.ts';
+import { type ArticleMark, markCountSql, markCounts, statusCountSql } from '../keptCounts.ts';
 import { parameters, SEARCH_COUNT_CAP } from '../../db/sql.ts';
 import { LIVE, SCHEDULED } from '../articleRows.ts';
 import { type ArticleSearch, narrowed, type Narrowing, narrowingSql, searchMatchSql } from './search.ts';
@@ -29,10 +30,9 @@ export function countsSql(filter: string | undefined, estimate?: { q: string; pa
   if (!filter) {
     return {
       with: '',
-      columns: `(SELECT n FROM article_counts WHERE status = 'published') AS count_published,
-        (SELECT n FROM article_counts WHERE status = 'draft') AS count_draft,
-        (SELECT count(*) FROM articles WHERE ${SCHEDULED} AND ${LIVE}) AS count_scheduled,
-        ${ATTENTION_COUNT_SQL} AS count_attention`,
+      columns: `${statusCountSql('published')} AS count_published, ${statusCountSql('draft')} AS count_draft,
+        ${markCountSql('scheduled')} AS count_scheduled, ${markCountSql('attention')} AS count_attention,
+        ${markCountSql('source_changed')} AS count_source_changed`,
     };
   }
   const capped = (status: ArticleStatus) => {
@@ -133,18 +133,44 @@ async function sampledCounts(db: Queryable, filter: string, params: unknown[]): 
   return known;
 }
 
-/** Counts per status from the trigger-maintained table: no scan. */
+/** Counts per status, kept by the writes: no scan. */
 export async function articleCounts(db: Queryable): Promise<ArticleCounts> {
-  const { rows } = await db.query<{ status: string; n: number | string }>(
-    `SELECT status, n FROM article_counts
-     UNION ALL SELECT 'scheduled', count(*) FROM articles WHERE ${SCHEDULED} AND ${LIVE}`,
+  const { rows } = await db.query<{ published: number | string; draft: number | string; scheduled: number | string }>(
+    `SELECT ${statusCountSql('published')} AS published, ${statusCountSql('draft')} AS draft, ${markCountSql('scheduled')} AS scheduled`,
   );
-  return countsFrom(rows);
+  const row = rows[0]!;
+  return { ...countsOf(Number(row.published), Number(row.draft), false), scheduled: Number(row.scheduled) };
 }
 
-function countsFrom(rows: { status: string; n: number | string }[]): ArticleCounts {
-  const get = (status: string) => Number(rows.find((r) => r.status === status)?.n ?? 0);
-  return { ...countsOf(get('published'), get('draft'), false), scheduled: get('scheduled') };
+/**
+ * The filter a narrowing is, when it is one kept by the writes alone (not with a site, an
+ * assignee or another filter): its counts are then read, not counted.
+ */
+export function keptFilter(narrowing: Narrowing): ArticleMark | undefined {
+  if (narrowing.site || narrowing.assignee) return undefined;
+  const marks = [
+    ...(narrowing.attention ? (['attention'] as const) : []),
+    ...(narrowing.copies ? (['copy'] as const) : []),
+    ...(narrowing.sourceChanged ? (['source_changed'] as const) : []),
+  ];
+  return marks.length === 1 ? marks[0] : undefined;
+}
+
+/**
+ * The counts a page of one kept filter carries (InitPlans, as a plain page's): the filter's per
+ * status and the side counts, kept; its scheduled articles counted (few, through their index),
+ * capped as search counts are. `conditions`: the filter's (narrowingSql).
+ */
+export function keptFilterCountsSql(mark: ArticleMark, conditions: readonly string[]) {
+  return `${markCountSql(mark, 'published')} AS count_published, ${markCountSql(mark, 'draft')} AS count_draft,
+    (SELECT count(*) FROM (SELECT 1 FROM articles WHERE ${[SCHEDULED, LIVE, ...conditions].join(' AND ')} LIMIT ${SEARCH_COUNT_CAP + 1}) m) AS count_scheduled,
+    ${markCountSql('attention')} AS count_attention, ${markCountSql('source_changed')} AS count_source_changed`;
+}
+
+/** The counts of a filter kept by the writes: exact, read in constant time. */
+export async function keptFilterCounts(db: Queryable, mark: ArticleMark): Promise<ArticleCounts> {
+  const { published, draft } = await markCounts(db, mark);
+  return countsOf(published, draft, false);
 }
 
 /** Search counts are capped: `all` too reads "more than SEARCH_COUNT_CAP" once it is above it. */

@@ -9,7 +9,7 @@ import type { Queryable } from '../../db/database.ts';
 import { ARTICLE_TSQUERY_MATCH_SQL } from '../../db/searchSql.ts';
 import type { TermShare } from '../termShare.ts';
 import { escapeLike, parameters, SEARCH_COUNT_CAP } from '../../db/sql.ts';
-import { countsOf, countsSql, estimable, ESTIMATE_TRUSTED_FROM } from './counts.ts';
+import { countsOf, countsSql, estimable, ESTIMATE_TRUSTED_FROM, keptFilter, keptFilterCountsSql } from './counts.ts';
 import { ARTICLE_CARD_COLUMNS, type ArticleCursor, LIVE, SCHEDULED } from '../articleRows.ts';
 import { type ArticlePageQuery, type ArticleSearch, headMatchSql, headWordPattern, narrowed, narrowingSql, ORDERS, type PageRow, searchMatchSql, snippetSourceSql, tsQuery, unplannedTerm } from './search.ts';
 
@@ -115,9 +115,17 @@ export async function pageRows(
   where.push(...narrowing);
   if (query.status === 'scheduled') where.push(SCHEDULED);
   else if (query.status !== 'all') where.push(`status = ${added(query.status)}`);
-  // A plain page carries the counts (two rows of article_counts); a filtered one, none: they are
-  // taken from the page when it holds every match, else asked for alone (filteredCounts).
-  const countColumns = search || narrowed(query) ? '' : `, ${countsSql(undefined).columns}`;
+  // A plain page carries the counts (kept by the writes), and so does a page of one kept filter
+  // alone (its own, kept too); any other filtered one, none: they are taken from the page when it
+  // holds every match, else asked for alone (filteredCounts).
+  const kept = search ? undefined : keptFilter(query);
+  const countColumns = search
+    ? ''
+    : !narrowed(query)
+      ? `, ${countsSql(undefined).columns}`
+      : kept
+        ? `, ${keptFilterCountsSql(kept, narrowing)}`
+        : '';
   const after = query.after;
   const snippetSource = q ? `, ${snippetSourceSql(param(headWordPattern(q)), pattern())} AS snippet_source` : '';
   // What the planner expects of a search, beside a full page (InitPlans: computed once, and

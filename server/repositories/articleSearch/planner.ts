@@ -6,7 +6,7 @@ import type { ArticleCounts, ArticleStatus } from '../../../src/contract/index.t
 import type { Queryable } from '../../db/database.ts';
 import { searchWordsBound, termShare } from '../termShare.ts';
 import { SEARCH_COUNT_CAP } from '../../db/sql.ts';
-import { articleCounts, countsOf, ESTIMATE_TRUSTED_FROM, filteredCounts, scheduledCount } from './counts.ts';
+import { articleCounts, countsOf, ESTIMATE_TRUSTED_FROM, filteredCounts, keptFilter, keptFilterCounts, scheduledCount } from './counts.ts';
 import { CAPPED_EXPECTED, cappedPage, pageRows, phrasePage, WALK_SHARE, walkable, walkedPage } from './pages.ts';
 import type { ArticleCardRow } from '../articleRows.ts';
 import { type ArticlePageQuery, articleSearch, narrowed, type PageRow } from './search.ts';
@@ -23,7 +23,7 @@ import { type ArticlePageQuery, articleSearch, narrowed, type PageRow } from './
 export async function selectArticlePage(
   db: Queryable,
   query: ArticlePageQuery,
-): Promise<{ rows: ArticleCardRow[]; counts: ArticleCounts; attention?: number }> {
+): Promise<{ rows: ArticleCardRow[]; counts: ArticleCounts; attention?: number; sourceChanged?: number }> {
   const q = query.q || undefined;
   const search = q ? await articleSearch(db, q) : undefined;
   let rows: PageRow[];
@@ -56,12 +56,31 @@ export async function selectArticlePage(
       rows,
       counts: { ...countsOf(Number(first.count_published), Number(first.count_draft), false), scheduled: Number(first.count_scheduled) },
       attention: Number(first.count_attention),
+      sourceChanged: Number(first.count_source_changed),
     };
   }
+  const whole = !query.after && rows.length <= query.limit;
+  const scheduledOf = () =>
+    whole && (query.status === 'all' || query.status === 'scheduled')
+      ? rows.filter((row) => row.publish_iso || row.unpublish_iso).length
+      : first?.count_scheduled != null
+        ? Number(first.count_scheduled)
+        : scheduledCount(db, search, query);
+  // One filter alone (needing attention, looking like a copy, source changed): its counts are
+  // kept by the writes, carried by the page (asked for alone when it is empty).
+  const kept = search ? undefined : keptFilter(query);
+  if (kept && first?.count_published != null) {
+    return {
+      rows,
+      counts: { ...countsOf(Number(first.count_published), Number(first.count_draft), false), scheduled: await scheduledOf() },
+      attention: Number(first.count_attention),
+      sourceChanged: Number(first.count_source_changed),
+    };
+  }
+  if (kept) return { rows, counts: { ...(await keptFilterCounts(db, kept)), scheduled: await scheduledOf() } };
   // Each status's count: exact from a whole first page (it is every match of its status); more
   // than the cap when the planner (or a phrase's page) expects at least ESTIMATE_TRUSTED_FROM
   // of its share; else counted (filteredCounts, one more statement).
-  const whole = !query.after && rows.length <= query.limit;
   const known: Partial<Record<ArticleStatus, number>> = {};
   const totals =
     first?.expected != null || first?.total_published != null
@@ -83,11 +102,5 @@ export async function selectArticlePage(
     known.published ??= counted.published;
     known.draft ??= counted.draft;
   }
-  const scheduled =
-    whole && (query.status === 'all' || query.status === 'scheduled')
-      ? rows.filter((row) => row.publish_iso || row.unpublish_iso).length
-      : first?.count_scheduled != null
-        ? Number(first.count_scheduled)
-        : await scheduledCount(db, search, query);
-  return { rows, counts: { ...countsOf(known.published!, known.draft!, true), scheduled } };
+  return { rows, counts: { ...countsOf(known.published!, known.draft!, true), scheduled: await scheduledOf() } };
 }

@@ -7,8 +7,7 @@ import { searchWords, type ArticleFilter, type ArticleSort } from '../../../src/
 import type { Queryable } from '../../db/database.ts';
 import { ARTICLE_MATCH_SQL, ARTICLE_SEARCH_SQL } from '../../db/searchSql.ts';
 import { phrasePairs, type PhrasePairs } from './phrase.ts';
-import { NEEDS_ATTENTION } from '../articleChecks.ts';
-import { LOOKS_LIKE_A_COPY } from '../signatures.ts';
+import { markedSql } from '../keptCounts.ts';
 import { escapeLike } from '../../db/sql.ts';
 import { type ArticleCardRow, type ArticleCursor, type ArticleOrder, TITLE_KEY_SQL } from '../articleRows.ts';
 
@@ -154,8 +153,8 @@ export const narrowed = (query: Narrowing) => !!query.site || !!query.attention 
 /** A narrowing's conditions (`param` adds a parameter and names it). */
 export const narrowingSql = (query: Narrowing, param: (value: unknown) => string) => [
   ...(query.site ? [`site = ${param(query.site)}`] : []),
-  ...(query.attention ? [NEEDS_ATTENTION] : []),
-  ...(query.copies ? [LOOKS_LIKE_A_COPY] : []),
+  ...(query.attention ? [markedSql('attention')] : []),
+  ...(query.copies ? [markedSql('copy')] : []),
   ...(query.sourceChanged ? ['articles.source_changed'] : []),
   ...(query.assignee ? [`articles.assignee_id = ${param(query.assignee)}`] : []),
 ];
@@ -164,8 +163,9 @@ export type PageRow = ArticleCardRow & {
   count_published: number | string;
   count_draft: number | string;
   count_scheduled?: number | string;
-  /** A plain page: how many articles need attention. */
+  /** A plain page: how many articles need attention, and how many sources changed. */
   count_attention?: number | string;
+  count_source_changed?: number | string;
   /** With a search of words: the matches the planner expects, and the library per status. */
   expected?: number | null;
   /** A phrase tested on the newest rows: the row's place among them (null in the title tier). */

@@ -10,7 +10,8 @@
  *   one of the values sent, a file row's bytes on disk match its size and sha256);
  * - no file row without its bytes (and thumbnail, for raster images) on disk;
  * - no bytes on disk without a row once the start-up sweep has run (see `backdate` below);
- * - the counters kept by triggers (article_counts, file_stats) agree with the rows;
+ * - the counters kept by triggers (article_counts, the list's kept counts per filter, file_stats)
+ *   agree with the rows;
  * - every article is what its last revision says (version, status, slug, trash, texts by hash),
  *   and no revision records a version its article never reached;
  * - every acknowledged write's webhook event reaches a receiver that was down (answering 503)
@@ -47,6 +48,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import sharp from 'sharp';
 import { createPgliteDatabase } from '../../db/database.ts';
+import { KEPT_COUNTS_DRIFT_SQL } from '../../repositories/keptCounts.ts';
 import { startReceiver, type Receiver } from '../webhook-receiver.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -480,6 +482,8 @@ interface DbState {
   trashedFiles: DbRow[];
   counts: Record<string, number>;
   actualCounts: Record<string, number>;
+  /** Where the list's kept counts differ from the rows (none when they agree). */
+  keptDrift: DbRow[];
   fileStats: { files: number; images: number; pdfs: number; total_bytes: number };
   actualFileStats: { files: number; images: number; pdfs: number; total_bytes: number };
   /** Articles whose last revision is not the article as it is (or that have none). */
@@ -496,6 +500,8 @@ const STATE_QUERIES = {
   trashedFiles: 'SELECT id, has_thumbnail FROM files WHERE deleted_at IS NOT NULL',
   counts: 'SELECT status, n FROM article_counts',
   actualCounts: 'SELECT status, count(*) AS n FROM articles WHERE deleted_at IS NULL GROUP BY status',
+  // The list's kept counts (per status, per filter) against the rows: one line per difference.
+  keptDrift: KEPT_COUNTS_DRIFT_SQL,
   fileStats: 'SELECT files, images, pdfs, total_bytes FROM file_stats WHERE id = 1',
   // Every article is what its last revision says: the same version, scalar fields and texts
   // (the texts by their SHA-256, as stored beside them).
@@ -525,6 +531,7 @@ async function readState(query: (sql: string) => Promise<DbRow[]>): Promise<DbSt
     trashedFiles: await query(STATE_QUERIES.trashedFiles),
     counts: byStatus(await query(STATE_QUERIES.counts)),
     actualCounts: byStatus(await query(STATE_QUERIES.actualCounts)),
+    keptDrift: await query(STATE_QUERIES.keptDrift),
     fileStats: stats(await query(STATE_QUERIES.fileStats)),
     actualFileStats: stats(await query(STATE_QUERIES.actualFileStats)),
     historyMismatches: await query(STATE_QUERIES.historyMismatches),
@@ -1081,6 +1088,7 @@ class BackendRun {
       const actual = state.actualCounts[status] ?? 0;
       if (kept !== actual) p.add(`article_counts says ${kept} ${status} articles, the table has ${actual}`);
     }
+    for (const row of state.keptDrift) p.add(`kept counts: ${String(row.what)}`);
     for (const key of ['files', 'images', 'pdfs', 'total_bytes'] as const) {
       if (state.fileStats[key] !== state.actualFileStats[key]) {
         p.add(`file_stats.${key} is ${state.fileStats[key]}, the files table says ${state.actualFileStats[key]}`);
