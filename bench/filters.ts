@@ -5,7 +5,8 @@
  * source; starts the real server (server/main.ts) and drives each first page (50 cards) with
  * autocannon (-c BENCH_CONNECTIONS). Prints each filter's req/s, p50 and p99, its cost beside the
  * plain list measured in the same run (the plain list's req/s over the filter's: the bar is at
- * most 2), and its counts. Figures only.
+ * most 2), and its counts. Before them, what keeping the marks adds to a save (saveCost). Figures
+ * only.
  *
  *   npm run bench:filters
  *   BENCH_ROWS=20000 BENCH_DURATION=5 npm run bench:filters
@@ -18,7 +19,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { articleListResultSchema } from '../src/contract/index.ts';
-import { createPostgresDatabase } from '../server/db/database.ts';
+import { createPostgresDatabase, type Database } from '../server/db/database.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { createBenchDatabase, fmt, freePort, load, onCleanup, runMain, signIn, startServer } from './http/process.ts';
 import { seedLibrary } from './http/seed.ts';
@@ -38,6 +39,46 @@ const CASES = [
   ['looks like a copy, drafts', 'copies=true&status=draft'],
   ['needs attention, published', 'attention=true&status=published'],
 ] as const;
+
+/**
+ * What keeping the marks adds to a save: an article's blog HTML written again (a new version,
+ * as a save does), SAVES times, with the marks' trigger on, then off, then on, in turn, on one
+ * connection; the median of each. The trigger reads the statement's old and new rows and finds
+ * nothing that moves a mark.
+ */
+async function saveCost(db: Database) {
+  const { rows } = await db.query<{ id: string }>('SELECT id FROM articles ORDER BY created_at DESC LIMIT 200');
+  const time = async (on: boolean) => {
+    const times: number[] = [];
+    await db.transaction(async (tx) => {
+      if (!on) await tx.query('ALTER TABLE articles DISABLE TRIGGER articles_marks_upd');
+      await tx.query("SET LOCAL history.off = 'on'");
+      for (let i = 0; i < SAVES; i++) {
+        const started = performance.now();
+        await tx.query("UPDATE articles SET blog_data = blog_data || ' ', version = version + 1, updated_at = clock_timestamp() WHERE id = $1", [rows[i % rows.length]!.id]);
+        times.push(performance.now() - started);
+      }
+      // Nothing kept: the library stays as seeded.
+      throw new Rollback();
+    }).catch((error: unknown) => {
+      if (!(error instanceof Rollback)) throw error;
+    });
+    return times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
+  };
+  const on: number[] = [];
+  const off: number[] = [];
+  for (let round = 0; round < 3; round++) {
+    on.push(await time(true));
+    off.push(await time(false));
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[1]!;
+  console.log(
+    `a save (${SAVES} updates of an article's blog HTML, median of 3 rounds): ${fmt(median(on), 3)} ms with the marks kept, ` +
+      `${fmt(median(off), 3)} ms without (${fmt((100 * (median(on) - median(off))) / median(off), 1)}% more)`,
+  );
+}
+class Rollback extends Error {}
+const SAVES = 300;
 
 runMain(async () => {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-filters-'));
@@ -87,6 +128,7 @@ runMain(async () => {
     });
     await watch.query('ANALYZE');
     console.log(`copies (a third), checks (one in ten failing) and changed sources (one in fifty) marked in ${fmt((performance.now() - marking) / 1000)} s`);
+    await saveCost(watch);
   } finally {
     await watch.close();
   }
