@@ -83,7 +83,7 @@ export default function DashboardRoute() {
       )}
       <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="6">
         <QuickActions access={access} />
-        <SystemStatus health={health.isError ? null : health.data} loading={health.isPending} />
+        <SystemStatus health={health.isError ? null : health.data} loading={health.isPending} articles={stats.data?.counts.all} />
         <RecentArticles articles={recent.data?.data} loading={recent.isPending} canCreate={access?.may('createArticle') ?? false} />
         <RecentActivity activities={activity.data} loading={activity.isPending} />
       </Grid>

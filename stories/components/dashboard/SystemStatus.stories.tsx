@@ -37,6 +37,28 @@ export const AllGood: Story = {
   },
 };
 
+/** The embedded database (it reports its queue) holding more articles than it is measured for: the row says so and names the command that moves the library. */
+export const EmbeddedDatabaseOutgrown: Story = {
+  args: { health: { ...healthy, databaseQueue: { waiting: 0, runningMs: 0 } }, articles: 123_456 },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const row = canvas.getByText('Embedded database: 123,456 articles, past the 100,000 it is measured for').closest('li');
+    await expect(row).toHaveAttribute('data-tone', 'warn');
+    await expect(within(row as HTMLElement).getByText('npm run admin -- move-to-postgres DATABASE_URL')).toBeVisible();
+    await expect(canvas.queryByText('Database Connected')).toBeNull();
+  },
+};
+
+/** The same library on PostgreSQL (no queue reported): nothing to suggest. */
+export const PostgresPastTheEmbeddedMeasure: Story = {
+  args: { health: healthy, articles: 123_456 },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Database Connected').closest('li')).toHaveAttribute('data-tone', 'ok');
+    await expect(canvas.queryByText(/move-to-postgres/)).toBeNull();
+  },
+};
+
 export const ApiOffline: Story = {
   name: 'API Offline (health unavailable)',
   args: { health: null },
