@@ -74,7 +74,7 @@ async function saveCost(db: Database) {
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[1]!;
   console.log(
     `a save (${SAVES} updates of an article's blog HTML, median of 3 rounds): ${fmt(median(on), 3)} ms with the marks kept, ` +
-      `${fmt(median(off), 3)} ms without (${fmt((100 * (median(on) - median(off))) / median(off), 1)}% more)`,
+      `${fmt(median(off), 3)} ms without (${median(on) >= median(off) ? '+' : ''}${fmt((100 * (median(on) - median(off))) / median(off), 1)}%)`,
   );
 }
 class Rollback extends Error {}
