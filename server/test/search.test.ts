@@ -293,6 +293,29 @@ describe.each(backends)('titles, search, sorts and sites ($name)', (backend) => 
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ code: 'validation_failed', message: expect.stringContaining('"q"') });
     });
+
+    it('answers hostile searches and a cursor of another library with a page or a 400, never a 5xx', async () => {
+      const plain = await create({ title: 'Anchovies and olives' });
+      // 200 characters of one letter, and 29 words joined by "or" (within 200 characters): pages.
+      const one = await api('GET', `/api/articles/admin/articles?q=${'a'.repeat(200)}`);
+      expect(one.statusCode, one.body).toBe(200);
+      expect(one.json()).toMatchObject({ data: [], counts: { all: 0 } });
+      const words = [...Array.from({ length: 28 }, (_, i) => `w${i}`), 'anchovies'].join(' or ');
+      expect(words.length).toBeLessThanOrEqual(200);
+      const many = await api('GET', `/api/articles/admin/articles?q=${encodeURIComponent(words)}`);
+      expect(many.statusCode, many.body).toBe(200);
+      expect(many.json().data.map((card: { id: string }) => card.id)).toEqual([plain.id]);
+      // 200 words joined by OR: past the 200 characters a search may have, refused saying which parameter.
+      const ored = Array.from({ length: 200 }, (_, i) => `w${i}`).join(' OR ');
+      const refused = await api('GET', `/api/articles/admin/articles?q=${encodeURIComponent(ored)}`);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ code: 'validation_failed', message: expect.stringContaining('"q"') });
+      // A well-formed cursor of another library (an id and a time this one never had): the page after that place.
+      const elsewhere = Buffer.from(JSON.stringify(['newest', '2999-01-01T00:00:00.000Z', '01hzzzzzzzzzzzzzzzzzzzzzzz'])).toString('base64url');
+      const after = await api('GET', `/api/articles/admin/articles?cursor=${elsewhere}`);
+      expect(after.statusCode, after.body).toBe(200);
+      expect(after.json().data.map((card: { id: string }) => card.id)).toEqual([plain.id]);
+    });
   });
 
   describe('sorts', () => {
