@@ -6,25 +6,20 @@
  * (one the run starts when unset) and a local S3-compatible server (s3rver); it stops them and drops
  * the database at the end. The configured web server is not used.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { request, type APIRequestContext, type Page } from '@playwright/test';
-import pg from 'pg';
+import { request, type APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
 import { serverMessages } from '../src/contract/messages.ts';
 import { freePort } from '../server/test/postgres/embedded.ts';
 import { S3RVER_CREDENTIALS, startLocalS3, type LocalS3 } from '../server/test/s3.ts';
+import { databaseServer, onDatabaseServer, root, type ServerProcess, signedInApi, signInThroughTheConsole, startServer, stopServer } from './processes';
 import { test, expect, adminEmail, adminPassword, expectConsoleErrors } from './support';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-// TEST_DATABASE_URL's server, or the one the run started (e2e/global-setup.ts).
-const databaseServer = process.env.TEST_DATABASE_URL!;
 /** Failed sign-ins per email and client address before 429 (LOGIN_MAX_FAILURES in server/accounts/auth.ts). */
 const LOGIN_LIMIT = 5;
 
@@ -47,50 +42,6 @@ const processEnvironment = (databaseUrl: string, dataDir: string, s3: LocalS3): 
   LOG_LEVEL: 'warn',
 });
 
-interface ServerProcess {
-  url: string;
-  child: ChildProcess;
-}
-
-/** `server/main.ts` in a process of its own; resolves once its /api/health answers. */
-async function startServer(env: Record<string, string>, port: number): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const url = `http://127.0.0.1:${port}`;
-  const exited = new Promise<never>((_, reject) =>
-    child.once('exit', (code) => reject(new Error(`The server on port ${port} exited (${code}) at start:\n${stderr}`))),
-  );
-  const healthy = (async () => {
-    const deadline = Date.now() + 45_000;
-    while (child.exitCode === null && child.signalCode === null) {
-      const ok = await fetch(`${url}/api/health`).then(
-        (res) => res.ok,
-        () => false,
-      );
-      if (ok) return;
-      if (Date.now() > deadline) throw new Error(`The server on port ${port} did not answer within 45 s:\n${stderr}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  })();
-  await Promise.race([healthy, exited]);
-  exited.catch(() => {}); // a stop later is no failure
-  return { url, child };
-}
-
-async function stopServer({ child }: ServerProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const forced = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await gone;
-  clearTimeout(forced);
-}
-
 const databaseName = `e2e_processes_${randomBytes(6).toString('hex')}`;
 let dataDirs: string[] = [];
 let s3: LocalS3 | undefined;
@@ -100,32 +51,6 @@ let b: ServerProcess;
 /** Signed in as the admin on A and on B (a bearer token each). */
 let apiA: APIRequestContext;
 let apiB: APIRequestContext;
-
-async function onDatabaseServer<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: databaseServer });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-async function signedInApi(server: ServerProcess): Promise<APIRequestContext> {
-  const anonymous = await request.newContext({ baseURL: server.url });
-  const login = await anonymous.post('/api/auth/login', { data: { email: adminEmail, password: adminPassword } });
-  expect(login.status()).toBe(200);
-  const { accessToken } = (await login.json()) as { accessToken: string };
-  await anonymous.dispose();
-  return request.newContext({ baseURL: server.url, extraHTTPHeaders: { Authorization: `Bearer ${accessToken}` } });
-}
-
-async function signInThroughTheConsole(page: Page, server: ServerProcess, email: string, password: string) {
-  await page.goto(`${server.url}/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-}
 
 test.describe.configure({ mode: 'serial' });
 
