@@ -34,6 +34,11 @@ export const LOCKS = {
    * signing's lookup and pairs at a time, so of two alike signed at once the later sees the other.
    */
   copies: 9,
+  /**
+   * Making one article's kept marks what they must be (article_marks_refresh, migration 36),
+   * per article: taken in SQL by the triggers, with the key SUBJECT_KEY_SQL makes.
+   */
+  articleMarks: 10,
 } as const;
 
 export type LockName = keyof typeof LOCKS;

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { articleListResultSchema } from '../../src/contract/index.ts';
+import { LOCKS } from '../db/locks.ts';
 import { keptCountsDrift, markCounts } from '../repositories/keptCounts.ts';
 import { backends, useHarness, withoutHistory } from './helpers.ts';
 
@@ -15,13 +16,10 @@ describe.each(backends)('kept counts ($name)', (backend) => {
     ctx.h.db.query(`INSERT INTO articles (id, status, slug, created_at, updated_at) VALUES ($1, $2, $1, now(), now())`, [id, status]);
   /** A change made by hand, outside the history (as an operator's fix would be). */
   const update = (id: string, set: string) => withoutHistory(ctx.h.db, `UPDATE articles SET ${set} WHERE id = $1`, [id]);
-  const check = (id: string, failing: number) =>
-    ctx.h.db.query(
-      `INSERT INTO article_checks (article_id, checked_at, article_updated_at, content_key, word_count, reading_minutes, items, failing)
-         VALUES ($1, now(), now(), 'k', 1, 1, '[]', $2)
-       ON CONFLICT (article_id) DO UPDATE SET failing = EXCLUDED.failing`,
-      [id, failing],
-    );
+  const CHECK_SQL = `INSERT INTO article_checks (article_id, checked_at, article_updated_at, content_key, word_count, reading_minutes, items, failing)
+      VALUES ($1, now(), now(), 'k', 1, 1, '[]', $2)
+    ON CONFLICT (article_id) DO UPDATE SET failing = EXCLUDED.failing`;
+  const check = (id: string, failing: number) => ctx.h.db.query(CHECK_SQL, [id, failing]);
   const list = async (query = '') => {
     const res = await ctx.api('GET', `/api/articles/admin/articles?limit=1${query}`);
     expect(res.statusCode, res.body).toBe(200);
@@ -109,6 +107,52 @@ describe.each(backends)('kept counts ($name)', (backend) => {
     expect((await statusCounts()).draft).toBe(2);
     expect(await keptCountsDrift(ctx.h.db)).toEqual([]);
   });
+
+  it.runIf(backend.name === 'postgres')("keeps one article's marks right when two transactions change what they depend on at once", async () => {
+    expect(LOCKS.articleMarks).toBe(10); // the number migration 36's triggers lock with
+    // A publish (held open) while the article's check result is stored: the store's refresh waits
+    // for the publish's, then reads it.
+    await insert('x1');
+    const publish = hold();
+    const store = hold();
+    await publish.query("SET LOCAL history.off = 'on'");
+    await publish.query(`UPDATE articles SET status = 'published' WHERE id = 'x1'`);
+    const storePid = await pidOf(store);
+    const storing = store.query(CHECK_SQL, ['x1', 2]);
+    await waitingOnALock(storePid);
+    await publish.commit();
+    await storing;
+    await store.commit();
+    expect(await markCounts(ctx.h.db, 'attention')).toEqual({ published: 1, draft: 0 });
+    expect(await keptCountsDrift(ctx.h.db)).toEqual([]);
+
+    // Both partners of a copy trashed at once: it no longer looks like a copy.
+    for (const id of ['y1', 'a1', 'b1']) await insert(id);
+    await ctx.h.db.query(`INSERT INTO article_copies (article_id, other_id) VALUES ('y1', 'a1'), ('a1', 'y1'), ('y1', 'b1'), ('b1', 'y1')`);
+    expect(await markCounts(ctx.h.db, 'copy')).toEqual({ published: 0, draft: 3 });
+    const first = hold();
+    const second = hold();
+    for (const t of [first, second]) await t.query("SET LOCAL history.off = 'on'");
+    await first.query(`UPDATE articles SET deleted_at = now() WHERE id = 'a1'`);
+    const secondPid = await pidOf(second);
+    const trashing = second.query(`UPDATE articles SET deleted_at = now() WHERE id = 'b1'`);
+    await waitingOnALock(secondPid);
+    await first.commit();
+    await trashing;
+    await second.commit();
+    expect(await markCounts(ctx.h.db, 'copy')).toEqual({ published: 0, draft: 0 });
+    expect(await keptCountsDrift(ctx.h.db)).toEqual([]);
+  });
+
+  const pidOf = async (t: Held) => Number((await t.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid);
+  /** Until the backend `pid` waits for a lock: its statement has reached the point the other transaction holds. */
+  const waitingOnALock = async (pid: number) => {
+    for (;;) {
+      const { rows } = await ctx.h.db.query<{ wait_event_type: string | null }>('SELECT wait_event_type FROM pg_stat_activity WHERE pid = $1', [pid]);
+      if (rows[0]?.wait_event_type === 'Lock') return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
 
   /** The kept counts per status, read outside the held transactions. */
   const statusCounts = async () => {

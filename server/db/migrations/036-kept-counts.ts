@@ -1,7 +1,13 @@
 import type { Migration } from './types.ts';
 
-/** How many rows each kept count is split over (COUNTER_SLOTS in server/repositories/keptCounts.ts). */
+/** How many rows each kept count is split over. */
 const SLOTS = 16;
+/**
+ * The advisory lock of one article's marks being made what they must be: LOCKS.articleMarks in
+ * server/db/locks.ts (a migration's statements stay as they were written), its key made as that
+ * module makes a subject's.
+ */
+const ARTICLE_MARKS_LOCK = 10;
 
 /**
  * The list's counts kept exact as writes happen, in the writing transaction, and read in
@@ -121,8 +127,17 @@ export const keptCounts: Migration = {
         SELECT 'scheduled', a.id, a.status FROM articles a
          WHERE a.deleted_at IS NULL AND (a.publish_at IS NOT NULL OR a.unpublish_at IS NOT NULL)`,
     // The marks of these articles made what they must be: those no longer due go, the new ones come.
+    // One refresh of an article at a time, to the end of its transaction (an advisory lock per
+    // article, taken in one order: LOCKS.articleMarks in server/db/locks.ts): a refresh that waited
+    // reads, statement by statement, what the one before it committed. Without it, two
+    // transactions each reading the other's change as not yet made (a publish while a check's
+    // result is stored; two partners of a copy trashed at once) would leave a mark wrong.
     `CREATE FUNCTION article_marks_refresh(ids text[]) RETURNS void LANGUAGE plpgsql AS $$
       BEGIN
+        PERFORM pg_advisory_xact_lock(k)
+           FROM (SELECT DISTINCT hashtextextended(coalesce(current_schema(), '') || '/${ARTICLE_MARKS_LOCK}/' || id, 0) AS k
+                   FROM unnest(ids) AS u(id)) s
+          ORDER BY k;
         WITH due AS MATERIALIZED (SELECT mark, article_id, status FROM article_marks_due WHERE article_id = ANY(ids))
         DELETE FROM article_marks k
          WHERE k.article_id = ANY(ids)
@@ -130,7 +145,8 @@ export const keptCounts: Migration = {
         INSERT INTO article_marks (mark, article_id, status)
           SELECT d.mark, d.article_id, d.status FROM article_marks_due d
            WHERE d.article_id = ANY(ids)
-             AND NOT EXISTS (SELECT 1 FROM article_marks k WHERE k.mark = d.mark AND k.article_id = d.article_id);
+             AND NOT EXISTS (SELECT 1 FROM article_marks k WHERE k.mark = d.mark AND k.article_id = d.article_id)
+        ON CONFLICT (mark, article_id) DO NOTHING;
       END $$`,
 
     // An article's own fields: its status, trash, source flag and scheduled times; and, for a
