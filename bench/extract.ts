@@ -9,11 +9,13 @@
  *   npm run bench:extract                   # the table
  *   BENCH_ABLATE=1 npm run bench:extract    # and F1 without each of our rules
  *   BENCH_PAGES=1 npm run bench:extract     # and each page's figures, worst first
+ *   BENCH_LONG=1 npm run bench:extract      # and the time of one long page at three lengths
  */
 import { Readability } from '@mozilla/readability';
 import { JSDOM, VirtualConsole } from 'jsdom';
 import { EXTRACTION_CHECK_BELOW } from '../src/contract/index.ts';
 import { RULES } from '../server/scrape/boilerplate.ts';
+import { extractArticle } from '../server/scrape/extract.ts';
 import { devPages, draftOf, scorePage, scoreSet, type DevPage, type PageScore } from './extraction/score.ts';
 
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 5);
@@ -114,5 +116,24 @@ if (process.env.BENCH_PAGES) {
     console.log(
       `${pages[i]!.key.slice(0, 12)}  ${f1(o.score).toFixed(3)} ${o.score.precision.toFixed(2)}/${o.score.recall.toFixed(2)}   ${(o.quality ?? NaN).toFixed(2).padStart(7)}  ${f1(r).toFixed(3)} ${r.precision.toFixed(2)}/${r.recall.toFixed(2)}       ${pages[i]!.url}`,
     );
+  }
+}
+
+// One long page at three lengths: an article of N paragraphs in one wrapper (a 1.3 MB page at
+// 8,000). The time should grow as the page does: 4 times the paragraphs, about 4 times the time.
+if (process.env.BENCH_LONG) {
+  const paragraph = (i: number) =>
+    `<p>Paragraph ${i} of the story tells how the harbour town rebuilt its sea wall after the winter storms, stone by stone, with the help of every family on the quay.</p>`;
+  console.log('\nparagraphs in one wrapper   page size   ms (fastest of 2)   ms per 1,000 paragraphs');
+  for (const n of [2_000, 8_000, 32_000]) {
+    const html = `<!doctype html><html><head><meta charset="utf-8"><title>The sea wall</title></head><body><article><h1>The sea wall</h1>${Array.from({ length: n }, (_, i) => paragraph(i)).join('\n')}</article></body></html>`;
+    const page = { url: 'https://example.com/sea-wall', body: Buffer.from(html), contentType: 'text/html; charset=utf-8', status: 200, etag: null, lastModified: null };
+    let best = Infinity;
+    for (let i = 0; i < 2; i++) {
+      const started = performance.now();
+      extractArticle(page);
+      best = Math.min(best, performance.now() - started);
+    }
+    console.log(`${n.toLocaleString('en').padStart(25)}   ${`${(html.length / 1e6).toFixed(1)} MB`.padStart(9)}   ${best.toFixed(0).padStart(17)}   ${((best / n) * 1000).toFixed(0).padStart(23)}`);
   }
 }

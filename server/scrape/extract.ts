@@ -44,8 +44,6 @@ export interface ExtractedArticle {
   repeated?: { keys: string[]; dropped: number };
 }
 
-type Win = JSDOM['window'];
-
 /** The longest source HTML kept for the history (as long as a blog HTML may be). */
 export const MAX_SOURCE_HTML_CHARS = 2_000_000;
 
@@ -150,73 +148,73 @@ function resolveLazyImages(doc: Document, base: string) {
   }
 }
 
-/** No block among the children (walked one by one: a live `children` collection, once made, is kept up to date at every later move, at a cost in the number of children). */
-function isInlineOnly(el: Element): boolean {
-  for (let c = el.firstElementChild; c; c = c.nextElementSibling) if (BLOCKS.has(c.localName)) return false;
-  return true;
+/** Gone with their content: code, embeds, forms and media an article body cannot keep. */
+const DROP = new Set([
+  'script', 'style', 'noscript', 'template', 'iframe', 'object', 'embed', 'svg', 'math', 'form', 'input', 'button', 'select',
+  'textarea', 'canvas', 'video', 'audio', 'link', 'meta',
+]);
+
+/** What cleaning made of a node: the nodes that take its place, and whether there is content among them. */
+interface Cleaned {
+  nodes: Node[];
+  content: boolean;
 }
+const NOTHING: Cleaned = { nodes: [], content: false };
 
 /**
- * Puts `el`'s children in its place. Through a fragment: in jsdom, moving each child before `el`
- * costs time in the number of its siblings, so a wrapper of 10,000 paragraphs took minutes.
+ * The extractor's HTML cleaned (see the module comment), as a new element in `root`'s place: a
+ * copy of `root` with its inside cleaned. Built afresh rather than changed in place: in jsdom,
+ * each node put into a parent whose list of children a script has read (the extractor's and the
+ * sanitiser's walks do) makes that list again, so unwrapping a wrapper of 8,000 paragraphs in
+ * place took over a minute; appending to new elements costs the same at any size.
  */
-function unwrap(el: Element) {
-  const fragment = el.ownerDocument.createDocumentFragment();
-  while (el.firstChild) fragment.appendChild(el.firstChild);
-  el.replaceWith(fragment);
-}
-
-function hasContent(el: Element): boolean {
-  if (CONTENT_WITHOUT_TEXT.has(el.localName)) return true;
-  // The first text that is not blank will do (the whole text of each element would cost the square of the page).
-  const walker = el.ownerDocument.createTreeWalker(el, 4 /* NodeFilter.SHOW_TEXT */);
-  while (walker.nextNode()) if (/\S/.test(walker.currentNode.nodeValue ?? '')) return true;
-  return el.querySelector('img, br, hr, td, th') !== null;
-}
-
-/** Gone with their content: code, embeds, forms and media an article body cannot keep. */
-const DROP = 'script, style, noscript, template, iframe, object, embed, svg, math, form, input, button, select, textarea, canvas, video, audio, link, meta';
-
-/** Cleans the extractor's HTML in place: see the module comment. */
-function cleanBody(root: Element, win: Win, base: string) {
-  for (const el of Array.from(root.querySelectorAll(DROP))) el.remove();
-  const walker = root.ownerDocument.createTreeWalker(root, win.NodeFilter.SHOW_COMMENT);
-  const comments: Node[] = [];
-  while (walker.nextNode()) comments.push(walker.currentNode);
-  for (const c of comments) c.parentNode?.removeChild(c);
-
-  // Deepest first, so a wrapper is judged after its children were cleaned.
-  const elements = Array.from(root.querySelectorAll('*')).reverse();
-  for (const el of elements) {
+function cleanBody(root: Element, base: string): Element {
+  const doc = root.ownerDocument;
+  const clean = (node: Node): Cleaned => {
+    if (node.nodeType === 3 /* TEXT_NODE */) return { nodes: [doc.createTextNode(node.nodeValue ?? '')], content: /\S/.test(node.nodeValue ?? '') };
+    // Comments go, as does anything else that is not an element.
+    if (node.nodeType !== 1 /* ELEMENT_NODE */) return NOTHING;
+    const el = node as Element;
     const tag = el.localName;
+    if (DROP.has(tag)) return NOTHING;
+    // Deepest first, so an element is judged after its inside was cleaned.
+    const inside: Node[] = [];
+    let content = CONTENT_WITHOUT_TEXT.has(tag);
+    for (let child = el.firstChild; child; child = child.nextSibling) {
+      const cleaned = clean(child);
+      for (const n of cleaned.nodes) inside.push(n);
+      content ||= cleaned.content;
+    }
+    let src: string | undefined;
+    if (tag === 'img') {
+      src = absolute(el.getAttribute('src'), base);
+      if (!src || !/^https?:/i.test(src)) return NOTHING;
+    }
+    if (!content) return NOTHING;
+    if (WRAPPERS.has(tag)) {
+      // A wrapper goes; one of inline content only becomes the paragraph it stands for.
+      const inlineOnly = inside.every((n) => n.nodeType !== 1 || !BLOCKS.has((n as Element).localName));
+      if (INLINE_WRAPPERS.has(tag) || !inlineOnly) return { nodes: inside, content };
+      const p = doc.createElement('p');
+      for (const n of inside) p.appendChild(n);
+      return { nodes: [p], content };
+    }
+    const copy = el.cloneNode(false) as Element;
     const keep = KEEP_ATTRS[tag] ?? [];
-    for (const attr of Array.from(el.attributes)) if (!keep.includes(attr.name)) el.removeAttribute(attr.name);
+    for (const attr of Array.from(copy.attributes)) if (!keep.includes(attr.name)) copy.removeAttribute(attr.name);
     if (tag === 'a') {
       const href = absolute(el.getAttribute('href'), base);
-      if (href) el.setAttribute('href', href);
-      else el.removeAttribute('href');
+      if (href) copy.setAttribute('href', href);
+      else copy.removeAttribute('href');
     }
-    if (tag === 'img') {
-      const src = absolute(el.getAttribute('src'), base);
-      if (!src || !/^https?:/i.test(src)) {
-        el.remove();
-        continue;
-      }
-      el.setAttribute('src', src);
-    }
-    if (!hasContent(el)) {
-      el.remove();
-      continue;
-    }
-    if (WRAPPERS.has(tag)) {
-      if (INLINE_WRAPPERS.has(tag) || !isInlineOnly(el)) unwrap(el);
-      else {
-        const p = root.ownerDocument.createElement('p');
-        while (el.firstChild) p.appendChild(el.firstChild);
-        el.replaceWith(p);
-      }
-    }
-  }
+    if (src) copy.setAttribute('src', src);
+    for (const n of inside) copy.appendChild(n);
+    return { nodes: [copy], content };
+  };
+  const cleaned = root.cloneNode(false) as Element;
+  for (let child = root.firstChild; child; child = child.nextSibling) for (const n of clean(child).nodes) cleaned.appendChild(n);
+  root.replaceWith(cleaned);
+  return cleaned;
 }
 
 /** Text of an element, one block per paragraph, heading or list item, blank lines between. */
@@ -452,22 +450,21 @@ export function extractArticle(page: FetchedPage, options: ExtractOptions = {}):
     // Read before the extractor changes the document.
     const opinion = secondOpinion(doc);
     const site = options.site ? applySiteRules(doc, options.site) : undefined;
-    // The article as an element of this document: cleaned in place, serialised once.
+    // The article as an element of this document: cleaned into a copy of it, serialised once.
     // Classes kept for our rules (server/scrape/boilerplate.ts); cleaning drops them after.
     // What a site's rules keep is the article as it is.
     const read = site?.kept !== undefined ? keptArticle(doc, site.kept) : readableArticle(doc);
     const title = site?.title ?? read.title;
-    const container = read.found;
     // Sanitised in place, in the page's own document: no other parse of the article. Not kept
     // past MAX_SOURCE_HTML_CHARS, nor made when its text alone is longer (its HTML is longer still).
     const pagePurify = createDOMPurify(dom.window as unknown as Parameters<typeof createDOMPurify>[0]);
     let source: string | null = null;
-    if ((container.textContent ?? '').length <= MAX_SOURCE_HTML_CHARS) {
-      pagePurify.sanitize(container, { IN_PLACE: true });
-      source = container.innerHTML;
+    if ((read.found.textContent ?? '').length <= MAX_SOURCE_HTML_CHARS) {
+      pagePurify.sanitize(read.found, { IN_PLACE: true });
+      source = read.found.innerHTML;
     }
-    if (site?.kept === undefined) applyRules(container, { title }, options.without);
-    cleanBody(container, dom.window, page.url);
+    if (site?.kept === undefined) applyRules(read.found, { title }, options.without);
+    const container = cleanBody(read.found, page.url);
     let repeated: ExtractedArticle['repeated'];
     if (options.siteTexts && site?.kept === undefined) {
       const found = repeatedBlocks(options.siteTexts.texts);
