@@ -145,6 +145,16 @@ describe('pages at the extractor’s limits', () => {
     expect(article.html).not.toContain('<div');
   });
 
+  // 1.3 MB: cleaning it once took 35 to 69 s (BENCH_LONG=1 npm run bench:extract prints its time).
+  it('keeps every paragraph of a wrapper of 8,000, in order, and no wrapper', () => {
+    const article = extract(story(Array.from({ length: 8_000 }, (_, i) => paragraph(i)).join('\n')));
+    expect(article.html.match(/<p>/g)).toHaveLength(8_000);
+    expect(article.html).not.toMatch(/<(div|article|section)\b/);
+    const text = article.text;
+    expect(text.indexOf('Paragraph 0 of the story')).toBeLessThan(text.indexOf('Paragraph 4000 of the story'));
+    expect(text.indexOf('Paragraph 4000 of the story')).toBeLessThan(text.indexOf('Paragraph 7999 of the story'));
+  });
+
   it('counts no nesting in unclosed paragraphs and list items, comments or scripts', () => {
     const sloppy = `<html><head><title>Flat</title><script>${'<div>'.repeat(400)}</script></head><body><!-- ${'<div>'.repeat(400)} --><ul>${'<li>item '.repeat(400)}</ul>${'<p>'.repeat(400)}${[1, 2, 3].map(paragraph).join('')}</body></html>`;
     expect(nestsDeeperThan(sloppy, MAX_NESTING)).toBe(false);
