@@ -200,7 +200,8 @@ function cleanBody(root: Element, base: string): Element {
       return { nodes: [p], content };
     }
     const copy = el.cloneNode(false) as Element;
-    const keep = KEEP_ATTRS[tag] ?? [];
+    // Its own entries only: a tag named like an Object's property ("constructor") keeps nothing.
+    const keep = Object.hasOwn(KEEP_ATTRS, tag) ? KEEP_ATTRS[tag]! : [];
     for (const attr of Array.from(copy.attributes)) if (!keep.includes(attr.name)) copy.removeAttribute(attr.name);
     if (tag === 'a') {
       const href = absolute(el.getAttribute('href'), base);
@@ -254,7 +255,9 @@ export function blockText(root: Element, { skip }: { skip?: ReadonlySet<string> 
     if (tag === 'li') current += '- ';
     // Cells of a row stay on one line: "Size | Price".
     if ((tag === 'td' || tag === 'th') && current.trim()) current += ' | ';
-    for (const child of Array.from(el.childNodes)) walk(child);
+    // Walked through siblings: reading `childNodes` would leave each element a live list that
+    // jsdom makes again at every later change of its children (the extractor's, after this walk).
+    for (let child = el.firstChild; child; child = child.nextSibling) walk(child);
     if (isBlock) flush();
   };
   walk(root);
