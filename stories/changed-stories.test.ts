@@ -1,11 +1,11 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module of the scripts, without types
 import { storiesReached } from '../scripts/changed-stories.mjs';
 // @ts-expect-error: a plain ES module of the scripts, without types
-import { visitsOfRun } from '../scripts/story-visits.mjs';
+import { checkVisits, visitsOfRun } from '../scripts/story-visits.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const storyFiles = (readdirSync(join(root, 'stories'), { recursive: true }) as string[])
@@ -60,7 +60,8 @@ describe('the stories a change reaches (npm run test:visual -- --changed)', () =
 });
 
 describe('the screens each story file visits (stories/visits.json)', () => {
-  it("maps the scripts each story's page loaded to the modules loaded on demand, per story file that ran whole", () => {
+  /** A build of two screens loaded on demand, and what five stories' pages loaded in a run. */
+  const withRun = (check: (build: string, loaded: string, dir: string) => void) => {
     const dir = mkdtempSync(join(tmpdir(), 'visits-test-'));
     try {
       mkdirSync(join(dir, 'build/.vite'), { recursive: true });
@@ -93,13 +94,48 @@ describe('the screens each story file visits (stories/visits.json)', () => {
       loaded('c--one', ['assets/shared-3.js']);
       // A story that failed, and one that never reported (its test timed out): their files did not run whole.
       loaded('d--one', ['assets/A-1.js'], true);
-      expect(visitsOfRun(join(dir, 'build'), join(dir, 'loaded'))).toEqual({
+      check(join(dir, 'build'), join(dir, 'loaded'), dir);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+
+  it("maps the scripts each story's page loaded to the modules loaded on demand, per story file that ran whole", () => {
+    withRun((build, loaded) => {
+      expect(visitsOfRun(build, loaded)).toEqual({
         lazy: ['src/routes/A.tsx', 'src/routes/B.tsx'],
         visits: { 'stories/A.stories.tsx': ['src/routes/A.tsx', 'src/routes/B.tsx'], 'stories/C.stories.tsx': [] },
         storyFiles: ['stories/A.stories.tsx', 'stories/C.stories.tsx', 'stories/D.stories.tsx', 'stories/E.stories.tsx'],
       });
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
+  });
+
+  it('fails a run only on a module the record does not name (a record that names more only runs a file more), and updating adds', () => {
+    withRun((build, loaded, dir) => {
+      const recordFile = join(dir, 'visits.json');
+      const lazy = ['src/routes/A.tsx', 'src/routes/B.tsx'];
+      const record = (visits: Record<string, string[]>) => writeFileSync(recordFile, `${JSON.stringify({ lazy, visits }, null, 2)}\n`);
+      const check = (update = false) => checkVisits(build, loaded, { update, whole: false, recordFile }) as string[];
+
+      // A screen still on its way when the file's last story ended (a busy machine): recorded, not loaded this run.
+      record({ 'stories/A.stories.tsx': ['src/routes/A.tsx', 'src/routes/B.tsx'], 'stories/C.stories.tsx': ['src/routes/B.tsx'] });
+      expect(check()).toEqual([]);
+
+      // A screen the record does not name for a file: --changed would not have run that file for it.
+      record({ 'stories/A.stories.tsx': ['src/routes/B.tsx'] });
+      const before = readFileSync(recordFile, 'utf8');
+      expect(check()).toEqual(['stories/A.stories.tsx (loads src/routes/A.tsx)', 'stories/C.stories.tsx (not recorded)']);
+      // A check leaves the record as it was.
+      expect(readFileSync(recordFile, 'utf8')).toBe(before);
+
+      // Updating adds what the run loaded to what was recorded; a check then passes.
+      record({ 'stories/A.stories.tsx': ['src/routes/B.tsx'], 'stories/C.stories.tsx': ['src/routes/B.tsx'] });
+      expect(check(true)).toEqual([]);
+      expect(JSON.parse(readFileSync(recordFile, 'utf8')).visits).toEqual({
+        'stories/A.stories.tsx': ['src/routes/A.tsx', 'src/routes/B.tsx'],
+        'stories/C.stories.tsx': ['src/routes/B.tsx'],
+      });
+      expect(check()).toEqual([]);
+    });
   });
 });
