@@ -17,17 +17,12 @@
  * BENCH_TRACE names a folder for Chrome performance traces (with JavaScript samples) of the
  * last run's middle steps, one per screen: open them in the DevTools Performance panel.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { browserPath } from '../scripts/find-browser.mjs';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import os from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { createPgliteDatabase } from '../server/db/database.ts';
 import { migrate } from '../server/db/migrate.ts';
+import { NAME_HELPER, signedInContext, withConsole } from './console.ts';
 
 const ROWS = 10_000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -36,8 +31,6 @@ const STEP_PX = 600;
 /** Pages of 50 loaded before the second series of steps: 1,000 items. */
 const PAGES_LOADED = 20;
 const VIEWPORT = { width: 1280, height: 800 };
-const admin = { email: 'bench@example.com', password: 'bench-password-123' };
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /* ---------------------------------------------------------------- seeding */
 
@@ -100,65 +93,8 @@ async function seed(dataDir: string) {
   }
 }
 
-/* ---------------------------------------------------------------- console and server */
-
-/** Newest modification time under `p`, 0 if missing (the rule `npm start` uses). */
-function newest(p: string): number {
-  if (!existsSync(p)) return 0;
-  const stat = statSync(p);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(0, ...readdirSync(p).map((entry) => newest(path.join(p, entry))));
-}
-
-function buildConsoleIfNeeded() {
-  const built = path.join(root, 'dist', 'index.html');
-  const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
-  const changedAt = Math.max(...['src', 'public', 'index.html', 'vite.config.ts'].map((p) => newest(path.join(root, p))));
-  if (builtAt > changedAt) return;
-  console.log(builtAt ? 'Console sources changed: npx vite build …' : 'No dist/: npx vite build …');
-  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('vite build failed');
-}
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-
-async function startServer(dataDir: string): Promise<{ url: string; server: ChildProcess }> {
-  const port = await freePort();
-  const server = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), ['server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      ADMIN_EMAIL: admin.email,
-      ADMIN_PASSWORD: admin.password,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
-    if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode})`);
-    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) return { url, server };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the server did not answer /api/health within 60 s');
-}
-
 /* ---------------------------------------------------------------- in the page */
 
-/** tsx keeps function names with a `__name` helper that functions sent to the page would miss. */
-const NAME_HELPER = 'globalThis.__name = (fn) => fn;';
 
 interface Screen {
   key: 'articles' | 'files';
@@ -274,12 +210,8 @@ interface ScreenRun {
 }
 
 async function measureScreen(browser: Browser, url: string, screen: Screen, tracePath?: string): Promise<ScreenRun> {
-  const context = await browser.newContext({ viewport: VIEWPORT });
+  const context = await signedInContext(browser, url, VIEWPORT);
   try {
-    const login = await context.request.post(`${url}/api/auth/login`, { data: admin });
-    if (!login.ok()) throw new Error(`sign-in failed: ${login.status()}`);
-    const { accessToken } = (await login.json()) as { accessToken: string };
-    await context.addInitScript((token) => localStorage.setItem('accessToken', token), accessToken);
     const page = await context.newPage();
     await page.addInitScript(NAME_HELPER);
     await page.addInitScript(probeScript, screen.card);
@@ -381,19 +313,8 @@ function printTable(results: Map<string, ScreenRun[]>, floor: Steps) {
 /* ---------------------------------------------------------------- main */
 
 async function main() {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-console-'));
-  let server: ChildProcess | undefined;
-  let browser: Browser | undefined;
-  try {
-    if (process.env.BENCH_TRACE) await mkdir(process.env.BENCH_TRACE, { recursive: true });
-    await seed(dataDir);
-    buildConsoleIfNeeded();
-    const started = await startServer(dataDir);
-    server = started.server;
-    browser = await chromium.launch({
-      executablePath: browserPath(),
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    });
+  if (process.env.BENCH_TRACE) await mkdir(process.env.BENCH_TRACE, { recursive: true });
+  await withConsole('console', seed, async ({ url, browser }) => {
     const results = new Map<string, ScreenRun[]>(screens.map((s) => [s.name, []]));
     const floors: Steps[] = [];
     for (let run = 0; run < RUNS; run++) {
@@ -402,7 +323,7 @@ async function main() {
         const traceDir = process.env.BENCH_TRACE;
         const trace =
           traceDir && run === RUNS - 1 ? path.join(traceDir, `${screen.name.replace(/\W+/g, '-')}.json`) : undefined;
-        const result = await measureScreen(browser, started.url, screen, trace);
+        const result = await measureScreen(browser, url, screen, trace);
         results.get(screen.name)!.push(result);
         console.log(
           `run ${run + 1}/${RUNS} ${screen.name}: first card ${result.firstCard.toFixed(0)} ms, ` +
@@ -414,18 +335,7 @@ async function main() {
     console.log(`\nConsole (production build, real server) with ${ROWS} articles and ${ROWS} files; Chromium, ${RUNS} runs.`);
     printTable(results, mergeSteps(floors));
     if (process.env.BENCH_TRACE) console.log(`\nTraces of the last run's middle steps in ${process.env.BENCH_TRACE}/`);
-  } finally {
-    await browser?.close();
-    if (server && server.exitCode === null) {
-      const exited = new Promise((r) => server!.once('exit', r));
-      server.kill('SIGTERM');
-      await exited;
-    }
-    await rm(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+await main();
