@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { articleKeys, useArticle } from '../api/articles';
@@ -60,6 +60,38 @@ function ArticleEditor({
   // The HTML may be edited (a draft, and no other page holds the lease): the checks may write in it.
   const htmlEditable = article.status !== 'published' && !editRefused;
   const images = useImagePicker();
+  const { access, onReload } = options;
+  const { onOpenDialog } = editor;
+  // The cards that do not read the HTML being edited, made once per version of the article (and
+  // of what they do read): typing in the editor renders the editor and the checks, not them.
+  const cards = useMemo(
+    () => ({
+      seo: <ArticleSeoSection article={article} editRefused={editRefused} />,
+      duplicates: <ArticleDuplicatesSection article={article} />,
+      schedule: <ArticleScheduleSection article={article} access={access} />,
+      review: <ArticleReviewSection article={article} access={access} />,
+      assignment: <ArticleAssignmentSection article={article} access={access} />,
+      comments: <ArticleCommentsSection article={article} access={access} />,
+    }),
+    [article, access, editRefused],
+  );
+  const source = useMemo(
+    () => <ArticleSourceSection article={article} access={access} hasUnsavedEdits={hasUnsavedEdits} />,
+    [article, access, hasUnsavedEdits],
+  );
+  const history = useMemo(
+    () => (
+      <ArticleHistorySection
+        article={article}
+        access={access}
+        hasUnsavedEdits={hasUnsavedEdits}
+        onBlockedEdit={onOpenDialog}
+        onReload={onReload}
+      />
+    ),
+    [article, access, hasUnsavedEdits, onOpenDialog, onReload],
+  );
+  const presence = useMemo(() => <ArticlePresenceSection presence={lease.presence} />, [lease.presence]);
   return (
     <>
       <ArticleDetailView
@@ -70,11 +102,10 @@ function ArticleEditor({
       slug={{ ...editor.slug, onChange: lease.touched(editor.slug.onChange) }}
       html={{ ...editor.html, onChange: onHtmlChange, reveal: checks.reveal, onInsertImage: images.onOpen, insertion: images.insertion }}
       refused={{ ...editor.refused, edit: editRefused }}
-      presence={<ArticlePresenceSection presence={lease.presence} />}
+      presence={presence}
       views={views.isPending ? undefined : views.isError ? null : views.data}
-      seo={<ArticleSeoSection article={article} editRefused={editRefused} />}
-      duplicates={<ArticleDuplicatesSection article={article} />}
-      source={<ArticleSourceSection article={article} access={options.access} hasUnsavedEdits={hasUnsavedEdits} />}
+      {...cards}
+      source={source}
       checks={
         <ArticleChecksSection
           article={article}
@@ -84,19 +115,7 @@ function ArticleEditor({
           onEdit={htmlEditable ? onHtmlChange : undefined}
         />
       }
-      schedule={<ArticleScheduleSection article={article} access={options.access} />}
-      review={<ArticleReviewSection article={article} access={options.access} />}
-      assignment={<ArticleAssignmentSection article={article} access={options.access} />}
-      comments={<ArticleCommentsSection article={article} access={options.access} />}
-      history={
-        <ArticleHistorySection
-          article={article}
-          access={options.access}
-          hasUnsavedEdits={hasUnsavedEdits}
-          onBlockedEdit={editor.onOpenDialog}
-          onReload={options.onReload}
-        />
-      }
+      history={history}
       />
       {images.picker}
     </>

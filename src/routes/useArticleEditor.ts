@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import {
   useConvertToDraft,
   useDeleteArticle,
@@ -53,6 +53,8 @@ export function useArticleEditor(
   const remove = useDeleteArticle();
   const rescrape = useRescrapeArticle(article.id);
   const [dialogOpen, setDialogOpen] = useState(false);
+  // Stable: the History card, made once per version of the article, opens it too.
+  const onOpenDialog = useCallback(() => setDialogOpen(true), []);
   const [slugEdit, setSlugEdit] = useState<string | null>(null);
   const [htmlEdit, setHtmlEdit] = useState<string | null>(null);
   // The version (updatedAt) the unsaved edits are based on: a save sends it as If-Match.
@@ -185,7 +187,7 @@ export function useArticleEditor(
       isSaving: saving('blogData'),
     },
     dialogOpen,
-    onOpenDialog: () => setDialogOpen(true),
+    onOpenDialog,
     onCloseDialog: () => setDialogOpen(false),
     isConverting: convert.isPending,
     leave,

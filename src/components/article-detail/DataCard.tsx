@@ -1,5 +1,5 @@
 import { Card, HStack } from '@chakra-ui/react';
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { texts } from '../../lib/texts';
 import { CopyButton } from './CopyButton';
 import { ReadOnlyText } from './ReadOnlyText';
@@ -12,9 +12,10 @@ export interface DataCardProps {
 
 /**
  * The full Scrapped Data or Blog Data of an article as plain text, in a scrollable block
- * that keyboard users can focus and scroll, with a copy button.
+ * that keyboard users can focus and scroll, with a copy button. Drawn again only when its text
+ * changes (not for each key typed elsewhere on the page: the text may be 100 KB).
  */
-export function DataCard({ title, text }: DataCardProps) {
+export const DataCard = memo(function DataCard({ title, text }: DataCardProps) {
   const titleId = useId();
   return (
     <Card.Root bg="bg.card">
@@ -31,4 +32,4 @@ export function DataCard({ title, text }: DataCardProps) {
       </Card.Body>
     </Card.Root>
   );
-}
+});

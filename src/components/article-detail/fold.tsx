@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Box, chakra } from '@chakra-ui/react';
 
 /**
@@ -48,13 +48,21 @@ export function FoldingSection({ id, target = null, children }: { id: string; ta
   useEffect(() => {
     if (target !== null) requestAnimationFrame(() => root.current?.scrollIntoView({ block: 'start' }));
   }, [target]);
-  const toggle = () => {
-    keepClosed(id, shown);
-    setOpen(!shown);
-    if (shown) setClosedAfter(target);
-  };
+  // The same value while the section's state holds: its card is not drawn again for a change elsewhere on the page.
+  const fold = useMemo(
+    () => ({
+      open: shown,
+      toggle: () => {
+        keepClosed(id, shown);
+        setOpen(!shown);
+        if (shown) setClosedAfter(target);
+      },
+      bodyId,
+    }),
+    [id, shown, target, bodyId],
+  );
   return (
-    <FoldContext.Provider value={{ open: shown, toggle, bodyId }}>
+    <FoldContext.Provider value={fold}>
       <Box id={id} ref={root} scrollMarginTop="16">
         {children}
       </Box>

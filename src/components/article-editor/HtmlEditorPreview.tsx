@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { Badge, Box, Card, chakra, HStack, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Button } from '../common/Button';
 import { texts } from '../../lib/texts';
@@ -60,6 +60,9 @@ export function HtmlEditorPreview({
   // Read-only either way; only a published article offers Convert to Draft when typed into.
   const locked = isPublished || Boolean(refused);
   const canSave = canSaveHtml({ value, savedHtml, isPublished: locked, isSaving });
+  // The preview follows the typing behind it: a key's text is drawn in the editor first, and the
+  // new frame (a document of the whole HTML) comes after, once for keys typed faster than that.
+  const preview = useDeferredValue(value);
 
   return (
     <Card.Root as="section" aria-label={a.htmlEditor} bg="bg.card">
@@ -120,9 +123,9 @@ export function HtmlEditorPreview({
                 to the tab's history per keystroke (Back would step through the preview's versions
                 and drop the page's forward entries); a new frame's first document adds none. */}
             <chakra.iframe
-              key={value}
+              key={preview}
               sandbox=""
-              srcDoc={value}
+              srcDoc={preview}
               title={a.livePreview}
               w="full"
               h={PANE_HEIGHT}
