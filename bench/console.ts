@@ -70,6 +70,7 @@ async function startServer(dataDir: string): Promise<{ url: string; server: Chil
     if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) return { url, server };
     await new Promise((r) => setTimeout(r, 100));
   }
+  await stopServer(server);
   throw new Error('the server did not answer /api/health within 60 s');
 }
 
@@ -118,8 +119,11 @@ export async function withConsole(
     console.error(error);
     process.exitCode = 1;
   } finally {
-    await browser?.close();
-    await stopServer(server);
-    await rm(dataDir, { recursive: true, force: true });
+    try {
+      await browser?.close();
+    } finally {
+      await stopServer(server);
+      await rm(dataDir, { recursive: true, force: true });
+    }
   }
 }

@@ -57,9 +57,9 @@ export function readVisits(file = join(root, VISITS_FILE)) {
  *
  * The record may name more than a run loaded: a module a story's page loads on demand may still
  * be on its way when the story file's last story ends (a busy machine), and a record that names
- * too much only makes `--changed` run a story file more. So updating adds a file's modules to
- * those recorded (a file's entry goes when the file does), and a check fails only on a module
- * that is not recorded, which `--changed` would have missed.
+ * it only makes `--changed` run that story file for it. So a check fails only on a module that
+ * is not recorded, which `--changed` would have missed; updating writes what each file that ran
+ * whole loaded, so the record stays what the stories visit.
  */
 export function checkVisits(buildDir, loadedDir, { update, whole, recordFile = join(root, VISITS_FILE) }) {
   if (!readdirSync(loadedDir).length) return [];
@@ -67,8 +67,7 @@ export function checkVisits(buildDir, loadedDir, { update, whole, recordFile = j
   const kept = readVisits(recordFile) ?? { lazy: [], visits: {} };
   const gone = whole ? Object.keys(kept.visits).filter((file) => !storyFiles.includes(file)) : [];
   if (update) {
-    const merged = { ...kept.visits };
-    for (const [file, modules] of Object.entries(visits)) merged[file] = [...new Set([...(kept.visits[file] ?? []), ...modules])].sort();
+    const merged = { ...kept.visits, ...visits };
     for (const file of gone) delete merged[file];
     const record = { lazy, visits: Object.fromEntries(Object.entries(merged).sort(([a], [b]) => a.localeCompare(b))) };
     if (JSON.stringify(kept) !== JSON.stringify(record)) writeFileSync(recordFile, `${JSON.stringify(record, null, 2)}\n`);

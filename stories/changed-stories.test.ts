@@ -110,7 +110,7 @@ describe('the screens each story file visits (stories/visits.json)', () => {
     });
   });
 
-  it('fails a run only on a module the record does not name (a record that names more only runs a file more), and updating adds', () => {
+  it('fails a run only on a module the record does not name (a record that names more only runs a file more), and updating writes what ran', () => {
     withRun((build, loaded, dir) => {
       const recordFile = join(dir, 'visits.json');
       const lazy = ['src/routes/A.tsx', 'src/routes/B.tsx'];
@@ -128,12 +128,14 @@ describe('the screens each story file visits (stories/visits.json)', () => {
       // A check leaves the record as it was.
       expect(readFileSync(recordFile, 'utf8')).toBe(before);
 
-      // Updating adds what the run loaded to what was recorded; a check then passes.
-      record({ 'stories/A.stories.tsx': ['src/routes/B.tsx'], 'stories/C.stories.tsx': ['src/routes/B.tsx'] });
+      // Updating writes what each file that ran whole loaded (C no longer visits B); a file that
+      // did not run whole keeps its entry. A check then passes.
+      record({ 'stories/A.stories.tsx': ['src/routes/B.tsx'], 'stories/C.stories.tsx': ['src/routes/B.tsx'], 'stories/D.stories.tsx': ['src/routes/A.tsx'] });
       expect(check(true)).toEqual([]);
       expect(JSON.parse(readFileSync(recordFile, 'utf8')).visits).toEqual({
         'stories/A.stories.tsx': ['src/routes/A.tsx', 'src/routes/B.tsx'],
-        'stories/C.stories.tsx': ['src/routes/B.tsx'],
+        'stories/C.stories.tsx': [],
+        'stories/D.stories.tsx': ['src/routes/A.tsx'],
       });
       expect(check()).toEqual([]);
     });

@@ -91,7 +91,6 @@ function ArticleEditor({
     ),
     [article, access, hasUnsavedEdits, onOpenDialog, onReload],
   );
-  const presence = useMemo(() => <ArticlePresenceSection presence={lease.presence} />, [lease.presence]);
   return (
     <>
       <ArticleDetailView
@@ -102,7 +101,7 @@ function ArticleEditor({
       slug={{ ...editor.slug, onChange: lease.touched(editor.slug.onChange) }}
       html={{ ...editor.html, onChange: onHtmlChange, reveal: checks.reveal, onInsertImage: images.onOpen, insertion: images.insertion }}
       refused={{ ...editor.refused, edit: editRefused }}
-      presence={presence}
+      presence={<ArticlePresenceSection presence={lease.presence} />}
       views={views.isPending ? undefined : views.isError ? null : views.data}
       {...cards}
       source={source}
